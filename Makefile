@@ -1,0 +1,64 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    create .venv if needed, install, start the app on http://localhost:8000
+#   make test   same install plus test extras (and Debian's chromium if missing), run the whole suite
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# pip is quiet except for errors; the sandbox's index configuration prints one harmless line per package.
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
+
+.PHONY: run test install install-test chromium lint typecheck unit bench scenario clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) --upgrade pip $(QUIET)
+
+# torch comes first and pinned: 2.13.0 is the CPU wheel on local disk; letting a dependency pick it would
+# download a multi-gigabyte CUDA build.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) torch==2.13.0 $(QUIET)
+	$(PIP) -e . $(QUIET)
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(PIP) -e '.[test]' $(QUIET)
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "browser tests need chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+run: install
+	$(BIN)/travel-assistant serve
+
+lint: install-test
+	$(BIN)/ruff check .
+
+typecheck: install-test
+	$(BIN)/mypy
+
+test: install-test chromium lint typecheck
+	$(BIN)/pytest
+
+unit: install-test
+	$(BIN)/pytest -m "not browser and not slow"
+
+bench: install
+	$(BIN)/python -m benchmarks.thread_log
+	$(BIN)/python -m benchmarks.windows
+	$(BIN)/python -m benchmarks.recall
+
+scenario: install
+	$(BIN)/travel-assistant scenario lisbon
+
+clean:
+	rm -rf $(VENV) data test-artifacts .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,70 @@
+"""Value types of the demo booking system (the system of record for trips)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import date, datetime
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class FlightOption:
+    flight_id: str
+    carrier: str
+    flight_no: str
+    origin: str
+    destination: str
+    depart_at: datetime
+    arrive_at: datetime
+    price_eur: int
+    seats_left: int
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["depart_at"] = self.depart_at.isoformat()
+        data["arrive_at"] = self.arrive_at.isoformat()
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Hotel:
+    hotel_id: str
+    name: str
+    address: str
+    city: str
+
+
+@dataclass(frozen=True, slots=True)
+class Booking:
+    booking_id: str
+    flight: FlightOption
+    hotel: Hotel
+    check_in: date
+    check_out: date
+    meal: str | None
+    created_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "booking_id": self.booking_id,
+            "flight": self.flight.to_json(),
+            "hotel": asdict(self.hotel),
+            "check_in": self.check_in.isoformat(),
+            "check_out": self.check_out.isoformat(),
+            "meal": self.meal,
+            "created_at": self.created_at.isoformat(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Restaurant:
+    name: str
+    cuisine: str
+    address: str
+    walk_minutes: int
+    dietary: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["dietary"] = list(self.dietary)
+        return data

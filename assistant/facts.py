@@ -1,0 +1,213 @@
+"""Fact records and the rules for writing them: versions, authority, supersede, rollback, expiry.
+
+A fact is a record, not a string. Each row is one immutable *version* of a logical fact (its ``key``): a new
+value of a single-valued type is a new version that supersedes the old one, and the old one stays retrievable
+for audit and rollback. Only lifecycle flags change after a write (``current``, ``stale``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from assistant.errors import InvalidInput, NotFound
+from assistant.fact_types import FACT_TYPES, FactType
+from assistant.ids import FactId, UserScope, new_fact_id
+from assistant.ports import FactMaintenance, FactStore
+
+
+class Authority(StrEnum):
+    """Who asserted a fact. Higher authority wins a contradiction; recency breaks ties."""
+
+    USER = "user"  # stated by the user in conversation, found by promotion
+    USER_CONFIRMED = "user_confirmed"  # the user explicitly asked us to remember it
+    SYSTEM = "system_of_record"  # copied from a system of record (reserved; the demo has none)
+
+    @property
+    def rank(self) -> int:
+        return {"user": 1, "user_confirmed": 2, "system_of_record": 3}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    id: FactId
+    user_id: str
+    key: str
+    type: str
+    subject: str
+    predicate: str
+    value: str
+    text: str
+    source_thread: str
+    source_turn: str
+    evidence_quote: str
+    asserted_by: Authority
+    asserted_at: datetime
+    supersedes: str
+    version: int
+    expires_at: datetime
+    current: bool = True
+    stale: bool = False
+
+    def is_stale(self, now: datetime) -> bool:
+        return self.stale or now >= self.expires_at
+
+
+@dataclass(frozen=True, slots=True)
+class FactDraft:
+    """A validated request to remember one value, with its evidence."""
+
+    type: str
+    value: str
+    quote: str
+    source_thread: str
+    source_turn: str
+    asserted_by: Authority
+
+
+WriteStatus = Literal["stored", "superseded", "refreshed", "duplicate", "lower_authority"]
+
+
+@dataclass(frozen=True, slots=True)
+class WriteOutcome:
+    status: WriteStatus
+    fact: Fact
+
+
+def _evidence_id(scope: UserScope, key: str, thread: str, turn: str) -> FactId:
+    # Deterministic per (user, key, evidence): re-running promotion over the same turn can never create a
+    # second row, even when two workers race on it.
+    digest = hashlib.sha256(f"{scope.user}\x1f{key}\x1f{thread}\x1f{turn}".encode()).hexdigest()
+    return FactId(digest[:32])
+
+
+class FactMemory:
+    """Writes and reads facts through a :class:`FactStore`, applying the versioning rules."""
+
+    def __init__(self, store: FactStore, maintenance: FactMaintenance) -> None:
+        self.store = store
+        self.maintenance = maintenance
+
+    def record(self, scope: UserScope, draft: FactDraft, *, now: datetime) -> WriteOutcome:
+        ftype = _type(draft.type)
+        key = ftype.key_for(draft.value)
+        history = [f for f in self.store.list(scope, include_history=True) if f.key == key]
+        new_id = _evidence_id(scope, key, draft.source_thread, draft.source_turn)
+        for existing in history:
+            if existing.id == new_id:
+                return WriteOutcome("duplicate", existing)
+        current = _current_of(history)
+        if current is not None and current.value != draft.value and draft.asserted_by.rank < current.asserted_by.rank:
+            return WriteOutcome("lower_authority", current)
+        authority = draft.asserted_by
+        if current is not None and current.value == draft.value and current.asserted_by.rank > authority.rank:
+            authority = current.asserted_by  # re-stating a confirmed fact must not demote it
+        fact = Fact(
+            id=new_id,
+            user_id=scope.user,
+            key=key,
+            type=ftype.name,
+            subject="user",
+            predicate=ftype.predicate,
+            value=draft.value,
+            text=ftype.render(draft.value),
+            source_thread=draft.source_thread,
+            source_turn=draft.source_turn,
+            evidence_quote=draft.quote,
+            asserted_by=authority,
+            asserted_at=now,
+            supersedes=current.id if current else "",
+            version=max((f.version for f in history), default=0) + 1,
+            expires_at=now + ftype.ttl,
+        )
+        # Write the new version before retiring the old one: a crash in between leaves two current versions,
+        # which readers resolve (highest version wins), rather than none.
+        self.store.add(scope, fact)
+        if current is not None:
+            self.maintenance.set_flags(scope, [current.id], current=False, stale=None)
+        if current is None:
+            return WriteOutcome("stored", fact)
+        return WriteOutcome("refreshed" if current.value == draft.value else "superseded", fact)
+
+    def current(self, scope: UserScope) -> list[Fact]:
+        """The user's current facts, one per key, ordered by registry type then recency."""
+        by_key: dict[str, Fact] = {}
+        for fact in self.store.list(scope):
+            held = by_key.get(fact.key)
+            if held is None or fact.version > held.version:
+                by_key[fact.key] = fact
+        order = {name: i for i, name in enumerate(FACT_TYPES)}
+        return sorted(by_key.values(), key=lambda f: (order.get(f.type, 99), -f.asserted_at.timestamp()))
+
+    def history(self, scope: UserScope, key: str) -> list[Fact]:
+        return sorted(
+            (f for f in self.store.list(scope, include_history=True) if f.key == key), key=lambda f: f.version
+        )
+
+    def find(self, scope: UserScope, fact: FactId) -> Fact:
+        for row in self.store.list(scope, include_history=True):
+            if row.id == fact:
+                return row
+        raise NotFound(f"fact {fact} not found")
+
+    def forget(self, scope: UserScope, fact: FactId) -> int:
+        """Delete a fact and every earlier version of it (the user wants it gone, not hidden)."""
+        return self.store.delete(scope, self.find(scope, fact).key)
+
+    def rollback(self, scope: UserScope, key: str, version: int, *, now: datetime) -> Fact:
+        """Make an earlier version current again, as a new version (history is never rewritten)."""
+        history = self.history(scope, key)
+        target = next((f for f in history if f.version == version), None)
+        if target is None:
+            raise NotFound(f"no version {version} of {key}")
+        current = _current_of(history)
+        if current is not None and current.version == version:
+            raise InvalidInput(f"version {version} is already current")
+        restored = replace(
+            target,
+            id=new_fact_id(),
+            supersedes=current.id if current else "",
+            version=max(f.version for f in history) + 1,
+            asserted_at=now,
+            expires_at=now + _type(target.type).ttl,
+            current=True,
+            stale=False,
+        )
+        self.store.add(scope, restored)
+        if current is not None:
+            self.maintenance.set_flags(scope, [current.id], current=False, stale=None)
+        return restored
+
+    def expire(self, scope: UserScope, *, now: datetime) -> tuple[int, int]:
+        """Mark facts past their type's TTL stale and delete those past the type's deletion horizon.
+
+        Returns (newly stale, deleted). Stale facts stay visible, with their age, until they are deleted.
+        """
+        newly_stale: list[str] = []
+        doomed: set[str] = set()
+        for fact in self.current(scope):
+            ftype = FACT_TYPES.get(fact.type)
+            if ftype is not None and ftype.delete_after is not None and now >= fact.asserted_at + ftype.delete_after:
+                doomed.add(fact.key)
+            elif now >= fact.expires_at and not fact.stale:
+                newly_stale.append(fact.id)
+        if newly_stale:
+            self.maintenance.set_flags(scope, newly_stale, current=None, stale=True)
+        deleted = sum(self.store.delete(scope, key) for key in sorted(doomed))
+        return len(newly_stale), deleted
+
+
+def _current_of(history: Sequence[Fact]) -> Fact | None:
+    live = [f for f in history if f.current]
+    return max(live, key=lambda f: f.version) if live else None
+
+
+def _type(name: str) -> FactType:
+    ftype = FACT_TYPES.get(name)
+    if ftype is None:
+        raise InvalidInput(f"unknown fact type {name!r}")
+    return ftype

@@ -1,0 +1,323 @@
+"""The language-model adapter: the only module that imports litellm.
+
+Everything model-shaped goes through :class:`LiteLLMChatModel`: chat with OpenAI-format tools and streaming,
+structured JSON output validated with pydantic, token counting with litellm's counter, retries and timeouts,
+and translation of litellm's exceptions into ``assistant.errors``. The offline demo model is registered here as
+the litellm custom provider ``offline``, so ``LLM_MODEL=offline/travel-agent`` and ``LLM_MODEL=gpt-4o-mini``
+take the same code path.
+
+litellm is imported lazily (it takes seconds) and configured before import so it never reaches for the network
+(``LITELLM_LOCAL_MODEL_COST_MAP``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from assistant import offline_model
+from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
+
+Message = dict[str, Any]
+M = TypeVar("M", bound=BaseModel)
+TokenSink = Callable[[str], Awaitable[None]]
+
+OFFLINE_PROVIDER = "offline"
+OFFLINE_MODEL = "offline/travel-agent"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # JSON text, exactly as the model produced it
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    prompt_tokens: int
+    completion_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class ModelReply:
+    text: str
+    tool_calls: tuple[ToolCall, ...]
+    usage: Usage
+    model: str
+
+
+@dataclass(frozen=True, slots=True)
+class LLMConfig:
+    model: str = OFFLINE_MODEL
+    api_key: str | None = None
+    api_base: str | None = None
+    timeout_seconds: float = 60.0
+    max_retries: int = 2
+    max_reply_tokens: int = 1000
+    offline_stream_delay_ms: int = 0
+
+
+class ChatModel(Protocol):
+    """What the engine needs from a model. ``LiteLLMChatModel`` is the real one; tests may script fakes."""
+
+    model_name: str
+
+    async def complete(
+        self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply: ...
+
+    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M: ...
+
+    def count_tokens(self, messages: Sequence[Message]) -> int: ...
+
+
+@cache
+def _litellm() -> Any:
+    # Both variables are read at import time; without them importing litellm fetches a price list from GitHub
+    # and token counting may try to download tokenizers.
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+    import litellm
+
+    litellm.suppress_debug_info = True  # otherwise "Provider List" banners are print()ed to stdout
+    litellm.disable_hf_tokenizer_download = True
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    return litellm
+
+
+class LiteLLMChatModel:
+    def __init__(self, config: LLMConfig) -> None:
+        self.config = config
+        self.model_name = config.model
+        self._lib = _litellm()
+        if config.model.startswith(OFFLINE_PROVIDER + "/"):
+            _register_offline(self._lib, config.offline_stream_delay_ms)
+
+    def _params(self) -> dict[str, Any]:
+        params: dict[str, Any] = {
+            "model": self.config.model,
+            "timeout": self.config.timeout_seconds,
+            "num_retries": self.config.max_retries,
+            "max_tokens": self.config.max_reply_tokens,
+        }
+        if self.config.api_key:
+            params["api_key"] = self.config.api_key
+        if self.config.api_base:
+            params["api_base"] = self.config.api_base
+        return params
+
+    async def complete(
+        self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
+        params = self._params()
+        if tools:
+            params["tools"] = list(tools)
+        chunks: list[Any] = []
+        # litellm does not enforce timeouts for custom providers and never retries once a stream has started,
+        # so the deadline is ours; num_retries still covers failures while opening the stream.
+        with _translated(self._lib):
+            async with asyncio.timeout(self.config.timeout_seconds):
+                stream = await self._lib.acompletion(
+                    messages=list(messages), stream=True, stream_options={"include_usage": True}, **params
+                )
+                async for chunk in stream:
+                    chunks.append(chunk)
+                    if on_token is not None and chunk.choices:
+                        piece = chunk.choices[0].delta.content
+                        if piece:
+                            await on_token(piece)
+            response = self._lib.stream_chunk_builder(chunks, messages=list(messages))
+        if response is None:
+            raise ModelError("the model returned an empty stream")
+        message = response.choices[0].message
+        calls = tuple(
+            ToolCall(id=c.id or f"call_{i}", name=c.function.name, arguments=c.function.arguments or "{}")
+            for i, c in enumerate(message.tool_calls or [])
+        )
+        usage = getattr(response, "usage", None)
+        return ModelReply(
+            text=message.content or "",
+            tool_calls=calls,
+            usage=Usage(
+                prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or self.count_tokens(messages)),
+                completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            ),
+            model=self.config.model,
+        )
+
+    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
+        """Ask for JSON matching ``schema``. A reply that does not validate raises ModelOutputError; it is
+        never quietly read as an empty result."""
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": False},
+        }
+        with _translated(self._lib):
+            async with asyncio.timeout(self.config.timeout_seconds):
+                response = await self._lib.acompletion(
+                    messages=list(messages), response_format=response_format, **self._params()
+                )
+        text = response.choices[0].message.content or ""
+        try:
+            return schema.model_validate_json(_strip_fences(text))
+        except ValidationError as exc:
+            raise ModelOutputError(f"{name}: the model's JSON did not validate ({exc.error_count()} errors)") from exc
+
+    def count_tokens(self, messages: Sequence[Message]) -> int:
+        return int(self._lib.token_counter(model=self.config.model, messages=list(messages)))
+
+
+def _strip_fences(text: str) -> str:
+    match = re.fullmatch(r"\s*```(?:json)?\s*(.*?)\s*```\s*", text, re.S)
+    return match.group(1) if match else text
+
+
+class _translated:
+    """Map litellm's exceptions onto ours at the boundary (``raise … from exc`` keeps the original)."""
+
+    def __init__(self, lib: Any) -> None:
+        self.lib = lib
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: Any, exc: BaseException | None, _tb: Any) -> bool:
+        if exc is None or isinstance(exc, ModelError):
+            return False
+        if isinstance(exc, TimeoutError):
+            raise ModelUnavailable("the model did not answer in time") from exc
+        errors = self.lib.exceptions
+        if isinstance(exc, errors.ContextWindowExceededError):
+            raise ContextTooLong(str(exc)[:300]) from exc
+        if isinstance(exc, errors.AuthenticationError | errors.PermissionDeniedError):
+            raise ModelAuthError(str(exc)[:300]) from exc
+        if isinstance(
+            exc,
+            errors.APIConnectionError | errors.Timeout | errors.RateLimitError | errors.ServiceUnavailableError
+            | errors.InternalServerError,
+        ):
+            raise ModelUnavailable(str(exc)[:300]) from exc
+        if isinstance(exc, errors.APIError | errors.BadRequestError | errors.NotFoundError | errors.OpenAIError):
+            raise ModelError(str(exc)[:300]) from exc
+        return False
+
+
+# -- the offline provider ---------------------------------------------------------------------------------
+
+
+def _register_offline(lib: Any, delay_ms: int) -> None:
+    """Install the offline model as litellm's ``offline`` provider (idempotent; last delay wins)."""
+    handler = _offline_handler(lib)
+    handler.delay_ms = delay_ms
+    entries = [e for e in (lib.custom_provider_map or []) if e.get("provider") != OFFLINE_PROVIDER]
+    lib.custom_provider_map = [*entries, {"provider": OFFLINE_PROVIDER, "custom_handler": handler}]
+    lib.register_model({OFFLINE_MODEL: {
+        "max_tokens": 4096, "max_input_tokens": 128000, "max_output_tokens": 4096,
+        "input_cost_per_token": 0.0, "output_cost_per_token": 0.0,
+        "litellm_provider": OFFLINE_PROVIDER, "mode": "chat", "supports_function_calling": True,
+    }})
+
+
+@cache
+def _offline_handler(lib: Any) -> Any:
+    class OfflineTravelModel(lib.CustomLLM):  # type: ignore[name-defined,misc]
+        delay_ms = 0
+
+        def _reply(self, kwargs: dict[str, Any]) -> tuple[offline_model.OfflineReply, list[Message]]:
+            messages = kwargs.get("messages") or []
+            optional = kwargs.get("optional_params") or {}
+            return offline_model.respond(messages, optional.get("tools"), optional.get("response_format")), messages
+
+        def _usage(self, messages: list[Message], reply: offline_model.OfflineReply) -> Any:
+            prompt = lib.token_counter(model="gpt-4o", messages=messages)
+            completion = lib.token_counter(model="gpt-4o", text=reply.text + json.dumps(
+                [c.arguments for c in reply.tool_calls]))
+            return lib.Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion)
+
+        def completion(self, *args: Any, **kwargs: Any) -> Any:
+            reply, messages = self._reply(kwargs)
+            calls = [
+                {"id": cid, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
+                for cid, c in zip(_call_ids(messages, reply), reply.tool_calls, strict=True)
+            ]
+            return lib.ModelResponse(
+                model=OFFLINE_MODEL,
+                choices=[{
+                    "index": 0,
+                    "finish_reason": "tool_calls" if calls else "stop",
+                    "message": {"role": "assistant", "content": reply.text or None, "tool_calls": calls or None},
+                }],
+                usage=self._usage(messages, reply),
+            )
+
+        async def acompletion(self, *args: Any, **kwargs: Any) -> Any:
+            return self.completion(*args, **kwargs)
+
+        def _chunks(self, kwargs: dict[str, Any]) -> Iterator[dict[str, Any]]:
+            reply, messages = self._reply(kwargs)
+            pieces = re.findall(r"\S+\s*|\s+", reply.text)
+            for piece in pieces:
+                yield {"text": piece, "tool_use": None, "is_finished": False, "finish_reason": "", "usage": None,
+                       "index": 0}
+            for i, (cid, call) in enumerate(zip(_call_ids(messages, reply), reply.tool_calls, strict=True)):
+                yield {"text": "", "is_finished": False, "finish_reason": "", "usage": None, "index": 0,
+                       "tool_use": {"id": cid, "type": "function", "index": i,
+                                    "function": {"name": call.name, "arguments": json.dumps(call.arguments)}}}
+            usage = self._usage(messages, reply)
+            yield {"text": "", "tool_use": None, "is_finished": True, "index": 0,
+                   "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+                   "usage": {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
+                             "total_tokens": usage.total_tokens}}
+
+        def streaming(self, *args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
+            for chunk in self._chunks(kwargs):
+                if self.delay_ms and chunk["text"]:
+                    time.sleep(self.delay_ms / 1000)
+                yield chunk
+
+        async def astreaming(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+            for chunk in self._chunks(kwargs):
+                if self.delay_ms and chunk["text"]:
+                    await asyncio.sleep(self.delay_ms / 1000)
+                yield chunk
+
+    return OfflineTravelModel()
+
+
+def _call_ids(messages: list[Message], reply: offline_model.OfflineReply) -> list[str]:
+    """Deterministic tool-call ids: the same conversation yields the same ids, which keeps replays and
+    cache-prefix measurements reproducible."""
+    seed = hashlib.sha256(json.dumps(messages, sort_keys=True, default=str).encode()).hexdigest()[:10]
+    return [f"call_{seed}_{i}" for i in range(len(reply.tool_calls))]
+
+
+def embed_texts(model: str, texts: list[str]) -> list[list[float]]:
+    """Embeddings through litellm (used by the optional ``EMBEDDINGS=litellm:<model>`` setting)."""
+    lib = _litellm()
+    with _translated(lib):
+        response = lib.embedding(model=model, input=texts)
+    return [list(item["embedding"]) for item in response.data]
+
+
+def provider_of(model: str) -> str:
+    """The litellm provider a model string resolves to ("gpt-4o-mini" → "openai")."""
+    if model.startswith(OFFLINE_PROVIDER + "/"):
+        return OFFLINE_PROVIDER
+    lib = _litellm()
+    with _translated(lib):
+        return str(lib.get_llm_provider(model)[1])

@@ -1,0 +1,173 @@
+"""The offline model's structured answers: promotion candidates and conversation summaries.
+
+It behaves like a plausible extraction model, including its usual mistakes, so the code that validates its
+output has something to reject: it proposes task progress ("flying to Lisbon on the 14th"), inferences
+("prefers morning flights" from one booking), facts about other people, things it read in tool output, and
+conclusions drawn from failed tool calls. Nothing here decides what is stored; ``assistant.promotion`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from assistant.fact_types import FACT_TYPES
+from assistant.places import AIRPORTS
+
+_LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_THIRD_PARTY = re.compile(r"\b(my|our) (wife|husband|partner|son|daughter|kids?|children|friend|colleague|boss|"
+                          r"mother|mum|mom|father|dad|brother|sister)\b", re.I)
+_SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
+_TRIP = re.compile(r"\b(flights?|fly(?:ing)?|trip|travel(?:l?ing)?)\s+to\s+([A-Z][a-z]+)", re.I)
+
+
+def _lines(transcript: str) -> list[tuple[str, str, str]]:
+    parsed = []
+    for raw in transcript.splitlines():
+        if m := _LINE.match(raw.strip()):
+            parsed.append((m.group(1), m.group(2), m.group(3)))
+    return parsed
+
+
+def _candidate(fact: str, ftype: str, turn: str, quote: str) -> dict[str, str]:
+    return {"fact": fact, "type": ftype, "evidence_turn": turn, "quote": quote}
+
+
+def extract_candidates(transcript: str) -> list[dict[str, str]]:
+    lines = _lines(transcript)
+    user_text = {turn: text for turn, role, text in lines if role == "USER"}
+    found: list[dict[str, str]] = []
+    for turn, role, text in lines:
+        if role == "USER":
+            found.extend(_from_user(turn, text))
+        elif role.startswith("TOOL"):
+            found.extend(_from_tool(turn, role[5:], text, user_text.get(turn, "")))
+    unique: list[dict[str, str]] = []
+    for cand in found:
+        if cand not in unique:
+            unique.append(cand)
+    return unique
+
+
+def _from_user(turn: str, text: str) -> list[dict[str, str]]:
+    out = []
+    for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
+        if _SECRETISH.search(sentence):
+            out.append(_candidate(f"User's account detail: {sentence}", "account", turn, sentence))
+            continue
+        if m := _TRIP.search(sentence):
+            when = ""
+            if dm := re.search(r"\bon the \d{1,2}(?:st|nd|rd|th)\b|\bon \d{1,2} \w+\b", sentence):
+                when = " " + dm.group(0)
+            city = m.group(2)
+            if city.upper() in AIRPORTS or any(c == city for c in AIRPORTS.values()):
+                out.append(_candidate(f"User is flying to {city}{when}", "trip", turn, m.group(0) + when))
+        for ftype in FACT_TYPES.values():
+            for value in ftype.extract(sentence):
+                if ftype.name == "flight_times" and not re.search(r"\bprefer|\blike|\balways|\busually", sentence, re.I):
+                    continue  # "the morning one" is a choice, not a preference
+                if ftype.name == "language" and not re.search(r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I):
+                    continue
+                subject = "User's " + m.group(2) if (m := _THIRD_PARTY.search(sentence)) else "User"
+                out.append(_candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence))
+    return out
+
+
+def _from_tool(turn: str, tool: str, text: str, user_said: str) -> list[dict[str, str]]:
+    out = []
+    try:
+        payload: Any = json.loads(text)
+    except json.JSONDecodeError:
+        payload = {"text": text}
+    if isinstance(payload, dict) and "error" in payload:
+        # The classic bad night: one failure generalised into a permanent "can't".
+        out.append(_candidate(f"The {tool.replace('_', ' ')} tool cannot be used for this user", "travel_style",
+                              turn, user_said or text[:80]))
+        return out
+    booking = payload.get("booking") if isinstance(payload, dict) else None
+    if tool == "book_flight" and isinstance(booking, dict):
+        depart = booking.get("flight", {}).get("depart_at", "")
+        if re.search(r"T(0[5-9]|1[01]):", depart):
+            out.append(_candidate("User prefers morning flights", "flight_times", turn, user_said))
+    # A naive extractor also reads preferences out of tool output (e.g. a review or an injected note).
+    for ftype in FACT_TYPES.values():
+        for sentence in _SENTENCE.split(_flatten(payload)):
+            if re.search(r"\b(user|guest|traveller|customer)\b", sentence, re.I) and ftype.extract(sentence):
+                out.append(_candidate(f"User: {ftype.label.lower()} {ftype.extract(sentence)[0]}", ftype.name,
+                                      turn, sentence.strip()[:200]))
+    return out
+
+
+def _flatten(payload: Any) -> str:
+    if isinstance(payload, dict):
+        return ". ".join(_flatten(v) for v in payload.values())
+    if isinstance(payload, list):
+        return ". ".join(_flatten(v) for v in payload)
+    return str(payload)
+
+
+# -- summaries ------------------------------------------------------------------------------------------
+
+_ABOUT_SELF = re.compile(r"\b(i'?m|i am|i prefer|i usually|i always|i never|i live|i eat|i don'?t|my )", re.I)
+
+
+def summarise(transcript: str) -> dict[str, Any]:
+    previous = ""
+    for raw in transcript.splitlines():
+        if raw.startswith("PREVIOUS SUMMARY: "):
+            previous = raw[len("PREVIOUS SUMMARY: "):].strip()
+    said: list[str] = []
+    asked: list[str] = []
+    done: list[str] = []
+    decisions: list[str] = []
+    last_assistant = ""
+    for _turn, role, text in _lines(transcript):
+        if role == "USER":
+            for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
+                (said if _ABOUT_SELF.search(sentence) else asked).append(sentence)
+            last_assistant = ""
+        elif role.startswith("TOOL"):
+            outcome, decision = _tool_outcome(role[5:], text)
+            if outcome:
+                done.append(outcome)
+            if decision:
+                decisions.append(decision)
+        else:
+            last_assistant = text
+    parts = [previous] if previous else []
+    if said:
+        parts.append("User said: " + " ".join(f'"{s}"' for s in said))
+    if asked:
+        parts.append("User asked: " + "; ".join(a[:90] for a in asked[-4:]))
+    if done:
+        parts.append("Done: " + "; ".join(done))
+    open_loops = []
+    if last_assistant.rstrip().endswith("?"):
+        question = _SENTENCE.split(last_assistant.strip())[-1]
+        open_loops.append(f"Waiting for the user to answer: {question}")
+        parts.append("Open: " + open_loops[-1])
+    return {"summary": " ".join(parts).strip(), "decisions": decisions, "open_loops": open_loops}
+
+
+def _tool_outcome(tool: str, text: str) -> tuple[str, str]:
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError:
+        return "", ""
+    if not isinstance(payload, dict) or "error" in payload:
+        return f"{tool} failed", ""
+    if tool == "search_flights" and payload.get("options"):
+        o = payload["options"][0]
+        return f"found {len(payload['options'])} flights {o['origin']}→{o['destination']} on {o['depart_at'][:10]}", ""
+    if tool == "book_flight" and isinstance(payload.get("booking"), dict):
+        b = payload["booking"]
+        decision = f"booked {b['flight']['flight_no']} ({b['booking_id']}) with {b['hotel']['name']}"
+        return decision, decision
+    if tool == "find_restaurants":
+        return f"suggested {len(payload.get('restaurants', []))} restaurants", ""
+    if tool == "remember_preference" and payload.get("saved"):
+        return f"saved preference {payload.get('fact')}", f"remember {payload.get('fact')}"
+    return "", ""
+

@@ -1,0 +1,114 @@
+"""The narrow interfaces the engine depends on.
+
+Each port has an in-memory twin (``memory.inmemory``) and real implementations (``memory.*``); one contract test
+suite runs against all of them, so the engine's tests can use the twin without lying about behaviour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Protocol
+
+from assistant.events import AppendResult, Event, NewEvent, ThreadRecord, UserRecord
+from assistant.ids import ThreadId, UserId, UserScope
+
+if TYPE_CHECKING:
+    from assistant.booking_types import Booking, FlightOption, Restaurant
+    from assistant.facts import Fact
+
+
+class ThreadLog(Protocol):
+    """Short-term memory: an append-only, ordered event log per thread."""
+
+    def append(self, event: NewEvent) -> AppendResult:
+        """Insert-or-ignore on (thread, turn, kind); durable when it returns. Appending a ``user`` event also
+        records the user's activity (it re-arms the inactivity clock) in the same transaction."""
+        ...
+
+    def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
+        """All events of a thread in append order (``seq`` ascending), optionally only those after a seq."""
+        ...
+
+
+class Directory(Protocol):
+    """Users and thread ownership. A thread belongs to the user who started it, for ever."""
+
+    def ensure_user(self, user: UserId, *, now: datetime) -> UserRecord: ...
+
+    def get_user(self, user: UserId) -> UserRecord | None: ...
+
+    def set_password(self, user: UserId, password_hash: str, *, is_admin: bool, now: datetime) -> None: ...
+
+    def open_thread(self, user: UserId, thread: ThreadId, *, now: datetime) -> ThreadRecord:
+        """Return the caller's thread, creating it on first use. Raises AccessDenied if it is somebody else's."""
+        ...
+
+    def get_thread(self, user: UserId, thread: ThreadId) -> ThreadRecord | None:
+        """The caller's thread or None; another user's thread is indistinguishable from a missing one."""
+        ...
+
+    def threads_of(self, user: UserId) -> list[ThreadRecord]:
+        """The user's threads, most recently active first."""
+        ...
+
+    def rename_thread(self, user: UserId, thread: ThreadId, title: str) -> None: ...
+
+    def delete_thread(self, user: UserId, thread: ThreadId) -> int:
+        """Delete the thread and all its events; returns the number of events removed."""
+        ...
+
+
+class BookingSystem(Protocol):
+    """The system of record for trips (Tier 2). Queried by tools, never copied into memory."""
+
+    def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]: ...
+
+    def book_flight(
+        self, *, user: UserId, flight_id: str, idempotency_key: str, meal: str | None, now: datetime
+    ) -> Booking:
+        """Book once per idempotency key: a repeated key returns the existing booking unchanged."""
+        ...
+
+    def bookings_of(self, user: UserId) -> list[Booking]: ...
+
+    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]: ...
+
+
+class FactStore(Protocol):
+    """Long-term memory records. Every call takes a :class:`UserScope`; the store enforces it.
+
+    Rows are immutable fact *versions*; lifecycle flags (``current``, ``stale``) are the only updates.
+    """
+
+    def add(self, scope: UserScope, fact: Fact) -> None:
+        """Store one version. Its ``user_id`` must equal the scope's user."""
+        ...
+
+    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+        """Keyed and complete: every current fact of the user (or every version, with history)."""
+        ...
+
+    def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
+        """Hybrid (vector + full-text) relevance search over the user's current facts, best first, with a
+        relevance score in [0, 1]."""
+        ...
+
+    def delete(self, scope: UserScope, key: str) -> int:
+        """Remove every version of one logical fact; returns the number of rows removed."""
+        ...
+
+
+class FactMaintenance(Protocol):
+    """Operations that span users, used only by jobs and the privacy registry."""
+
+    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
+        ...
+
+    def users_with_facts(self) -> list[UserId]: ...
+
+    def erase(self, scope: UserScope) -> int:
+        """Delete all of the user's facts and purge them from old table versions and indexes."""
+        ...
+
+    def count(self, scope: UserScope) -> int: ...

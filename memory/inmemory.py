@@ -1,0 +1,183 @@
+"""In-memory twins of the stores. They pass the same contract suites as the real ones, so engine tests that
+use them test real behaviour, just without I/O."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from assistant.errors import AccessDenied, NotFound
+from assistant.events import USER, AppendResult, Event, NewEvent, ThreadRecord, UserRecord
+from assistant.facts import Fact
+from assistant.ids import ThreadId, UserId, UserScope
+from assistant.search import hybrid_scores
+
+
+class InMemoryThreadStore:
+    """Implements ThreadLog and Directory."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._users: dict[UserId, UserRecord] = {}
+        self._threads: dict[ThreadId, ThreadRecord] = {}
+        self._events: list[Event] = []
+        self._seq = 0
+
+    def append(self, event: NewEvent) -> AppendResult:
+        with self._lock:
+            thread = self._threads.get(event.thread_id)
+            if thread is None:
+                raise NotFound(f"thread {event.thread_id} does not exist")
+            for existing in self._events:
+                if (existing.thread_id, existing.turn_id, existing.kind) == (
+                    event.thread_id,
+                    event.turn_id,
+                    event.kind,
+                ):
+                    return AppendResult(existing, inserted=False)
+            self._seq += 1
+            stored = Event(self._seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at)
+            self._events.append(stored)
+            last_user = thread.last_user_at
+            if event.kind == USER:
+                last_user = max(last_user, event.created_at) if last_user else event.created_at
+                owner = self._users[thread.user_id]
+                if event.created_at > owner.last_active_at:
+                    self._users[thread.user_id] = replace(owner, last_active_at=event.created_at)
+            last_event = thread.last_event_at
+            self._threads[event.thread_id] = replace(
+                thread,
+                last_seq=self._seq,
+                last_user_at=last_user,
+                last_event_at=max(last_event, event.created_at) if last_event else event.created_at,
+            )
+            return AppendResult(stored, inserted=True)
+
+    def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
+        with self._lock:
+            return [e for e in self._events if e.thread_id == thread and e.seq > after_seq]
+
+    def ensure_user(self, user: UserId, *, now: datetime) -> UserRecord:
+        with self._lock:
+            return self._users.setdefault(user, UserRecord(id=user, created_at=now, last_active_at=now))
+
+    def get_user(self, user: UserId) -> UserRecord | None:
+        with self._lock:
+            return self._users.get(user)
+
+    def set_password(self, user: UserId, password_hash: str, *, is_admin: bool, now: datetime) -> None:
+        record = self.ensure_user(user, now=now)
+        with self._lock:
+            self._users[user] = replace(record, password_hash=password_hash, is_admin=is_admin)
+
+    def open_thread(self, user: UserId, thread: ThreadId, *, now: datetime) -> ThreadRecord:
+        with self._lock:
+            if user not in self._users:
+                raise NotFound(f"unknown user {user}")
+            record = self._threads.setdefault(
+                thread,
+                ThreadRecord(thread, user, "", now, None, None, last_seq=0, promoted_through_seq=0),
+            )
+            if record.user_id != user:
+                raise AccessDenied(f"thread {thread} is not available to user {user}")
+            return record
+
+    def get_thread(self, user: UserId, thread: ThreadId) -> ThreadRecord | None:
+        with self._lock:
+            record = self._threads.get(thread)
+            return record if record is not None and record.user_id == user else None
+
+    def threads_of(self, user: UserId) -> list[ThreadRecord]:
+        with self._lock:
+            mine = [t for t in self._threads.values() if t.user_id == user]
+        mine.sort(key=lambda t: t.id)
+        mine.sort(key=lambda t: t.last_event_at or t.created_at, reverse=True)
+        return mine
+
+    def rename_thread(self, user: UserId, thread: ThreadId, title: str) -> None:
+        with self._lock:
+            record = self._owned(user, thread)
+            self._threads[thread] = replace(record, title=title[:200])
+
+    def delete_thread(self, user: UserId, thread: ThreadId) -> int:
+        with self._lock:
+            self._owned(user, thread)
+            before = len(self._events)
+            self._events = [e for e in self._events if e.thread_id != thread]
+            del self._threads[thread]
+            return before - len(self._events)
+
+    def _owned(self, user: UserId, thread: ThreadId) -> ThreadRecord:
+        record = self._threads.get(thread)
+        if record is None or record.user_id != user:
+            raise NotFound(f"thread {thread} not found")
+        return record
+
+    # Used by jobs' in-memory tests.
+    def all_threads(self) -> list[ThreadRecord]:
+        with self._lock:
+            return list(self._threads.values())
+
+    def mark_promoted(self, thread: ThreadId, through_seq: int) -> None:
+        with self._lock:
+            record = self._threads[thread]
+            if through_seq > record.promoted_through_seq:
+                self._threads[thread] = replace(record, promoted_through_seq=through_seq)
+
+
+class InMemoryFactStore:
+    """Implements FactStore and FactMaintenance over a list, with the same hybrid scoring as LanceDB's path
+    approximated by ``assistant.search.hybrid_scores`` (token overlap stands in for vectors)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rows: list[Fact] = []
+
+    def add(self, scope: UserScope, fact: Fact) -> None:
+        if fact.user_id != scope.user:
+            raise AccessDenied("a fact can only be written into its own user's scope")
+        with self._lock:
+            self._rows.append(fact)
+
+    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+        with self._lock:
+            rows = [f for f in self._rows if f.user_id == scope.user and (include_history or f.current)]
+        return sorted(rows, key=lambda f: (f.key, f.version))
+
+    def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
+        candidates = self.list(scope)
+        scored = hybrid_scores(query, [(f, f.text) for f in candidates])
+        return scored[:limit]
+
+    def delete(self, scope: UserScope, key: str) -> int:
+        with self._lock:
+            before = len(self._rows)
+            self._rows = [f for f in self._rows if not (f.user_id == scope.user and f.key == key)]
+            return before - len(self._rows)
+
+    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
+        wanted = set(ids)
+        with self._lock:
+            for i, fact in enumerate(self._rows):
+                if fact.user_id == scope.user and fact.id in wanted:
+                    self._rows[i] = replace(
+                        fact,
+                        current=fact.current if current is None else current,
+                        stale=fact.stale if stale is None else stale,
+                    )
+
+    def users_with_facts(self) -> list[UserId]:
+        with self._lock:
+            return sorted({f.user_id for f in self._rows})
+
+    def erase(self, scope: UserScope) -> int:
+        with self._lock:
+            before = len(self._rows)
+            self._rows = [f for f in self._rows if f.user_id != scope.user]
+            return before - len(self._rows)
+
+    def count(self, scope: UserScope) -> int:
+        with self._lock:
+            return sum(1 for f in self._rows if f.user_id == scope.user)

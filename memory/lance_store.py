@@ -1,0 +1,289 @@
+"""Long-term facts in LanceDB (embedded folder by default; ``LANCEDB_URI`` may name object storage).
+
+Scope is enforced here, on every call:
+
+* reads and deletes filter with ``lancedb.expr`` (``col("user_id") == lit(u)``), never with SQL text built from
+  input. The two LanceDB paths that only take SQL text (``update``, ``count_rows``) get a literal built from an
+  id that already passed ``assistant.ids`` validation (no quotes, no backslashes), which also sidesteps a
+  backslash-escaping flaw in ``Expr.to_sql()``;
+* rows carry their ``user_id`` and ``add`` refuses a fact whose owner is not the scope.
+
+Deletion is redaction, not hiding: deleted rows survive in older table versions and in the data file they were
+written to, so :meth:`purge` rewrites the touched fragments, rebuilds the indexes and removes old versions.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import lancedb
+import pyarrow as pa
+from lancedb.expr import col, lit
+from lancedb.index import FTS, BTree
+
+from assistant.errors import AccessDenied, StorageError
+from assistant.facts import Authority, Fact
+from assistant.ids import FactId, UserId, UserScope, fact_id, user_id
+from memory import embeddings
+
+log = logging.getLogger(__name__)
+
+_NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
+_COLUMNS = [
+    "id", "user_id", "key", "type", "subject", "predicate", "value", "text", "source_thread", "source_turn",
+    "evidence_quote", "asserted_by", "asserted_at_us", "supersedes", "version", "expires_at_us", "current", "stale",
+]
+_SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
+
+
+def _us(moment: datetime) -> int:
+    return int(moment.timestamp() * 1_000_000)
+
+
+def _dt(us: int) -> datetime:
+    return datetime.fromtimestamp(us / 1_000_000, tz=timezone.utc)
+
+
+def _literal(value: str) -> str:
+    """A SQL string literal for a *validated* id (``assistant.ids`` forbids quotes and backslashes)."""
+    if "'" in value or "\\" in value:
+        raise AccessDenied("refusing to build a filter from an unvalidated value")
+    return f"'{value}'"
+
+
+class LanceFactStore:
+    """Implements FactStore and FactMaintenance."""
+
+    def __init__(self, uri: str, *, embedding: str = "minilm") -> None:
+        self.uri = uri
+        self.embedding = embedding
+        self._func = embeddings.embedding_function(embedding)
+        self._name = f"facts_{embeddings.table_suffix(embedding)}"
+        # Another process (the scheduler) may write; read_consistency_interval=0 makes every read see the
+        # latest committed version instead of the one this handle opened.
+        self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
+        self._lock = threading.Lock()
+        self._table: Any = None
+
+    # -- table management ---------------------------------------------------------------------------------
+
+    def _schema(self) -> pa.Schema:
+        from lancedb.embeddings import EmbeddingFunctionConfig
+
+        text = lambda name: pa.field(name, pa.string(), metadata=_NO_COMPRESSION)  # noqa: E731
+        schema = pa.schema([
+            pa.field("id", pa.string()), pa.field("user_id", pa.string()), pa.field("key", pa.string()),
+            pa.field("type", pa.string()), pa.field("subject", pa.string()), pa.field("predicate", pa.string()),
+            text("value"), text("text"), pa.field("source_thread", pa.string()), pa.field("source_turn", pa.string()),
+            text("evidence_quote"), pa.field("asserted_by", pa.string()), pa.field("asserted_at_us", pa.int64()),
+            pa.field("supersedes", pa.string()), pa.field("version", pa.int32()),
+            pa.field("expires_at_us", pa.int64()), pa.field("current", pa.bool_()), pa.field("stale", pa.bool_()),
+            text("search_text"), pa.field("vector", pa.list_(pa.float32(), self._func.ndims())),
+        ])
+        config = EmbeddingFunctionConfig(source_column="search_text", vector_column="vector", function=self._func)
+        from lancedb.embeddings import EmbeddingFunctionRegistry
+
+        metadata = EmbeddingFunctionRegistry.get_instance().get_table_metadata([config])
+        return schema.with_metadata(metadata)
+
+    @property
+    def table(self) -> Any:
+        with self._lock:
+            if self._table is None:
+                with _translated():
+                    if self._name in self._db.table_names():
+                        self._table = self._db.open_table(self._name)
+                    else:
+                        try:
+                            self._table = self._db.create_table(self._name, schema=self._schema())
+                        except ValueError:  # created concurrently by another process
+                            self._table = self._db.open_table(self._name)
+                        self._ensure_indexes(self._table)
+            return self._table
+
+    @staticmethod
+    def _ensure_indexes(table: Any) -> None:
+        names = {i.name for i in table.list_indices()}
+        if "search_text_idx" not in names:
+            table.create_index("search_text", config=FTS(with_position=False), replace=True)
+        if "user_id_idx" not in names:
+            table.create_index("user_id", config=BTree(), replace=True)
+
+    def _scope_filter(self, scope: UserScope) -> Any:
+        return col("user_id") == lit(user_id(scope.user))
+
+    # -- FactStore ----------------------------------------------------------------------------------------
+
+    def add(self, scope: UserScope, fact: Fact) -> None:
+        if fact.user_id != scope.user:
+            raise AccessDenied("a fact can only be written into its own user's scope")
+        row = {name: _cell(fact, name) for name in _COLUMNS}
+        row["search_text"] = f"{fact.text}. {fact.evidence_quote}"
+        with _translated():
+            self.table.add([row])
+
+    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+        where = self._scope_filter(scope)
+        if not include_history:
+            where = where & (col("current") == lit(True))
+        with _translated():
+            rows = self.table.search().where(where).select(_COLUMNS).limit(100_000).to_arrow().to_pylist()
+        return sorted((_fact(r) for r in rows), key=lambda f: (f.key, f.version))
+
+    def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
+        """Hybrid search (vector + BM25, prefiltered to the user's current facts).
+
+        Relevance is the better of the cosine similarity and a saturated BM25 score, so an exact keyword hit
+        and a paraphrase both clear a threshold; both are in [0, 1].
+        """
+        from lancedb.rerankers import RRFReranker
+
+        where = self._scope_filter(scope) & (col("current") == lit(True))
+        with _translated():
+            rows = (
+                self.table.search(query, query_type="hybrid")
+                .where(where)
+                .rerank(RRFReranker(return_score="all"))
+                .select(_COLUMNS)
+                .limit(limit)
+                .to_arrow()
+                .to_pylist()
+            )
+        scored = []
+        for row in rows:
+            distance = row.get("_distance")
+            bm25 = row.get("_score")
+            cosine = max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0  # L2² on unit vectors
+            keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
+            scored.append((_fact(row), min(1.0, max(cosine, keyword))))
+        scored.sort(key=lambda pair: pair[1], reverse=True)
+        return scored
+
+    def delete(self, scope: UserScope, key: str) -> int:
+        if not _SAFE_KEY.fullmatch(key):
+            raise AccessDenied("invalid fact key")
+        where = self._scope_filter(scope) & (col("key") == lit(key))
+        return self.purge(where)
+
+    # -- FactMaintenance ----------------------------------------------------------------------------------
+
+    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
+        values: dict[str, bool] = {}
+        if current is not None:
+            values["current"] = current
+        if stale is not None:
+            values["stale"] = stale
+        if not values or not ids:
+            return
+        checked = [fact_id(i) for i in ids]
+        where = f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
+        with _translated():
+            self.table.update(where=where, values=values)
+
+    def users_with_facts(self) -> list[UserId]:
+        with _translated():
+            rows = self.table.search().select(["user_id"]).limit(10_000_000).to_arrow().column("user_id").to_pylist()
+        return sorted({UserId(u) for u in rows})
+
+    def count(self, scope: UserScope) -> int:
+        with _translated():
+            return int(self.table.count_rows(f"user_id = {_literal(user_id(scope.user))}"))
+
+    def erase(self, scope: UserScope) -> int:
+        return self.purge(self._scope_filter(scope))
+
+    def rows_in_any_version(self, scope: UserScope) -> int:
+        """How many rows of the user exist in *any* retained table version (erasure verification)."""
+        total = 0
+        with _translated():
+            table = self._db.open_table(self._name)
+            for version in table.list_versions():
+                table.checkout(version["version"])
+                total += table.search().where(self._scope_filter(scope)).select(["id"]).limit(10_000_000).to_arrow().num_rows
+            table.checkout_latest()
+        return total
+
+    def purge(self, where: Any) -> int:
+        """Delete matching rows and leave no copy behind: rewrite the data fragments that held them, rebuild
+        the indexes (their term dictionaries and user-id pages held the values), drop old versions."""
+        with _translated(), self._maintenance():
+            table = self.table
+            hits = table.search().where(where).with_row_id(True).select(["id"]).limit(10_000_000).to_arrow()
+            if hits.num_rows == 0:
+                return 0
+            fragments = {int(r) >> 32 for r in hits.column("_rowid").to_pylist()}
+            table.delete(where)
+            for frag in sorted(fragments):
+                # A no-op update rewrites the fragment's surviving rows into new files, so the old file (which
+                # still holds the deleted bytes behind a deletion vector) is no longer referenced.
+                table.update(where=f"_rowaddr >= {frag << 32} AND _rowaddr < {(frag + 1) << 32}",
+                             values_sql={"id": "id"})
+            table.create_index("search_text", config=FTS(with_position=False), replace=True)
+            table.create_index("user_id", config=BTree(), replace=True)
+            _optimize_with_retry(table)
+            return int(hits.num_rows)
+
+    def compact(self) -> None:
+        """Fold single-row appends into larger fragments and refresh indexes (run by the expiry job)."""
+        with _translated(), self._maintenance():
+            _optimize_with_retry(self.table, cleanup=False)
+
+    @contextmanager
+    def _maintenance(self) -> Iterator[None]:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*concurrent.*", category=UserWarning)
+            yield
+
+
+def _optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5) -> None:
+    # optimize() conflicts with concurrent updates/deletes from another process and does not retry itself.
+    for attempt in range(attempts):
+        try:
+            if cleanup:
+                table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+            else:
+                table.optimize()
+            return
+        except Exception as exc:
+            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def _cell(fact: Fact, name: str) -> Any:
+    if name == "asserted_at_us":
+        return _us(fact.asserted_at)
+    if name == "expires_at_us":
+        return _us(fact.expires_at)
+    if name == "asserted_by":
+        return fact.asserted_by.value
+    return getattr(fact, name)
+
+
+def _fact(row: dict[str, Any]) -> Fact:
+    return Fact(
+        id=FactId(row["id"]), user_id=row["user_id"], key=row["key"], type=row["type"], subject=row["subject"],
+        predicate=row["predicate"], value=row["value"], text=row["text"], source_thread=row["source_thread"],
+        source_turn=row["source_turn"], evidence_quote=row["evidence_quote"],
+        asserted_by=Authority(row["asserted_by"]), asserted_at=_dt(row["asserted_at_us"]),
+        supersedes=row["supersedes"], version=int(row["version"]), expires_at=_dt(row["expires_at_us"]),
+        current=bool(row["current"]), stale=bool(row["stale"]),
+    )
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    try:
+        yield
+    except (AccessDenied, StorageError):
+        raise
+    except (OSError, RuntimeError, ValueError, KeyError, pa.ArrowException) as exc:
+        raise StorageError(f"fact store error: {type(exc).__name__}: {str(exc)[:200]}") from exc

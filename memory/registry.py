@@ -1,0 +1,143 @@
+"""One registry of every store that holds a user's data; export (GDPR Art. 15/20) and erasure (Art. 17) are
+both driven by it, so a store cannot be exported but forgotten in erasure, or the other way round.
+
+A test walks the database schema and fails when a table with a user column is neither registered here nor
+listed in ``NOT_USER_DATA`` with a reason. Erasure is verified, not assumed: afterwards every registered store
+counts zero rows for the user, including every retained LanceDB table version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlmodel import SQLModel
+
+from assistant.facts import Fact
+from assistant.ids import UserId, UserScope
+from memory.db import Database
+from memory.lance_store import LanceFactStore
+from memory.tables import AuditRow, BookingRow, ClaimRow, EventRow, ThreadRow, UserRow
+
+# (table, column naming the user) in deletion order: children before parents.
+SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
+    (EventRow, "user_id"),
+    (ClaimRow, "user_id"),
+    (BookingRow, "user_id"),
+    (ThreadRow, "user_id"),
+    (UserRow, "id"),
+)
+
+NOT_USER_DATA: dict[str, str] = {
+    "job_runs": "per-pass job statistics: counts and reasons only, no ids or content",
+    "audit_log": "the erasure trail itself; subjects are keyed hashes, details are counts",
+    "alembic_version": "schema version",
+    "apscheduler_jobs": "scheduler triggers (job ids and next run times)",
+}
+
+FACTS_STORE = "facts (LanceDB)"
+
+
+def registered_sql_tables() -> dict[str, str]:
+    return {model.__tablename__: column for model, column in SQL_USER_TABLES}  # type: ignore[misc]
+
+
+@dataclass
+class ErasureReport:
+    user_hash: str
+    counts: dict[str, int] = field(default_factory=dict)
+    remaining: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def verified(self) -> bool:
+        return all(v == 0 for v in self.remaining.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_hash": self.user_hash, "deleted": self.counts, "remaining": self.remaining,
+                "verified": self.verified}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+class UserDataRegistry:
+    def __init__(self, db: Database, facts: LanceFactStore, *, audit_key: bytes) -> None:
+        self.db = db
+        self.facts = facts
+        self.audit_key = audit_key
+
+    def subject_hash(self, user: UserId) -> str:
+        return hmac.new(self.audit_key, user.encode(), hashlib.sha256).hexdigest()
+
+    def stores(self) -> list[str]:
+        return [*registered_sql_tables(), FACTS_STORE]
+
+    def counts(self, user: UserId) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        with self.db.read() as session:
+            for model, column in SQL_USER_TABLES:
+                attr = getattr(model, column)
+                counts[model.__tablename__] = int(  # type: ignore[index]
+                    session.execute(select(func.count()).select_from(model).where(attr == user)).scalar_one()
+                )
+        counts[FACTS_STORE] = self.facts.rows_in_any_version(UserScope(user))
+        return counts
+
+    def export(self, user: UserId, *, now: datetime) -> dict[str, Any]:
+        """Everything we hold about ``user`` and nothing about anyone else, as JSON-ready data."""
+        stores: dict[str, list[dict[str, Any]]] = {}
+        with self.db.read() as session:
+            for model, column in SQL_USER_TABLES:
+                rows = session.execute(select(model).where(getattr(model, column) == user)).scalars().all()
+                stores[model.__tablename__] = [  # type: ignore[index]
+                    {k: _jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"} for row in rows
+                ]
+        stores[FACTS_STORE] = [_fact_json(f) for f in self.facts.list(UserScope(user), include_history=True)]
+        return {"user": user, "exported_at": now.isoformat(), "stores": stores}
+
+    def erase(self, user: UserId, *, actor: str, now: datetime, action: str = "erase_user") -> ErasureReport:
+        """Erase the user from every registered store and verify it. Safe to re-run after a crash: each step
+        deletes what is left, and the audit record is written only once everything is gone."""
+        scope = UserScope(user)
+        report = ErasureReport(self.subject_hash(user))
+        report.counts[FACTS_STORE] = self.facts.erase(scope)
+        with self.db.write() as session:
+            for model, column in SQL_USER_TABLES:
+                result = session.execute(delete(model).where(getattr(model, column) == user))
+                report.counts[model.__tablename__] = int(result.rowcount)  # type: ignore[attr-defined,index]
+        # A promotion that raced the SQL delete could have added a fact after the first purge.
+        report.counts[FACTS_STORE] += self.facts.erase(scope)
+        self.db.checkpoint()
+        report.remaining = self.counts(user)
+        if report.verified and any(report.counts.values()):
+            self.audit(actor=actor, action=action, user=user, now=now, details={"deleted": report.counts})
+        return report
+
+    def audit(self, *, actor: str, action: str, user: UserId, now: datetime, details: dict[str, Any]) -> None:
+        with self.db.write() as session:
+            session.add(AuditRow(at=now, actor=actor[:80], action=action[:40], subject_hash=self.subject_hash(user),
+                                 details=details))
+
+    def audit_trail(self, user: UserId) -> list[dict[str, Any]]:
+        with self.db.read() as session:
+            rows = session.execute(
+                select(AuditRow).where(AuditRow.subject_hash == self.subject_hash(user)).order_by(AuditRow.id)  # type: ignore[arg-type]
+            ).scalars().all()
+            return [{"at": r.at.isoformat(), "actor": r.actor, "action": r.action, "details": r.details} for r in rows]
+
+
+def _fact_json(fact: Fact) -> dict[str, Any]:
+    return {
+        "id": fact.id, "type": fact.type, "subject": fact.subject, "predicate": fact.predicate, "value": fact.value,
+        "text": fact.text, "source_thread": fact.source_thread, "source_turn": fact.source_turn,
+        "evidence_quote": fact.evidence_quote, "asserted_by": fact.asserted_by.value,
+        "asserted_at": fact.asserted_at.isoformat(), "supersedes": fact.supersedes, "version": fact.version,
+        "expires_at": fact.expires_at.isoformat(), "current": fact.current, "stale": fact.stale,
+    }

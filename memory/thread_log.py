@@ -1,0 +1,228 @@
+"""The thread log and directory on SQL (SQLite by default, Postgres by ``DATABASE_URL``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session
+
+from assistant.errors import AccessDenied, NotFound
+from assistant.events import USER, AppendResult, Event, NewEvent, ThreadRecord, UserRecord
+from assistant.ids import ThreadId, TurnId, UserId
+from memory.db import Database
+from memory.tables import ClaimRow, EventRow, ThreadRow, UserRow
+
+
+def _insert(db: Database, table: Any) -> Any:
+    return (sqlite.insert if db.is_sqlite else postgresql.insert)(table)
+
+
+def _event(row: EventRow) -> Event:
+    assert row.seq is not None
+    return Event(
+        seq=row.seq,
+        thread_id=ThreadId(row.thread_id),
+        turn_id=TurnId(row.turn_id),
+        kind=row.kind,
+        body=row.body,
+        created_at=row.created_at,
+    )
+
+
+def _thread(row: ThreadRow) -> ThreadRecord:
+    return ThreadRecord(
+        id=ThreadId(row.id),
+        user_id=UserId(row.user_id),
+        title=row.title,
+        created_at=row.created_at,
+        last_user_at=row.last_user_at,
+        last_event_at=row.last_event_at,
+        last_seq=row.last_seq,
+        promoted_through_seq=row.promoted_through_seq,
+    )
+
+
+def _user(row: UserRow) -> UserRecord:
+    return UserRecord(
+        id=UserId(row.id),
+        created_at=row.created_at,
+        last_active_at=row.last_active_at,
+        is_admin=row.is_admin,
+        password_hash=row.password_hash,
+    )
+
+
+class SqlThreadStore:
+    """Implements :class:`assistant.ports.ThreadLog` and :class:`assistant.ports.Directory`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- thread log -------------------------------------------------------------------------------------
+
+    def append(self, event: NewEvent) -> AppendResult:
+        with self.db.write() as session:
+            thread = session.get(ThreadRow, event.thread_id)
+            if thread is None:
+                raise NotFound(f"thread {event.thread_id} does not exist")
+            stmt = (
+                _insert(self.db, EventRow)
+                .values(
+                    thread_id=event.thread_id,
+                    user_id=thread.user_id,
+                    turn_id=event.turn_id,
+                    kind=event.kind,
+                    body=dict(event.body),
+                    created_at=event.created_at,
+                )
+                .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
+                .returning(EventRow.seq)  # type: ignore[arg-type]
+            )
+            seq = session.execute(stmt).scalar_one_or_none()
+            if seq is None:
+                existing = session.execute(
+                    select(EventRow).where(
+                        EventRow.thread_id == event.thread_id,
+                        EventRow.turn_id == event.turn_id,
+                        EventRow.kind == event.kind,
+                    )
+                ).scalar_one()
+                return AppendResult(_event(existing), inserted=False)
+            thread.last_seq = max(thread.last_seq, seq)
+            thread.last_event_at = _later(thread.last_event_at, event.created_at)
+            if event.kind == USER:
+                thread.last_user_at = _later(thread.last_user_at, event.created_at)
+                session.execute(
+                    update(UserRow)
+                    .where(UserRow.id == thread.user_id, UserRow.last_active_at < event.created_at)  # type: ignore[arg-type]
+                    .values(last_active_at=event.created_at)
+                )
+            session.add(thread)
+            return AppendResult(
+                Event(seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at),
+                inserted=True,
+            )
+
+    def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
+        with self.db.read() as session:
+            rows = session.execute(
+                select(EventRow)
+                .where(EventRow.thread_id == thread, EventRow.seq > after_seq)  # type: ignore[operator]
+                .order_by(EventRow.seq)  # type: ignore[arg-type]
+            ).scalars()
+            return [_event(row) for row in rows]
+
+    # -- directory --------------------------------------------------------------------------------------
+
+    def ensure_user(self, user: UserId, *, now: datetime) -> UserRecord:
+        with self.db.write() as session:
+            session.execute(
+                _insert(self.db, UserRow)
+                .values(id=user, created_at=now, last_active_at=now, is_admin=False)
+                .on_conflict_do_nothing(index_elements=["id"])
+            )
+            row = session.get(UserRow, user)
+            assert row is not None
+            return _user(row)
+
+    def get_user(self, user: UserId) -> UserRecord | None:
+        with self.db.read() as session:
+            row = session.get(UserRow, user)
+            return _user(row) if row else None
+
+    def set_password(self, user: UserId, password_hash: str, *, is_admin: bool, now: datetime) -> None:
+        self.ensure_user(user, now=now)
+        with self.db.write() as session:
+            session.execute(
+                update(UserRow).where(UserRow.id == user).values(password_hash=password_hash, is_admin=is_admin)  # type: ignore[arg-type]
+            )
+
+    def open_thread(self, user: UserId, thread: ThreadId, *, now: datetime) -> ThreadRecord:
+        with self.db.write() as session:
+            if session.get(UserRow, user) is None:
+                raise NotFound(f"unknown user {user}")
+            session.execute(
+                _insert(self.db, ThreadRow)
+                .values(id=thread, user_id=user, title="", created_at=now, last_seq=0, promoted_through_seq=0)
+                .on_conflict_do_nothing(index_elements=["id"])
+            )
+            row = session.get(ThreadRow, thread)
+            assert row is not None
+            if row.user_id != user:
+                raise AccessDenied(f"thread {thread} is not available to user {user}")
+            return _thread(row)
+
+    def get_thread(self, user: UserId, thread: ThreadId) -> ThreadRecord | None:
+        with self.db.read() as session:
+            row = session.get(ThreadRow, thread)
+            return _thread(row) if row is not None and row.user_id == user else None
+
+    def threads_of(self, user: UserId) -> list[ThreadRecord]:
+        with self.db.read() as session:
+            rows = session.execute(
+                select(ThreadRow)
+                .where(ThreadRow.user_id == user)  # type: ignore[arg-type]
+                .order_by(func.coalesce(ThreadRow.last_event_at, ThreadRow.created_at).desc(), ThreadRow.id)
+            ).scalars()
+            return [_thread(row) for row in rows]
+
+    def rename_thread(self, user: UserId, thread: ThreadId, title: str) -> None:
+        with self.db.write() as session:
+            row = _owned(session, user, thread)
+            row.title = title[:200]
+            session.add(row)
+
+    def delete_thread(self, user: UserId, thread: ThreadId) -> int:
+        with self.db.write() as session:
+            _owned(session, user, thread)
+            removed = session.execute(delete(EventRow).where(EventRow.thread_id == thread)).rowcount  # type: ignore[arg-type]
+            session.execute(delete(ClaimRow).where(ClaimRow.job == "promote", ClaimRow.item == thread))  # type: ignore[arg-type]
+            session.execute(delete(ThreadRow).where(ThreadRow.id == thread))  # type: ignore[arg-type]
+            return int(removed)
+
+
+def _owned(session: Session, user: UserId, thread: ThreadId) -> ThreadRow:
+    row = session.get(ThreadRow, thread)
+    if row is None or row.user_id != user:
+        # Same answer for "missing" and "somebody else's": an id probe learns nothing.
+        raise NotFound(f"thread {thread} not found")
+    return row
+
+
+def _later(current: datetime | None, new: datetime) -> datetime:
+    return new if current is None or new > current else current
+
+
+class SqlJobQueries:
+    """The read and bookkeeping queries the background jobs need (kept out of the engine's ports)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def idle_threads(self, cutoff: datetime) -> list[ThreadRecord]:
+        """Threads whose last event is at or before ``cutoff`` and that have events not yet promoted."""
+        with self.db.read() as session:
+            rows = session.execute(
+                select(ThreadRow)
+                .where(ThreadRow.last_event_at <= cutoff, ThreadRow.last_seq > ThreadRow.promoted_through_seq)  # type: ignore[operator,arg-type]
+                .order_by(ThreadRow.last_event_at)
+            ).scalars()
+            return [_thread(row) for row in rows]
+
+    def mark_promoted(self, thread: ThreadId, through_seq: int) -> None:
+        with self.db.write() as session:
+            session.execute(
+                update(ThreadRow)
+                .where(ThreadRow.id == thread, ThreadRow.promoted_through_seq < through_seq)  # type: ignore[arg-type,operator]
+                .values(promoted_through_seq=through_seq)
+            )
+
+    def inactive_users(self, cutoff: datetime) -> list[UserRecord]:
+        with self.db.read() as session:
+            rows = session.execute(
+                select(UserRow).where(UserRow.last_active_at < cutoff).order_by(UserRow.last_active_at)  # type: ignore[arg-type]
+            ).scalars()
+            return [_user(row) for row in rows]

@@ -1,0 +1,157 @@
+"""Background job bodies: plain functions of (dependencies, now) that return a report.
+
+They know nothing about APScheduler (``scheduler.runner`` wires them) and never read the clock themselves, so a
+test, or a person running a two-session scenario by hand, can "let thirty minutes pass" by passing a later
+``now``. They never assume they are the only worker: every unit of work is claimed in the database first.
+
+Reports hold counts and reasons only; the per-thread promotion decisions (which mention the user's facts) are
+stored on the thread's claim row, which is erased with the user.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from assistant.errors import ModelError, TravelAssistantError
+from assistant.facts import FactMemory
+from assistant.ids import ThreadId, UserId, UserScope
+from assistant.ports import FactMaintenance
+from assistant.promotion import Promoter
+from memory.claims import ClaimKey, SqlClaims, SqlJobRuns
+from memory.lance_store import LanceFactStore
+from memory.registry import UserDataRegistry
+from memory.thread_log import SqlJobQueries
+
+log = logging.getLogger(__name__)
+
+PROMOTE, EXPIRE, WIPE = "promote", "expire", "wipe"
+
+
+@dataclass
+class JobDeps:
+    queries: SqlJobQueries
+    claims: SqlClaims
+    runs: SqlJobRuns
+    promoter: Promoter
+    fact_memory: FactMemory
+    facts: FactMaintenance
+    registry: UserDataRegistry
+    idle: timedelta
+    inactivity: timedelta
+    lease: timedelta
+    runner: str = "cli"
+
+
+@dataclass
+class PromoteReport:
+    as_of: str
+    threads_idle: int = 0
+    threads_promoted: int = 0
+    skipped_claimed_elsewhere: int = 0
+    facts_kept: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class ExpireReport:
+    as_of: str
+    users_seen: int = 0
+    marked_stale: int = 0
+    deleted: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class WipeReport:
+    as_of: str
+    users_inactive: int = 0
+    users_wiped: int = 0
+    skipped_claimed_elsewhere: int = 0
+    rows_deleted: int = 0
+    errors: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:
+    """Promote every thread idle for ``deps.idle`` that has unpromoted events, each exactly once."""
+    report = PromoteReport(as_of=now.isoformat())
+    for thread in deps.queries.idle_threads(now - deps.idle):
+        report.threads_idle += 1
+        key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
+        if not deps.claims.claim(key, user=thread.user_id, now=now, lease=deps.lease):
+            report.skipped_claimed_elsewhere += 1
+            continue
+        try:
+            result = await deps.promoter.promote(
+                UserId(thread.user_id), ThreadId(thread.id), after_seq=thread.promoted_through_seq,
+                through_seq=thread.last_seq, now=now,
+            )
+        except (ModelError, TravelAssistantError) as exc:
+            # Not "no facts": the claim is released with the error and the thread is retried next pass.
+            log.warning("promotion of a thread failed (%s); will retry", type(exc).__name__)
+            deps.claims.fail(key, now=now, error=f"{type(exc).__name__}: {exc}")
+            report.errors += 1
+            report.error_kinds[type(exc).__name__] = report.error_kinds.get(type(exc).__name__, 0) + 1
+            continue
+        deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
+        deps.claims.finish(key, now=now, report=result.to_json())
+        report.threads_promoted += 1
+        report.facts_kept += len(result.kept)
+        for reason, count in result.rejected_by_reason().items():
+            report.rejected[reason] = report.rejected.get(reason, 0) + count
+    _record(deps, PROMOTE, now, report.to_json())
+    return report
+
+
+def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
+    """Mark facts past their type's TTL stale; delete those past the type's deletion horizon."""
+    report = ExpireReport(as_of=now.isoformat())
+    for user in deps.facts.users_with_facts():
+        report.users_seen += 1
+        stale, deleted = deps.fact_memory.expire(UserScope(user), now=now)
+        report.marked_stale += stale
+        report.deleted += deleted
+    if isinstance(deps.facts, LanceFactStore):
+        deps.facts.compact()
+    _record(deps, EXPIRE, now, report.to_json())
+    return report
+
+
+def wipe_inactive(deps: JobDeps, now: datetime) -> WipeReport:
+    """Erase users with no turn for ``deps.inactivity``. Every user turn moves last_active_at (re-arms)."""
+    report = WipeReport(as_of=now.isoformat())
+    for user in deps.queries.inactive_users(now - deps.inactivity):
+        report.users_inactive += 1
+        key = ClaimKey(WIPE, user.id, int(user.last_active_at.timestamp()))
+        if not deps.claims.claim(key, user=user.id, now=now, lease=deps.lease):
+            report.skipped_claimed_elsewhere += 1
+            continue
+        try:
+            erased = deps.registry.erase(user.id, actor=f"job:{WIPE}", now=now, action="inactivity_wipe")
+        except TravelAssistantError as exc:
+            deps.claims.fail(key, now=now, error=type(exc).__name__)
+            report.errors += 1
+            continue
+        # The claim row itself was user data and went with the erasure; nothing to finish.
+        if any(erased.counts.values()):
+            report.users_wiped += 1
+            report.rows_deleted += sum(erased.counts.values())
+    _record(deps, WIPE, now, report.to_json())
+    return report
+
+
+def _record(deps: JobDeps, job: str, now: datetime, report: dict[str, Any]) -> None:
+    deps.runs.record(job=job, runner=deps.runner, as_of=now, finished_at=now, report=report)
+    log.info("job %s: %s", job, report)

@@ -1,0 +1,122 @@
+"""Shared fixtures. Real model calls are impossible here: every socket connection to a non-loopback address
+raises, and the default model is the offline one."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+
+PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_ADMIN_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=timezone.utc)
+
+_real_connect = socket.socket.connect
+
+
+def _guarded_connect(self: socket.socket, address: Any) -> Any:
+    host = address[0] if isinstance(address, tuple) else address
+    if isinstance(host, str) and self.family in (socket.AF_INET, socket.AF_INET6):
+        if host not in ("127.0.0.1", "::1", "localhost") and not host.startswith("127."):
+            raise ConnectionRefusedError(f"tests may not reach the network ({host})")
+    return _real_connect(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+
+
+@pytest.fixture
+def now() -> datetime:
+    return MONDAY
+
+
+def _create_pg_database() -> str:
+    from sqlalchemy import create_engine, text
+
+    name = f"travel_test_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+
+
+def _drop_pg_database(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    name = url.rsplit("/", 1)[1]
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty Postgres database for one test."""
+    url = _create_pg_database()
+    try:
+        yield url
+    finally:
+        _drop_pg_database(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The same test on SQLite (WAL file) and on Postgres."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'travel.db'}"
+        return
+    url = _create_pg_database()
+    try:
+        yield url
+    finally:
+        _drop_pg_database(url)
+
+
+@pytest.fixture
+def database(db_url: str) -> Iterator[Any]:
+    from memory import migrate
+    from memory.db import Database
+
+    db = Database(db_url)
+    migrate.upgrade(db)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
+def settings_factory(tmp_path: Path) -> Any:
+    """Settings pointing at a temp data dir, independent of any developer .env file."""
+    from travel_assistant.settings import Settings
+
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "travel_data_dir": tmp_path / "data",
+            "embeddings": "hash",
+            "offline_stream_delay_ms": 0,
+            "llm_max_retries": 0,
+        }
+        values.update(overrides)
+        return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+    return make
+
+
+@pytest.fixture
+def runtime(settings_factory: Any) -> Iterator[Any]:
+    from travel_assistant.container import build_runtime
+
+    rt = build_runtime(settings_factory())
+    yield rt
+    rt.close()

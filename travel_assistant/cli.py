@@ -1,0 +1,157 @@
+"""The ``travel-assistant`` command line (typer).
+
+Every command builds the runtime through the composition root, validates ids at the edge, and turns the
+project's errors into a one-line message and a non-zero exit code (2 for bad input, 1 for everything else).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from assistant.errors import InvalidInput, TravelAssistantError
+from assistant.ids import new_turn_id, thread_id, turn_id, user_id
+from travel_assistant.container import Runtime, build_runtime, utc_now
+from travel_assistant.settings import build_settings
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app.")
+T = TypeVar("T")
+
+AtOption = Annotated[str | None, typer.Option("--at", help="Clock for this command (ISO time, UTC if no zone)")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON")]
+
+
+def parse_at(raw: str | None) -> datetime:
+    if raw is None:
+        return utc_now()
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError as exc:
+        raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {raw!r}") from exc
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+@contextmanager
+def runtime() -> Iterator[Runtime]:
+    rt = build_runtime(build_settings())
+    try:
+        yield rt
+    finally:
+        rt.close()
+
+
+def guarded(fn: Callable[[], T]) -> T:
+    """Run a command body; our errors become a clear message and an exit code, never a traceback."""
+    try:
+        return fn()
+    except InvalidInput as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    except TravelAssistantError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+
+
+def emit_json(payload: Any) -> None:
+    typer.echo(json.dumps(payload, indent=2, ensure_ascii=False, default=str))
+
+
+class _StdoutStream:
+    """Prints reply tokens as they stream, and tool calls as they happen (text mode only)."""
+
+    async def recalled(self, recall: Any, block: str | None) -> None:
+        return None
+
+    async def token(self, text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    async def tool_started(self, call: Any) -> None:
+        typer.echo(f"[tool] {call.name} {call.arguments}", err=True)
+
+    async def tool_finished(self, record: Any) -> None:
+        return None
+
+    async def context(self, stats: Any) -> None:
+        return None
+
+
+@app.command()
+def chat(
+    message: Annotated[str, typer.Argument(help="The user's message")],
+    user: Annotated[str, typer.Option("--user", help="User id (created on first use)")],
+    thread: Annotated[str, typer.Option("--thread", help="Thread id (created on first use, owned by --user)")],
+    turn: Annotated[str | None, typer.Option("--turn-id", help="Turn id; a retried id returns the logged reply")] = None,
+    at: AtOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Run one conversation turn headless and print the reply."""
+    from assistant.engine import TurnRequest
+
+    def body() -> None:
+        request = TurnRequest(
+            user=user_id(user), thread=thread_id(thread), turn=turn_id(turn) if turn else new_turn_id(),
+            text=message, now=parse_at(at),
+        )
+        with runtime() as rt:
+            result = asyncio.run(rt.engine.run_turn(request, None if as_json else _StdoutStream()))
+        if as_json:
+            context = {k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")}
+            emit_json({
+                "reply": result.reply,
+                "thread_id": result.thread_id,
+                "turn_id": result.turn_id,
+                "replayed": result.replayed,
+                "tool_calls": [r.to_json() for r in result.tool_calls],
+                "tokens": {"prompt": result.usage.prompt_tokens, "completion": result.usage.completion_tokens},
+                "context": context,
+                "recalled": {"path": result.recall_path, "block": result.memory_block},
+                "state": result.state.model_dump(mode="json", exclude_defaults=True),
+            })
+        elif result.replayed:
+            typer.echo(result.reply)
+        else:
+            typer.echo()
+
+    guarded(body)
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default from settings)")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default from settings)")] = None,
+) -> None:
+    """Start the Chainlit web app (what ``make run`` does)."""
+    from travel_assistant.web.launch import launch
+
+    guarded(lambda: launch(build_settings(), host=host, port=port))
+
+
+@app.command("db-upgrade")
+def db_upgrade() -> None:
+    """Apply database migrations (also done automatically at start-up)."""
+
+    def body() -> None:
+        with runtime():
+            typer.echo("database is at the latest schema")
+
+    guarded(body)
+
+
+def main() -> None:
+    from travel_assistant import cli_admin, cli_jobs  # register sub-commands
+
+    cli_admin.register(app)
+    cli_jobs.register(app)
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""``memories``, ``users``, ``log`` and ``scenario`` commands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from assistant.errors import NotFound
+from assistant.events import ASSISTANT, USER
+from assistant.ids import UserScope, fact_id, thread_id, user_id
+from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
+from travel_assistant.memory_view import fact_rows
+
+memories = typer.Typer(no_args_is_help=True, help="See, export and delete what is remembered about a user.")
+users = typer.Typer(no_args_is_help=True, help="Manage users.")
+scenario = typer.Typer(no_args_is_help=True, help="Run a scripted demo story end to end.")
+
+UserOption = Annotated[str, typer.Option("--user", help="User id")]
+
+
+@memories.command("list")
+def list_memories(
+    user: UserOption, history: Annotated[bool, typer.Option(help="Include superseded versions")] = True,
+    at: AtOption = None, as_json: JsonOption = False,
+) -> None:
+    """A user's facts: type, value, date, source, version and status (current / superseded / stale)."""
+
+    def body() -> None:
+        with runtime() as rt:
+            rows = fact_rows(rt.fact_memory, rt.facts, UserScope.of(user), now=parse_at(at), history=history)
+        if as_json:
+            emit_json(rows)
+            return
+        if not rows:
+            typer.echo("(nothing remembered)")
+        for r in rows:
+            typer.echo(f"{r['status']:<10} v{r['version']} {r['type']:<13} {r['value']:<24} "
+                       f"{r['asserted_at'][:10]}  source {r['source_thread'] or '-'}/{r['source_turn'] or '-'}  "
+                       f"[{r['id']}]")
+
+    guarded(body)
+
+
+@memories.command("export")
+def export_memories(
+    user: UserOption,
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of stdout")] = None,
+    at: AtOption = None,
+) -> None:
+    """Everything stored about the user, from every registered store (JSON)."""
+
+    def body() -> None:
+        with runtime() as rt:
+            data = rt.registry.export(user_id(user), now=parse_at(at))
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        if out:
+            out.write_text(text + "\n", encoding="utf-8")
+            typer.echo(f"wrote {out}")
+        else:
+            typer.echo(text)
+
+    guarded(body)
+
+
+@memories.command("forget")
+def forget(user: UserOption, fact: Annotated[str, typer.Argument(help="Fact id")], at: AtOption = None) -> None:
+    """Delete one fact and all its earlier versions (purged, not hidden)."""
+
+    def body() -> None:
+        with runtime() as rt:
+            uid = user_id(user)
+            removed = rt.fact_memory.forget(UserScope(uid), fact_id(fact))
+            rt.registry.audit(actor=f"user:{uid}", action="forget_fact", user=uid, now=parse_at(at),
+                              details={"facts_deleted": removed})
+        typer.echo(f"forgot {removed} version(s)")
+
+    guarded(body)
+
+
+@users.command("erase")
+def erase(user: Annotated[str, typer.Argument(help="User id")], at: AtOption = None, as_json: JsonOption = False) -> None:
+    """Erase a user from every store (threads, events, bookings, facts incl. old versions) and verify it."""
+
+    def body() -> None:
+        with runtime() as rt:
+            report = rt.registry.erase(user_id(user), actor="admin:cli", now=parse_at(at))
+        if as_json:
+            emit_json(report.to_json())
+        else:
+            typer.echo(f"deleted {report.counts}; verified gone: {report.verified}")
+        if not report.verified:
+            raise typer.Exit(1)
+
+    guarded(body)
+
+
+@users.command("add")
+def add_user(
+    user: Annotated[str, typer.Argument(help="User id (the login name)")],
+    password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True)],
+    admin: Annotated[bool, typer.Option(help="Can run jobs from the UI")] = False,
+) -> None:
+    """Create a login (or reset its password)."""
+    from travel_assistant.web.auth import hash_password
+
+    def body() -> None:
+        with runtime() as rt:
+            rt.threads.set_password(user_id(user), hash_password(password), is_admin=admin, now=parse_at(None))
+        typer.echo(f"user {user} can now log in")
+
+    guarded(body)
+
+
+def show_log(user: UserOption, thread: Annotated[str, typer.Option("--thread")], as_json: JsonOption = False) -> None:
+    """Print a thread's log in append order (user, model, tool, assistant, summary … events)."""
+
+    def body() -> None:
+        with runtime() as rt:
+            if rt.threads.get_thread(user_id(user), thread_id(thread)) is None:
+                raise NotFound(f"thread {thread} not found for user {user}")
+            events = rt.threads.events(thread_id(thread))
+        if as_json:
+            emit_json([{"seq": e.seq, "turn": e.turn_id, "kind": e.kind, "created_at": e.created_at.isoformat(),
+                        "body": dict(e.body)} for e in events])
+            return
+        for e in events:
+            if e.kind in (USER, ASSISTANT):
+                detail = e.text
+            elif e.kind.startswith("tool:"):
+                detail = f"{e.body.get('name')} ok={e.body.get('ok')}"
+            elif e.kind.startswith("model:"):
+                detail = ", ".join(c["name"] for c in e.body.get("tool_calls", []))
+            else:
+                detail = json.dumps(dict(e.body))[:100]
+            typer.echo(f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} {detail[:110]}")
+
+    guarded(body)
+
+
+@scenario.command("lisbon")
+def lisbon(
+    data_dir: Annotated[Path | None, typer.Option(help="Keep the data here (default: a temporary folder)")] = None,
+    embeddings: Annotated[str | None, typer.Option(help="minilm | hash (default: EMBEDDINGS setting)")] = None,
+) -> None:
+    """The worked example: Monday's booking, promotion after 30 idle minutes, Thursday's dinner question."""
+    from travel_assistant.scenario import run_lisbon
+
+    ok = guarded(lambda: asyncio.run(run_lisbon(data_dir=data_dir, embeddings=embeddings, echo=typer.echo)))
+    raise typer.Exit(0 if ok else 1)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(memories, name="memories")
+    app.add_typer(users, name="users")
+    app.add_typer(scenario, name="scenario")
+    app.command("log")(show_log)

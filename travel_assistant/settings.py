@@ -1,0 +1,139 @@
+"""The one typed configuration object, read from the environment and ``.env``.
+
+Built by :func:`build_settings` (never at import time). Outside development it refuses placeholder secrets and
+demo users, so a copied ``.env.example`` cannot reach production by accident.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from assistant.errors import ConfigurationError
+
+PLACEHOLDER_MARKERS = ("change-me", "changeme", "placeholder", "example", "development-only")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
+
+    app_env: Literal["development", "test", "production"] = "development"
+    travel_data_dir: Path = Path("./data")
+    database_url: str | None = None
+    lancedb_uri: str | None = None
+
+    # Language model (any litellm model string). The default needs no key and no network.
+    llm_model: str = "offline/travel-agent"
+    llm_api_key: SecretStr | None = None
+    llm_api_base: str | None = None
+    openai_api_key: SecretStr | None = None
+    anthropic_api_key: SecretStr | None = None
+    gemini_api_key: SecretStr | None = None
+    mistral_api_key: SecretStr | None = None
+    groq_api_key: SecretStr | None = None
+    llm_timeout_seconds: float = Field(default=60.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
+    offline_stream_delay_ms: int = Field(default=12, ge=0, le=1000)
+
+    # Context window
+    window_policy: Literal["full", "sliding", "summary-block"] = "summary-block"
+    summary_every: int = Field(default=8, ge=2, le=100)
+    context_budget_tokens: int = Field(default=8000, ge=1000)
+    reply_reserve_tokens: int = Field(default=1000, ge=100)
+    max_message_chars: int = Field(default=4000, ge=10, le=100_000)
+    clear_old_tool_results: bool = True
+
+    # Long-term memory
+    embeddings: str = Field(default="minilm", description="minilm | hash | litellm:<embedding model>")
+    recall_keyed_max: int = Field(default=50, ge=0)
+    recall_k: int = Field(default=8, ge=1, le=100)
+    recall_min_relevance: float = Field(default=0.3, ge=0, le=1)
+    recall_half_life_days: float = Field(default=180.0, gt=0)
+    recall_recency_weight: float = Field(default=0.2, ge=0, le=1)
+
+    # Background jobs and retention
+    idle_minutes: float = Field(default=30, gt=0)
+    inactivity_days: int = Field(default=365, ge=1)
+    promote_every_seconds: int = Field(default=60, ge=1)
+    expire_every_minutes: int = Field(default=60, ge=1)
+    wipe_every_hours: int = Field(default=24, ge=1)
+    claim_lease_seconds: int = Field(default=300, ge=5)
+    scheduler_in_app: bool = True
+
+    # Web app and authentication
+    chainlit_auth_secret: SecretStr = SecretStr("change-me-development-only-secret-0123456789")
+    demo_users: str = ""
+    admin_users: str = ""
+    public_origin: str = "http://localhost:8000"
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    session_hours: float = Field(default=12, gt=0, le=24 * 30)
+    header_auth: bool = False
+    header_auth_name: str = "X-Forwarded-User"
+
+    @field_validator("llm_model")
+    @classmethod
+    def _model_shape(cls, value: str) -> str:
+        if not value.strip() or any(c.isspace() for c in value):
+            raise ValueError("LLM_MODEL must be a litellm model string such as 'gpt-4o-mini' or 'ollama/llama3'")
+        return value
+
+    @model_validator(mode="after")
+    def _refuse_placeholders(self) -> Settings:
+        if self.app_env == "development":
+            return self
+        secret = self.chainlit_auth_secret.get_secret_value()
+        if len(secret) < 32 or any(marker in secret.lower() for marker in PLACEHOLDER_MARKERS):
+            raise ValueError(
+                f"CHAINLIT_AUTH_SECRET is a placeholder or too short; APP_ENV={self.app_env} needs a real secret "
+                "(e.g. `chainlit create-secret` or `python -c 'import secrets; print(secrets.token_urlsafe(48))'`)"
+            )
+        if self.demo_users:
+            raise ValueError(f"DEMO_USERS is for development only; unset it for APP_ENV={self.app_env}")
+        return self
+
+    @property
+    def resolved_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{(self.travel_data_dir / 'travel.db').resolve()}"
+
+    @property
+    def resolved_lancedb_uri(self) -> str:
+        return self.lancedb_uri or str((self.travel_data_dir / "lancedb").resolve())
+
+    def demo_accounts(self) -> list[tuple[str, str]]:
+        """``alice:pw,bob:pw`` → [("alice", "pw"), ("bob", "pw")]."""
+        accounts = []
+        for item in filter(None, (part.strip() for part in self.demo_users.split(","))):
+            name, sep, password = item.partition(":")
+            if not sep or not name or not password:
+                raise ConfigurationError("DEMO_USERS must look like 'alice:password,bob:password'")
+            accounts.append((name.strip(), password))
+        return accounts
+
+    def admins(self) -> set[str]:
+        return {a.strip() for a in self.admin_users.split(",") if a.strip()}
+
+    def provider_api_key(self, provider: str) -> str | None:
+        """The key for the provider litellm resolved from LLM_MODEL; LLM_API_KEY overrides all."""
+        if self.llm_api_key:
+            return self.llm_api_key.get_secret_value()
+        by_provider = {
+            "openai": self.openai_api_key, "anthropic": self.anthropic_api_key, "gemini": self.gemini_api_key,
+            "mistral": self.mistral_api_key, "groq": self.groq_api_key,
+        }
+        key = by_provider.get(provider)
+        return key.get_secret_value() if key else None
+
+
+def build_settings(**overrides: object) -> Settings:
+    """Read settings; configuration mistakes become one ConfigurationError with a readable message."""
+    from pydantic import ValidationError
+
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
+        raise ConfigurationError(f"invalid configuration: {problems}") from exc
