@@ -120,3 +120,11 @@ def runtime(settings_factory: Any) -> Iterator[Any]:
     rt = build_runtime(settings_factory())
     yield rt
     rt.close()
+
+
+@pytest.fixture(scope="session")
+def offline_model() -> Any:
+    """The offline demo model through litellm (the same path real providers take)."""
+    from assistant.llm import LiteLLMChatModel, LLMConfig
+
+    return LiteLLMChatModel(LLMConfig(max_retries=0))

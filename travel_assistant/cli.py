@@ -97,7 +97,7 @@ def chat(
 
     def body() -> None:
         request = TurnRequest(
-            user=user_id(user), thread=thread_id(thread), turn=turn_id(turn) if turn else new_turn_id(),
+            user=user_id(user), thread=thread_id(thread), turn=turn_id(turn) if turn is not None else new_turn_id(),
             text=message, now=parse_at(at),
         )
         with runtime() as rt:

@@ -1,0 +1,106 @@
+"""The headless command line, run in-process with typer's runner against a temp data dir."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from travel_assistant import cli, cli_admin, cli_jobs
+
+cli_admin.register(cli.app)
+cli_jobs.register(cli.app)
+runner = CliRunner()
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)  # no developer .env is read
+    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("EMBEDDINGS", "hash")
+    monkeypatch.setenv("OFFLINE_STREAM_DELAY_MS", "0")
+    monkeypatch.setenv("LLM_MAX_RETRIES", "0")
+    return tmp_path
+
+
+def invoke(*args: str) -> Any:
+    return runner.invoke(cli.app, list(args))
+
+
+def chat(*args: str) -> dict[str, Any]:
+    result = invoke("chat", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def log_of(user: str, thread: str) -> list[dict[str, Any]]:
+    result = invoke("log", "--user", user, "--thread", thread, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_chat_runs_the_monday_conversation_and_a_retry_books_once(env: Path) -> None:
+    found = chat("--user", "alice", "--thread", "mon", "--turn-id", "t1", "--at", "2026-11-09T09:00",
+                 "Find me flights to Lisbon on the 14th")
+    assert found["tool_calls"][0]["name"] == "search_flights" and "TP1343" in found["reply"]
+    assert found["tokens"]["prompt"] > 0 and found["context"]["policy"] == "summary-block"
+    args = ["--user", "alice", "--thread", "mon", "--turn-id", "t2", "--at", "2026-11-09T09:02",
+            "Book option 1, please. By the way, I'm vegetarian."]
+    booked = chat(*args)
+    events_after_booking = log_of("alice", "mon")
+    retried = chat(*args)
+    assert retried["replayed"] and retried["reply"] == booked["reply"]
+    assert log_of("alice", "mon") == events_after_booking  # the retry wrote nothing
+    booking_results = [e for e in events_after_booking if e["body"].get("name") == "book_flight"]
+    assert len(booking_results) == 1
+    kinds = [e["kind"] for e in events_after_booking if e["turn"] == "t2"]
+    assert kinds.index("user") < kinds.index("tool:1.1") < kinds.index("assistant")
+
+
+def test_text_mode_prints_the_reply(env: Path) -> None:
+    result = invoke("chat", "--user", "alice", "--thread", "hello", "Hello there")
+    assert result.exit_code == 0 and "Where would you like to go?" in result.stdout
+
+
+@pytest.mark.parametrize("bad", ["../etc", "a/b", "a b", "x' OR '1'='1", "tab\there", "nul\x00", "", "é" * 3, "a" * 65])
+def test_bad_ids_are_refused_with_a_clear_error_and_nothing_written(env: Path, bad: str) -> None:
+    for args in (["--user", bad, "--thread", "t"], ["--user", "alice", "--thread", bad],
+                 ["--user", "alice", "--thread", "t", "--turn-id", bad]):
+        result = invoke("chat", *args, "Hello")
+        assert result.exit_code == 2, result.output
+        assert "invalid" in result.stderr and "id" in result.stderr
+    assert not (env / "data" / "travel.db").exists() or log_of_missing(env)
+
+
+def log_of_missing(env: Path) -> bool:
+    import sqlite3
+
+    con = sqlite3.connect(env / "data" / "travel.db")
+    try:
+        return con.execute("select count(*) from events").fetchone()[0] == 0
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("message", ["", "   ", "x" * 4001])
+def test_empty_or_oversized_messages_are_refused(env: Path, message: str) -> None:
+    result = invoke("chat", "--user", "alice", "--thread", "t", message)
+    assert result.exit_code == 2 and "message" in result.stderr
+    assert log_of_missing(env)
+
+
+def test_another_user_naming_a_thread_gets_a_clear_error(env: Path) -> None:
+    chat("--user", "alice", "--thread", "private", "Hello")
+    result = invoke("chat", "--user", "bob", "--thread", "private", "Let me in")
+    assert result.exit_code == 1 and "not available to user bob" in result.stderr
+    assert [e["body"]["text"] for e in log_of("alice", "private") if e["kind"] == "user"] == ["Hello"]
+    assert invoke("log", "--user", "bob", "--thread", "private").exit_code == 1
+
+
+def test_at_sets_the_clock_of_the_turn(env: Path) -> None:
+    chat("--user", "alice", "--thread", "t", "--at", "2026-11-09T09:00:00", "Hello")
+    assert all(e["created_at"].startswith("2026-11-09T09:00") for e in log_of("alice", "t"))
+    assert invoke("chat", "--user", "alice", "--thread", "t", "--at", "next tuesday", "Hi").exit_code == 2

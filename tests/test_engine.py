@@ -1,0 +1,179 @@
+"""The turn engine on in-memory stores: append first, replay on retry, log tool results before use."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from assistant.booking_types import Booking
+from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
+from assistant.errors import AccessDenied, InvalidInput, ModelUnavailable, TurnConflict
+from assistant.events import ASSISTANT, FAILURE, USER
+from assistant.facts import FactMemory
+from assistant.ids import ThreadId, TurnId, UserId
+from assistant.recall import Recaller, RecallSettings
+from assistant.tools import ToolRunner
+from memory.bookings import InMemoryBookingSystem
+from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+from tests.conftest import MONDAY
+from tests.fakes import ScriptedModel
+
+ALICE, BOB = UserId("alice"), UserId("bob")
+FLIGHT = "TP1343-20261114-LHRLIS"
+
+
+@dataclass
+class World:
+    store: InMemoryThreadStore = field(default_factory=InMemoryThreadStore)
+    bookings: InMemoryBookingSystem = field(default_factory=InMemoryBookingSystem)
+    facts: InMemoryFactStore = field(default_factory=InMemoryFactStore)
+
+    def engine(self, model: Any, **settings: Any) -> Engine:
+        memory = FactMemory(self.facts, self.facts)
+        return Engine(EngineDeps(
+            log=self.store, directory=self.store, model=model, tools=ToolRunner(self.bookings, None),
+            recaller=Recaller(memory, self.facts, RecallSettings()), settings=EngineSettings(**settings),
+        ))
+
+
+def turn(text: str, turn_id: str = "t1", user: UserId = ALICE, thread: str = "th", at: datetime = MONDAY) -> TurnRequest:
+    return TurnRequest(user, ThreadId(thread), TurnId(turn_id), text, at)
+
+
+def run(engine: Engine, req: TurnRequest) -> Any:
+    return asyncio.run(engine.run_turn(req))
+
+
+def test_monday_flow_logs_user_tool_and_assistant_events_in_order(offline_model: Any) -> None:
+    world = World()
+    engine = world.engine(offline_model)
+    found = run(engine, turn("Find me flights to Lisbon on the 14th", "t1"))
+    assert "TP1343" in found.reply and [c.name for c in found.tool_calls] == ["search_flights"]
+    booked = run(engine, turn("Book option 1, please. I'm vegetarian.", "t2", at=MONDAY + timedelta(minutes=2)))
+    assert booked.state.booking_id and "Casa do Rio Lisboa" in booked.reply
+    assert [b.flight.flight_id for b in world.bookings.bookings_of(ALICE)] == [FLIGHT]
+    assert world.bookings.bookings_of(ALICE)[0].meal == "vegetarian"
+    kinds = [(e.turn_id, e.kind) for e in world.store.events(ThreadId("th")) if e.kind in (USER, "model:1", "tool:1.1", ASSISTANT)]
+    assert kinds == [(t, k) for t in ("t1", "t2") for k in (USER, "model:1", "tool:1.1", ASSISTANT)]
+
+
+def test_a_retried_turn_returns_the_logged_reply_and_writes_nothing(offline_model: Any) -> None:
+    world = World()
+    engine = world.engine(offline_model)
+    run(engine, turn("Find me flights to Lisbon on the 14th", "t1"))
+    first = run(engine, turn("Book option 1", "t2"))
+    before = world.store.events(ThreadId("th"))
+    again = run(engine, turn("Book option 1", "t2", at=MONDAY + timedelta(hours=1)))
+    assert again.replayed and again.reply == first.reply
+    assert [c.name for c in again.tool_calls] == ["book_flight"]
+    assert world.store.events(ThreadId("th")) == before
+    assert world.bookings.count() == 1
+
+
+def test_reusing_a_turn_id_for_another_message_is_refused() -> None:
+    world = World()
+    engine = world.engine(ScriptedModel().enqueue("Hello!"))
+    run(engine, turn("Hi", "t1"))
+    with pytest.raises(TurnConflict):
+        run(engine, turn("Something else", "t1"))
+    assert [e.text for e in world.store.events(ThreadId("th")) if e.kind == USER] == ["Hi"]
+
+
+def test_tool_results_are_logged_before_the_model_sees_them() -> None:
+    world = World()
+    seen: list[list[str]] = []
+    model = ScriptedModel().enqueue({"tool": "get_my_bookings"}, "You have no bookings.")
+    model.before_call = lambda n: seen.append([e.kind for e in world.store.events(ThreadId("th"))])
+    run(world.engine(model), turn("Show my bookings"))
+    assert "tool:1.1" not in seen[0]
+    assert "model:1" in seen[1] and "tool:1.1" in seen[1]  # durable before the second model call
+
+
+class CountingBookings(InMemoryBookingSystem):
+    def __init__(self, crash_after_booking: bool = False) -> None:
+        super().__init__()
+        self.calls = 0
+        self.crash_after_booking = crash_after_booking
+
+    def book_flight(self, **kwargs: Any) -> Booking:
+        self.calls += 1
+        booking = super().book_flight(**kwargs)
+        if self.crash_after_booking:
+            self.crash_after_booking = False
+            raise RuntimeError("worker died after the booking system committed")
+        return booking
+
+
+def test_a_resumed_turn_reuses_the_logged_tool_result_instead_of_booking_again() -> None:
+    world = World(bookings=CountingBookings())
+    failing = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": FLIGHT}},
+                                      ModelUnavailable("provider timed out"))
+    with pytest.raises(ModelUnavailable):
+        run(world.engine(failing), turn("Book TP1343 please", "t1"))
+    events = world.store.events(ThreadId("th"))
+    assert [e.kind for e in events if e.kind in (USER, "tool:1.1", FAILURE, ASSISTANT)] == [USER, "tool:1.1", FAILURE]
+    healthy = ScriptedModel().enqueue("Booked, see you in Lisbon.")
+    result = run(world.engine(healthy), turn("Book TP1343 please", "t1", at=MONDAY + timedelta(minutes=1)))
+    assert result.reply == "Booked, see you in Lisbon."
+    assert world.bookings.calls == 1 and world.bookings.count() == 1  # type: ignore[attr-defined]
+    assert result.tool_calls[0].result["booking"]["flight"]["flight_id"] == FLIGHT
+
+
+def test_a_crash_between_booking_and_logging_is_absorbed_by_the_idempotency_key() -> None:
+    world = World(bookings=CountingBookings(crash_after_booking=True))
+    model = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": FLIGHT}})
+    with pytest.raises(RuntimeError):
+        run(world.engine(model), turn("Book TP1343 please", "t1"))
+    assert "tool:1.1" not in [e.kind for e in world.store.events(ThreadId("th"))]
+    model.enqueue("Booked.")  # the logged model:1 step is replayed, so its tool call runs again, same key
+    run(world.engine(model), turn("Book TP1343 please", "t1"))
+    assert world.bookings.calls == 2 and world.bookings.count() == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 4001, "bad\x00byte", "bell\x07"])
+def test_bad_messages_are_refused_before_anything_is_written(text: str) -> None:
+    world = World()
+    with pytest.raises(InvalidInput):
+        run(world.engine(ScriptedModel()), turn(text))
+    assert world.store.get_user(ALICE) is None and world.store.events(ThreadId("th")) == []
+
+
+def test_another_users_thread_is_refused_and_nothing_is_appended() -> None:
+    world = World()
+    run(world.engine(ScriptedModel().enqueue("Hello alice")), turn("Hi", "t1", user=ALICE))
+    with pytest.raises(AccessDenied):
+        run(world.engine(ScriptedModel().enqueue("Hello bob")), turn("Hi", "t2", user=BOB))
+    assert [e.turn_id for e in world.store.events(ThreadId("th"))].count("t2") == 0
+
+
+def test_bad_tool_arguments_become_a_tool_error_the_model_can_read() -> None:
+    world = World()
+    model = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": "nonsense"}},
+                                    "Sorry, that flight id was not valid.")
+    result = run(world.engine(model), turn("Book the thing"))
+    assert result.reply == "Sorry, that flight id was not valid."
+    assert not result.tool_calls[0].ok and "flight_id" in result.tool_calls[0].result["error"]
+    assert "flight_id" in model.calls[1][-1]["content"]  # the error reached the model
+    assert world.bookings.count() == 0
+
+
+def test_the_acting_user_comes_from_the_session_not_from_tool_arguments() -> None:
+    world = World()
+    world.bookings.book_flight(user=BOB, flight_id=FLIGHT, idempotency_key="bob-1", meal=None, now=MONDAY)
+    model = ScriptedModel().enqueue({"tool": "get_my_bookings", "args": {"user_id": "bob"}},
+                                    {"tool": "get_my_bookings"}, "You have no bookings.")
+    result = run(world.engine(model), turn("Show my bookings"))
+    assert not result.tool_calls[0].ok and "user_id" in result.tool_calls[0].result["error"]
+    assert result.tool_calls[1].ok and result.tool_calls[1].result == {"bookings": []}
+
+
+def test_the_model_is_not_offered_tools_on_the_last_round() -> None:
+    world = World()
+    loop = [{"tool": "get_my_bookings"}] * 3 + ["Here is what I found."]
+    model = ScriptedModel().enqueue(*loop)
+    result = run(world.engine(model, max_rounds=4), turn("Bookings?"))
+    assert result.reply == "Here is what I found." and len(result.tool_calls) == 3
