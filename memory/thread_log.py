@@ -226,3 +226,10 @@ class SqlJobQueries:
                 select(UserRow).where(UserRow.last_active_at < cutoff).order_by(UserRow.last_active_at)  # type: ignore[arg-type]
             ).scalars()
             return [_user(row) for row in rows]
+
+
+def owner_of(db: Database, thread: ThreadId) -> UserId | None:
+    """The owner of a thread, for the web layer's ownership checks (never exposed to other users)."""
+    with db.read() as session:
+        row = session.get(ThreadRow, thread)
+        return UserId(row.user_id) if row else None

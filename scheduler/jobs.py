@@ -11,11 +11,13 @@ stored on the thread's claim row, which is erased with the user.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.errors import ModelError, TravelAssistantError
+from assistant.events import ThreadRecord
 from assistant.facts import FactMemory
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
@@ -48,7 +50,7 @@ class JobDeps:
 @dataclass
 class PromoteReport:
     as_of: str
-    threads_idle: int = 0
+    threads_due: int = 0
     threads_promoted: int = 0
     skipped_claimed_elsewhere: int = 0
     facts_kept: int = 0
@@ -87,8 +89,22 @@ class WipeReport:
 async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:
     """Promote every thread idle for ``deps.idle`` that has unpromoted events, each exactly once."""
     report = PromoteReport(as_of=now.isoformat())
-    for thread in deps.queries.idle_threads(now - deps.idle):
-        report.threads_idle += 1
+    await _promote(deps, deps.queries.idle_threads(now - deps.idle), now, report)
+    _record(deps, PROMOTE, now, report.to_json())
+    return report
+
+
+async def promote_user_now(deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime) -> PromoteReport:
+    """Promote one user's threads without waiting for them to go idle (the admin's demo button)."""
+    report = PromoteReport(as_of=now.isoformat())
+    await _promote(deps, [t for t in threads if t.last_seq > t.promoted_through_seq], now, report)
+    _record(deps, PROMOTE, now, report.to_json())
+    return report
+
+
+async def _promote(deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime, report: PromoteReport) -> None:
+    for thread in threads:
+        report.threads_due += 1
         key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
         if not deps.claims.claim(key, user=thread.user_id, now=now, lease=deps.lease):
             report.skipped_claimed_elsewhere += 1
@@ -111,8 +127,6 @@ async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:
         report.facts_kept += len(result.kept)
         for reason, count in result.rejected_by_reason().items():
             report.rejected[reason] = report.rejected.get(reason, 0) + count
-    _record(deps, PROMOTE, now, report.to_json())
-    return report
 
 
 def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:

@@ -61,7 +61,7 @@ class ScriptedReply:
 
 def _split(text: str, parts: int = 3) -> list[str]:
     size = max(1, -(-len(text) // parts))
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
 class _QuietServer(ThreadingHTTPServer):
@@ -90,12 +90,26 @@ class FakeOpenAI:
         self._replies.put(reply)
         return self
 
-    def add_text(self, text: str, *, pieces: Sequence[str] | None = None, prompt_tokens: int = 11,
-                 completion_tokens: int = 7) -> FakeOpenAI:
-        return self.add(ScriptedReply(text=text, pieces=tuple(pieces) if pieces is not None else None,
-                                      prompt_tokens=prompt_tokens, completion_tokens=completion_tokens))
+    def add_text(
+        self,
+        text: str,
+        *,
+        pieces: Sequence[str] | None = None,
+        prompt_tokens: int = 11,
+        completion_tokens: int = 7,
+    ) -> FakeOpenAI:
+        return self.add(
+            ScriptedReply(
+                text=text,
+                pieces=tuple(pieces) if pieces is not None else None,
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+            )
+        )
 
-    def add_tool_calls(self, *calls: ScriptedToolCall | tuple[str, dict[str, Any]], text: str = "") -> FakeOpenAI:
+    def add_tool_calls(
+        self, *calls: ScriptedToolCall | tuple[str, dict[str, Any]], text: str = ""
+    ) -> FakeOpenAI:
         built = []
         for i, call in enumerate(calls):
             if isinstance(call, ScriptedToolCall):
@@ -112,8 +126,9 @@ class FakeOpenAI:
         """Raw message content, e.g. a structured-output answer (valid JSON or not)."""
         return self.add(ScriptedReply(text=content))
 
-    def add_error(self, status: int, message: str = "scripted failure", *,
-                  headers: dict[str, str] | None = None) -> FakeOpenAI:
+    def add_error(
+        self, status: int, message: str = "scripted failure", *, headers: dict[str, str] | None = None
+    ) -> FakeOpenAI:
         return self.add(ScriptedReply(status=status, error_message=message, headers=dict(headers or {})))
 
     @property
@@ -135,14 +150,16 @@ class FakeOpenAI:
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+            def log_message(self, format: str, *args: Any) -> None:
                 return None
 
             def do_POST(self) -> None:
                 owner._handle(self)
 
         self._server = _QuietServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-openai", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-openai", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -184,9 +201,19 @@ class FakeOpenAI:
             time.sleep(reply.delay_seconds)
         if reply.status != 200:
             kind = {401: "invalid_request_error", 403: "permission_error", 429: "rate_limit_exceeded"}
-            self._send_json(http, reply.status, {"error": {
-                "message": reply.error_message, "type": kind.get(reply.status, "server_error"),
-                "param": None, "code": str(reply.status)}}, reply.headers)
+            self._send_json(
+                http,
+                reply.status,
+                {
+                    "error": {
+                        "message": reply.error_message,
+                        "type": kind.get(reply.status, "server_error"),
+                        "param": None,
+                        "code": str(reply.status),
+                    }
+                },
+                reply.headers,
+            )
             return
         if body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
@@ -199,8 +226,11 @@ class FakeOpenAI:
 
     @staticmethod
     def _usage(reply: ScriptedReply) -> dict[str, int]:
-        return {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens,
-                "total_tokens": reply.prompt_tokens + reply.completion_tokens}
+        return {
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": reply.completion_tokens,
+            "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+        }
 
     def _completion(self, reply: ScriptedReply) -> dict[str, Any]:
         message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
@@ -211,26 +241,49 @@ class FakeOpenAI:
             ]
         return {
             **self._envelope("chat.completion"),
-            "choices": [{"index": 0, "message": message,
-                         "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
+            "choices": [
+                {
+                    "index": 0,
+                    "message": message,
+                    "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+                }
+            ],
             "usage": self._usage(reply),
         }
 
     def _stream_events(self, reply: ScriptedReply, include_usage: bool) -> list[dict[str, Any]]:
         def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
-            return {**self._envelope("chat.completion.chunk"),
-                    "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+            return {
+                **self._envelope("chat.completion.chunk"),
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+            }
 
         events = [chunk({"role": "assistant", "content": ""})]
         events += [chunk({"content": piece}) for piece in reply.stream_pieces()]
         for i, call in enumerate(reply.tool_calls):
-            events.append(chunk({"tool_calls": [{"index": i, "id": call.id, "type": "function",
-                                                 "function": {"name": call.name, "arguments": ""}}]}))
-            events += [chunk({"tool_calls": [{"index": i, "function": {"arguments": frag}}]})
-                       for frag in _split(call.arguments)]
+            events.append(
+                chunk(
+                    {
+                        "tool_calls": [
+                            {
+                                "index": i,
+                                "id": call.id,
+                                "type": "function",
+                                "function": {"name": call.name, "arguments": ""},
+                            }
+                        ]
+                    }
+                )
+            )
+            events += [
+                chunk({"tool_calls": [{"index": i, "function": {"arguments": frag}}]})
+                for frag in _split(call.arguments)
+            ]
         events.append(chunk({}, "tool_calls" if reply.tool_calls else "stop"))
         if include_usage:
-            events.append({**self._envelope("chat.completion.chunk"), "choices": [], "usage": self._usage(reply)})
+            events.append(
+                {**self._envelope("chat.completion.chunk"), "choices": [], "usage": self._usage(reply)}
+            )
         return events
 
     def _send_stream(self, http: BaseHTTPRequestHandler, reply: ScriptedReply, include_usage: bool) -> None:
@@ -247,8 +300,12 @@ class FakeOpenAI:
         http.close_connection = True
 
     @staticmethod
-    def _send_json(http: BaseHTTPRequestHandler, status: int, payload: dict[str, Any],
-                   headers: dict[str, str] | None = None) -> None:
+    def _send_json(
+        http: BaseHTTPRequestHandler,
+        status: int,
+        payload: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> None:
         data = json.dumps(payload).encode()
         http.send_response(status)
         http.send_header("Content-Type", "application/json")

@@ -1,0 +1,153 @@
+"""APScheduler wiring for the job bodies in ``scheduler.jobs``.
+
+Choices, and why:
+
+* A persistent ``SQLAlchemyJobStore`` in the app's own database, explicit job ids, ``replace_existing``,
+  ``coalesce`` (one catch-up run after downtime, not one per missed interval), ``max_instances=1`` and a
+  misfire grace time.
+* Re-adding a job at boot with ``replace_existing`` would push its next run into the future and silently skip a
+  run that fell due while the process was down; so a stored job that is overdue is re-added due *now*.
+* Job state is pickled, so jobs are ``module:function`` references taking only the runtime's *name*; the live
+  dependencies (stores, model, clock) are looked up in a process-local registry that the composition root
+  fills at start-up. That registry is the one piece of module state, and it exists because of pickling.
+* Correctness never depends on a single scheduler: two processes sharing the job store do run each job twice
+  (APScheduler 3 has no cross-process locking); the job bodies claim each unit of work in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+from sqlalchemy import Column, Float, LargeBinary, MetaData, String, Table, select
+
+from memory.db import Database
+from scheduler.jobs import JobDeps, expire_facts, promote_idle, wipe_inactive
+
+log = logging.getLogger(__name__)
+JOBSTORE_TABLE = "apscheduler_jobs"
+# Every process registers its runtime under this key: the pickled job args must mean the same thing in the app
+# and in a separate scheduler process that share the job store.
+RUNTIME_KEY = "runtime"
+
+
+@dataclass(frozen=True)
+class Registered:
+    deps: Callable[[], JobDeps]
+    clock: Callable[[], datetime]
+
+
+_REGISTRY: dict[str, Registered] = {}
+
+
+def register(name: str, deps: Callable[[], JobDeps], clock: Callable[[], datetime]) -> None:
+    _REGISTRY[name] = Registered(deps, clock)
+
+
+def unregister(name: str) -> None:
+    _REGISTRY.pop(name, None)
+
+
+def _lookup(name: str) -> Registered:
+    found = _REGISTRY.get(name)
+    if found is None:
+        raise RuntimeError(f"no runtime registered as {name!r} in this process")
+    return found
+
+
+async def run_promote(name: str) -> dict[str, Any]:
+    reg = _lookup(name)
+    return (await promote_idle(reg.deps(), reg.clock())).to_json()
+
+
+def run_expire(name: str) -> dict[str, Any]:
+    reg = _lookup(name)
+    return expire_facts(reg.deps(), reg.clock()).to_json()
+
+
+def run_wipe(name: str) -> dict[str, Any]:
+    reg = _lookup(name)
+    return wipe_inactive(reg.deps(), reg.clock()).to_json()
+
+
+@dataclass(frozen=True)
+class Schedule:
+    promote_every: timedelta
+    expire_every: timedelta
+    wipe_every: timedelta
+    misfire_grace: timedelta = timedelta(hours=1)
+
+
+def _stored_next_runs(db: Database) -> dict[str, datetime | None]:
+    """Next run times of jobs already in the store (read directly: the scheduler is not started yet)."""
+    table = Table(JOBSTORE_TABLE, MetaData(), Column("id", String(191), primary_key=True),
+                  Column("next_run_time", Float(25)), Column("job_state", LargeBinary))
+    try:
+        with db.engine.connect() as conn:
+            rows = conn.execute(select(table.c.id, table.c.next_run_time)).all()
+    except Exception:  # table not created yet (first boot)
+        return {}
+    return {row.id: datetime.fromtimestamp(row.next_run_time, timezone.utc) if row.next_run_time else None
+            for row in rows}
+
+
+def build_scheduler(db: Database, schedule: Schedule, *, name: str = RUNTIME_KEY,
+                    now: datetime | None = None) -> AsyncIOScheduler:
+    scheduler = AsyncIOScheduler(
+        jobstores={"default": SQLAlchemyJobStore(engine=db.engine, tablename=JOBSTORE_TABLE)},
+        job_defaults={"coalesce": True, "max_instances": 1,
+                      "misfire_grace_time": int(schedule.misfire_grace.total_seconds())},
+        timezone=timezone.utc,
+    )
+    stored = _stored_next_runs(db)
+    moment = now or datetime.now(timezone.utc)
+    jobs = (
+        ("promote-idle-threads", "scheduler.runner:run_promote", schedule.promote_every),
+        ("expire-facts", "scheduler.runner:run_expire", schedule.expire_every),
+        ("wipe-inactive-users", "scheduler.runner:run_wipe", schedule.wipe_every),
+    )
+    for job_id, func, every in jobs:
+        overdue = stored.get(job_id)
+        first = moment if overdue is not None and overdue <= moment else moment + every
+        scheduler.add_job(func, IntervalTrigger(seconds=every.total_seconds(), timezone=timezone.utc),
+                          id=job_id, name=job_id, args=[name], replace_existing=True, next_run_time=first)
+    return scheduler
+
+
+def run_forever(settings: Any) -> None:
+    """``travel-assistant scheduler``: one scheduler process next to any number of app workers."""
+    import socket
+
+    from travel_assistant.container import build_runtime, utc_now
+
+    rt = build_runtime(settings)
+    owner = f"scheduler:{socket.gethostname()}"
+    register(RUNTIME_KEY, lambda: rt.job_deps(owner), utc_now)
+    s = settings
+
+    async def main() -> None:
+        scheduler = build_scheduler(rt.db, Schedule(
+            promote_every=timedelta(seconds=s.promote_every_seconds),
+            expire_every=timedelta(minutes=s.expire_every_minutes), wipe_every=timedelta(hours=s.wipe_every_hours)))
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        scheduler.start()
+        log.info("scheduler %s started", owner)
+        await stop.wait()
+        scheduler.shutdown(wait=True)
+
+    try:
+        asyncio.run(main())
+    finally:
+        unregister(RUNTIME_KEY)
+        rt.close()

@@ -1,0 +1,35 @@
+"""Start Chainlit from our settings (``travel-assistant serve``, which ``make run`` calls).
+
+Chainlit reads its secret and server options from the environment and its own config module, so they are set
+here from the one typed Settings object before Chainlit's server is imported.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from assistant.errors import ConfigurationError
+from travel_assistant.settings import Settings
+
+APP_FILE = Path(__file__).resolve().parents[2] / "app.py"
+
+
+def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
+    if not APP_FILE.exists():
+        raise ConfigurationError(f"app.py not found at {APP_FILE}; run from a source checkout")
+    os.chdir(APP_FILE.parent)  # Chainlit reads .chainlit/, public/ and chainlit.md from its app root
+    os.environ["CHAINLIT_AUTH_SECRET"] = settings.chainlit_auth_secret.get_secret_value()
+    os.environ["CHAINLIT_HOST"] = host or settings.host
+    os.environ["CHAINLIT_PORT"] = str(port or settings.port)
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+    from chainlit.cli import run_chainlit
+    from chainlit.config import config
+
+    config.run.headless = True
+    config.project.allow_origins[:] = [settings.public_origin]
+    config.project.user_session_timeout = int(settings.session_hours * 3600)
+    print(f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "  # noqa: T201
+          f"(model {settings.llm_model}, data in {settings.travel_data_dir})", flush=True)
+    run_chainlit(str(APP_FILE))

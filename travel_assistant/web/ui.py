@@ -1,0 +1,99 @@
+"""Translating between Chainlit and the engine: typed chat context, the live turn observer, friendly errors.
+
+No conversation logic lives here; ``assistant.engine`` decides everything. This module only turns engine
+callbacks into Chainlit steps and messages.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import chainlit as cl
+
+from assistant.context import ContextStats
+from assistant.engine import ToolCallRecord, TurnResult
+from assistant.errors import AccessDenied
+from assistant.ids import ThreadId, UserId, thread_id, user_id
+from assistant.llm import ToolCall
+from assistant.recall import Recall
+from travel_assistant.web.render import ASSISTANT_NAME, context_line
+
+
+@dataclass(frozen=True, slots=True)
+class ChatContext:
+    """Who is talking in which thread: validated ids, read from Chainlit's session on every event."""
+
+    user: UserId
+    thread: ThreadId
+    is_admin: bool
+
+
+def current_chat(public_origin: str) -> ChatContext:
+    session = cl.context.session
+    origin = (getattr(session, "environ", None) or {}).get("HTTP_ORIGIN")
+    if origin and origin.rstrip("/") != public_origin.rstrip("/"):
+        # The socket.io server accepts any Origin; a foreign page must not drive a logged-in user's session.
+        raise AccessDenied("this page's origin is not allowed")
+    user = session.user
+    if user is None:
+        raise AccessDenied("not logged in")
+    metadata = getattr(user, "metadata", None) or {}
+    return ChatContext(user_id(user.identifier), thread_id(session.thread_id), bool(metadata.get("is_admin")))
+
+
+@dataclass
+class LiveTurn:
+    """Engine observer that renders one turn live: recall and tool steps, streamed reply, context size."""
+
+    message: cl.Message | None = None
+    steps: dict[str, cl.Step] = field(default_factory=dict)
+    stats: ContextStats | None = None
+    context_step: cl.Step | None = None
+
+    async def recalled(self, recall: Recall, block: str | None) -> None:
+        async with cl.Step(name="Recalled from memory", type="tool", show_input=False) as step:
+            step.output = block or "Nothing is remembered about you yet."
+
+    async def token(self, text: str) -> None:
+        if self.message is None:
+            self.message = cl.Message(content="", author=ASSISTANT_NAME)
+        await self.message.stream_token(text)
+
+    async def tool_started(self, call: ToolCall) -> None:
+        # Entered like ``async with cl.Step(...)`` so it nests under this turn's run and shows in order.
+        step = cl.Step(name=call.name, type="tool", show_input="json")
+        step.input = call.arguments
+        await step.__aenter__()
+        self.steps[call.id] = step
+
+    async def tool_finished(self, record: ToolCallRecord) -> None:
+        step = self.steps.pop(record.call_id, None)
+        if step is None:
+            return
+        step.output = json.dumps(record.result, ensure_ascii=False, indent=1)
+        step.is_error = not record.ok
+        await step.__aexit__(None, None, None)
+
+    async def context(self, stats: ContextStats) -> None:
+        """One "Context" step per turn, updated on every model call, shown above the reply."""
+        self.stats = stats
+        if self.context_step is None:
+            async with cl.Step(name="Context", type="tool", show_input=False) as step:
+                step.output = context_line(stats.to_json())
+            self.context_step = step
+        else:
+            self.context_step.output = context_line(stats.to_json())
+            await self.context_step.update()
+
+    async def finish(self, result: TurnResult) -> None:
+        if self.message is None:
+            self.message = cl.Message(content=result.reply, author=ASSISTANT_NAME)
+        elif self.message.content != result.reply:
+            self.message.content = result.reply
+        await self.message.send()
+
+
+async def say(text: str, *, actions: list[cl.Action] | None = None, elements: list[Any] | None = None) -> None:
+    await cl.Message(content=text, author=ASSISTANT_NAME, actions=actions or [], elements=elements or []).send()
