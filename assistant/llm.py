@@ -204,15 +204,16 @@ class _translated:
         errors = self.lib.exceptions
         if isinstance(exc, errors.ContextWindowExceededError):
             raise ContextTooLong(str(exc)[:300]) from exc
-        if isinstance(exc, errors.AuthenticationError | errors.PermissionDeniedError):
+        # Providers disagree on exception classes (litellm maps an OpenAI 403 to a bare APIError, a 502 to a
+        # BadGatewayError outside its APIError tree), so the HTTP status decides where there is one.
+        status = getattr(exc, "status_code", None)
+        if isinstance(exc, errors.AuthenticationError | errors.PermissionDeniedError) or status in (401, 403):
             raise ModelAuthError(str(exc)[:300]) from exc
-        if isinstance(
-            exc,
-            errors.APIConnectionError | errors.Timeout | errors.RateLimitError | errors.ServiceUnavailableError
-            | errors.InternalServerError,
-        ):
+        transient = (errors.APIConnectionError, errors.Timeout, errors.RateLimitError, errors.ServiceUnavailableError,
+                     errors.InternalServerError)
+        if isinstance(exc, transient) or status in (408, 409, 425, 429) or (isinstance(status, int) and status >= 500):
             raise ModelUnavailable(str(exc)[:300]) from exc
-        if isinstance(exc, errors.APIError | errors.BadRequestError | errors.NotFoundError | errors.OpenAIError):
+        if isinstance(status, int) or isinstance(exc, errors.APIError | errors.OpenAIError):
             raise ModelError(str(exc)[:300]) from exc
         return False
 

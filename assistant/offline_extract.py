@@ -144,9 +144,10 @@ def summarise(transcript: str) -> dict[str, Any]:
     if done:
         parts.append("Done: " + "; ".join(done))
     open_loops = []
-    if last_assistant.rstrip().endswith("?"):
-        question = _SENTENCE.split(last_assistant.strip())[-1]
-        open_loops.append(f"Waiting for the user to answer: {question}")
+    # An unanswered question near the end of the last reply ("Which one should I book? Say e.g. …").
+    questions = [q for q in _SENTENCE.split(last_assistant.strip())[-3:] if q.rstrip().endswith("?")]
+    if questions:
+        open_loops.append(f"Waiting for the user to answer: {questions[-1]}")
         parts.append("Open: " + open_loops[-1])
     return {"summary": " ".join(parts).strip(), "decisions": decisions, "open_loops": open_loops}
 

@@ -159,11 +159,11 @@ _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 
 def _first_step(view: _View) -> OfflineReply:
     text = view.user_text
+    if _RECALL_ME.search(text):
+        return OfflineReply(text=_what_i_remember(view))
     if (m := _REMEMBER.search(text)) and "remember_preference" in view.tools:
         statement = m.group(1).strip().rstrip(".!")
         return _call("remember_preference", statement=statement)
-    if _RECALL_ME.search(text):
-        return OfflineReply(text=_what_i_remember(view))
     if _BOOK.search(text) and (_OPTION.search(text) or re.search(r"\b[A-Z0-9]{2}\d{3,4}\b", text)):
         return _book(view)
     if _FLIGHT_WORDS.search(text) and not _BOOKINGS.search(text):
@@ -240,6 +240,9 @@ def _book(view: _View) -> OfflineReply:
 
 
 def _meal_for(text: str, memory: _Memory) -> str | None:
+    """The special meal to request: what the user says now wins over what we remembered."""
+    if _CONTRADICTS.search(text):
+        return None
     for word in ("vegan", "vegetarian", "halal", "kosher", "gluten-free"):
         if re.search(rf"\b{word}\b", text, re.I) and not re.search(rf"\bnot {word}\b", text, re.I):
             return word
@@ -289,7 +292,7 @@ def _describe_options(result: dict[str, Any]) -> str:
     day = datetime.fromisoformat(first["depart_at"]).date()
     origin, destination = first["origin"], first["destination"]
     lines = [
-        f"I found {len(options)} flights from {AIRPORTS.get(origin, origin)} ({origin}) to "
+        f"I found {len(options)} flight{'s' if len(options) != 1 else ''} from {AIRPORTS.get(origin, origin)} ({origin}) to "
         f"{AIRPORTS.get(destination, destination)} ({destination}) on {human_date(day)}:"
     ]
     for i, o in enumerate(options, 1):

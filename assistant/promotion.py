@@ -269,11 +269,8 @@ class ExplicitRemember:
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
         said = next((e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == USER), "")
         quote = statement if _norm(statement) and _norm(statement) in _norm(said) else said
-        ftype = next((t for t in FACT_TYPES.values() if t.extract(quote)), None)
-        if ftype is None:
-            allowed = ", ".join(t.label.lower() for t in FACT_TYPES.values())
-            return {"saved": False, "reason": f"I can only remember travel preferences ({allowed})"}
-        cand = Candidate(fact=statement, type=ftype.name, evidence_turn=ctx.turn, quote=quote)
+        ftype = next((t.name for t in FACT_TYPES.values() if t.extract(quote)), "unclassified")
+        cand = Candidate(fact=statement, type=ftype, evidence_turn=ctx.turn, quote=quote)
         [decision] = apply_candidates(self.memory, UserScope(ctx.user), ctx.thread, [cand], {ctx.turn: said},
                                       asserted_by=Authority.USER_CONFIRMED, now=ctx.now)
         if not decision.kept:
@@ -282,6 +279,8 @@ class ExplicitRemember:
 
 
 _REASON_TEXT = {
+    "unknown_type": "I can only remember travel preferences ("
+    + ", ".join(t.label.lower() for t in FACT_TYPES.values()) + ")",
     "secret": "it looks like a password, key or payment detail, and I never store those",
     "task_progress": "that's about this trip; your bookings already hold it",
     "third_party": "it's about someone else, and I only keep preferences about you",

@@ -153,8 +153,12 @@ class ToolRunner:
             if self.rememberer is None:
                 raise ToolError("remembering is not available")
             return self.rememberer.remember_now(ctx, args.statement)
+        # Trips still ahead (or under way) first, soonest first; past trips after them, latest first.
         bookings = self.bookings.bookings_of(ctx.user)
-        return {"bookings": [b.to_json() for b in bookings]}
+        today = ctx.now.date()
+        ahead = [b for b in bookings if b.check_out >= today]
+        past = sorted((b for b in bookings if b.check_out < today), key=lambda b: b.check_in, reverse=True)
+        return {"bookings": [b.to_json() for b in ahead + past]}
 
     def _search(self, args: SearchFlightsArgs, ctx: ToolContext) -> dict[str, Any]:
         destination = airport_code(args.destination)

@@ -69,7 +69,7 @@ def _digest(*parts: str) -> int:
 def flights(origin: str, destination: str, day: date) -> list[FlightOption]:
     """The three daily options on a route; same inputs, same options."""
     carriers = _CARRIERS.get(destination, _DEFAULT_CARRIERS)
-    block = timedelta(minutes=95 + _digest(origin, destination) % 140)
+    block = timedelta(minutes=90 + _digest(origin, destination) % 100)
     options = []
     for slot, (code, _name) in zip(_SLOTS, carriers, strict=True):
         number = 100 + _digest(code, origin, destination, slot.isoformat()) % 1900

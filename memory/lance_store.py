@@ -152,7 +152,8 @@ class LanceFactStore:
                 self.table.search(query, query_type="hybrid")
                 .where(where)
                 .rerank(RRFReranker(return_score="all"))
-                .select(_COLUMNS)
+                # No .select(): with a projection, lance logs a deprecation warning per query about the
+                # score columns it still adds; the extra vector column costs microseconds.
                 .limit(limit)
                 .to_arrow()
                 .to_pylist()

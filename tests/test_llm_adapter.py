@@ -330,27 +330,15 @@ def _call(kind: str, model: LiteLLMChatModel) -> Awaitable[Any]:
     return model.structured([user("hello")], Trip, name="trip")
 
 
-BUG_403 = (
-    "assistant/llm.py _translated.__exit__ (lines 207-208) expects litellm.PermissionDeniedError, "
-    "but litellm 1.110.2 maps an OpenAI-style HTTP 403 to litellm.APIError(status_code=403), "
-    "so it becomes a plain ModelError ('not available right now, try again') instead of ModelAuthError"
-)
-BUG_502 = (
-    "assistant/llm.py _translated.__exit__ (lines 209-217): litellm.BadGatewayError (HTTP 502) subclasses "
-    "openai.APIStatusError, not litellm.APIError/litellm.OpenAIError, so it matches no branch and escapes "
-    "untranslated (not even a ModelError)"
-)
-
-
 @pytest.mark.parametrize("kind", ["complete", "structured"])
 @pytest.mark.parametrize(
     ("status", "expected"),
     [
         (401, ModelAuthError),
-        pytest.param(403, ModelAuthError, marks=pytest.mark.xfail(reason=BUG_403, strict=True)),
+        (403, ModelAuthError),
         (429, ModelUnavailable),
         (500, ModelUnavailable),
-        pytest.param(502, ModelUnavailable, marks=pytest.mark.xfail(reason=BUG_502, strict=True)),
+        (502, ModelUnavailable),
         (503, ModelUnavailable),
     ],
 )

@@ -289,13 +289,6 @@ def test_the_meal_request_reaches_the_booking_and_the_reply() -> None:
     assert "I've requested a vegetarian meal." in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="assistant/offline_model.py _meal_for (lines 242-247): a negated diet in the user's message "
-    "('I'm not vegetarian any more') only skips that word, then falls back to the remembered dietary fact, "
-    "so book_flight gets meal='vegetarian' although the user just said the memory is outdated "
-    "(_dietary_for handles this with _CONTRADICTS; _meal_for does not)",
-)
 def test_a_diet_the_user_contradicts_now_is_not_requested_as_a_meal() -> None:
     chat = Chat(memory=memory_block(VEGETARIAN), trip=trip_block(search_result()))
     _name, arguments = only_call(
@@ -421,14 +414,6 @@ def test_remember_that_without_the_tool_calls_nothing() -> None:
     assert reply.text
 
 
-BUG_RECALL = (
-    "assistant/offline_model.py _first_step (lines 162-166): _REMEMBER (r'\\bremember (?:that )?(.+)') is "
-    "checked before _RECALL_ME, so whenever remember_preference is offered (always, in the app's ToolRunner) "
-    "'What do you remember about me?' becomes remember_preference(statement='about me?') and the user gets "
-    "'I didn't save that: ...' instead of the list of saved facts"
-)
-
-
 def _assert_lists(block: str, text: str) -> None:
     fact_lines = [line for line in block.splitlines() if line.startswith("- ")]
     assert len(fact_lines) == 3
@@ -441,11 +426,7 @@ def _assert_lists(block: str, text: str) -> None:
     "question",
     [
         pytest.param("What do you know about me?", id="know"),
-        pytest.param(
-            "What do you remember about me?",
-            id="remember",
-            marks=pytest.mark.xfail(reason=BUG_RECALL, strict=True),
-        ),
+        pytest.param("What do you remember about me?", id="remember"),
     ],
 )
 def test_what_do_you_remember_lists_the_memory_block_lines(question: str) -> None:
@@ -471,11 +452,7 @@ def test_what_do_you_remember_lists_the_lines_when_no_remember_tool_is_offered()
     "question",
     [
         pytest.param("what do you know about me?", id="know"),
-        pytest.param(
-            "what do you remember about me?",
-            id="remember",
-            marks=pytest.mark.xfail(reason=BUG_RECALL, strict=True),
-        ),
+        pytest.param("what do you remember about me?", id="remember"),
     ],
 )
 def test_what_do_you_remember_with_nothing_saved(question: str) -> None:
@@ -660,13 +637,6 @@ def test_an_answered_question_is_not_an_open_loop() -> None:
     assert summarise(log).open_loops == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="assistant/offline_extract.py summarise, line 147 (open-loop check "
-    "`last_assistant.rstrip().endswith('?')`): the offline model's own option list "
-    "(offline_model._describe_options) ends 'Which one should I book? Say e.g. \"book option 1\".', "
-    "so the pending flight choice is dropped from the summary's open_loops",
-)
 def test_summary_keeps_the_pending_flight_choice_as_an_open_loop() -> None:
     chat = Chat()
     reply, _calls = chat.turn("Find me flights to Lisbon on the 14th")
