@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from assistant.context import PRESSURE_WARNING, ContextStats, Message, Policy, assemble, read_log
+from assistant.context import PRESSURE_WARNING, CachedCounter, ContextStats, Message, Policy, assemble, read_log
 from assistant.errors import InvalidInput, ModelError, TurnConflict
 from assistant.events import (
     ASSISTANT,
@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 class EngineSettings:
     policy: Policy = "summary-block"
     summary_every: int = 8
-    budget_tokens: int = 8000
+    budget_tokens: int = 12000
     reply_reserve_tokens: int = 1000
     max_message_chars: int = 4000
     max_rounds: int = 4
@@ -151,6 +151,7 @@ def _title(text: str) -> str:
 class Engine:
     def __init__(self, deps: EngineDeps) -> None:
         self.deps = deps
+        self.counter = CachedCounter(deps.model.count_tokens)
 
     async def run_turn(self, req: TurnRequest, observer: TurnObserver | None = None) -> TurnResult:
         d, s = self.deps, self.deps.settings
@@ -199,7 +200,7 @@ class Engine:
                 messages, stats = assemble(
                     policy=s.policy, system=system_prompt(req.now), memory_block=block, log=view,
                     state_block=None if state.is_empty else state.render(), current=current,
-                    budget=s.budget_tokens, reserve=s.reply_reserve_tokens, count=d.model.count_tokens,
+                    budget=s.budget_tokens, reserve=s.reply_reserve_tokens, count=self.counter,
                     previous_hashes=previous[0], previous_prefix_tokens=previous[1],
                 )
                 if stats.pressure >= PRESSURE_WARNING:
@@ -275,7 +276,7 @@ class Engine:
         recall = d.recaller.recall(UserScope(req.user), text, now=req.now)
 
         def count_text(block_text: str) -> int:
-            return d.model.count_tokens([{"role": "system", "content": block_text}])
+            return self.counter([{"role": "system", "content": block_text}])
 
         block, shown = render_block(recall, now=req.now, cap_tokens=s.budget_tokens // 2, count_text=count_text)
         d.log.append(NewEvent(req.thread, req.turn, RECALL, {

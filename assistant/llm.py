@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from assistant import offline_model
+from assistant.context import CachedCounter
 from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
 
 Message = dict[str, Any]
@@ -244,8 +245,10 @@ def _offline_handler(lib: Any) -> Any:
             optional = kwargs.get("optional_params") or {}
             return offline_model.respond(messages, optional.get("tools"), optional.get("response_format")), messages
 
+        counter = CachedCounter(lambda ms: int(lib.token_counter(model="gpt-4o", messages=list(ms))))
+
         def _usage(self, messages: list[Message], reply: offline_model.OfflineReply) -> Any:
-            prompt = lib.token_counter(model="gpt-4o", messages=messages)
+            prompt = self.counter(messages)
             completion = lib.token_counter(model="gpt-4o", text=reply.text + json.dumps(
                 [c.arguments for c in reply.tool_calls]))
             return lib.Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion)
@@ -271,7 +274,8 @@ def _offline_handler(lib: Any) -> Any:
 
         def _chunks(self, kwargs: dict[str, Any]) -> Iterator[dict[str, Any]]:
             reply, messages = self._reply(kwargs)
-            pieces = re.findall(r"\S+\s*|\s+", reply.text)
+            words = re.findall(r"\S+\s*|\s+", reply.text)
+            pieces = ["".join(words[i:i + 3]) for i in range(0, len(words), 3)]  # a chunk per ~3 words
             for piece in pieces:
                 yield {"text": piece, "tool_use": None, "is_finished": False, "finish_reason": "", "usage": None,
                        "index": 0}

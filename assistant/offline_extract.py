@@ -114,42 +114,62 @@ _ABOUT_SELF = re.compile(r"\b(i'?m|i am|i prefer|i usually|i always|i never|i li
 
 
 def summarise(transcript: str) -> dict[str, Any]:
+    """A faithful, bounded, extractive rolling summary.
+
+    Kept for ever: every statement the user made about themselves (verbatim) and every decision. Kept only for
+    the latest block: what was asked and done, and the open loop. So a summary of a long conversation stays
+    small while nothing the user said about themselves, and nothing decided, is lost.
+    """
     previous = ""
-    for raw in transcript.splitlines():
-        if raw.startswith("PREVIOUS SUMMARY: "):
-            previous = raw[len("PREVIOUS SUMMARY: "):].strip()
-    said: list[str] = []
+    if transcript.startswith("PREVIOUS SUMMARY: "):
+        head, _sep, _rest = transcript.partition("\n[turn ")
+        previous = head[len("PREVIOUS SUMMARY: "):].strip()
+    said, decisions = _carried_over(previous)
     asked: list[str] = []
     done: list[str] = []
-    decisions: list[str] = []
     last_assistant = ""
     for _turn, role, text in _lines(transcript):
         if role == "USER":
             for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
-                (said if _ABOUT_SELF.search(sentence) else asked).append(sentence)
+                if _ABOUT_SELF.search(sentence):
+                    if sentence not in said:
+                        said.append(sentence)
+                else:
+                    asked.append(sentence)
             last_assistant = ""
         elif role.startswith("TOOL"):
             outcome, decision = _tool_outcome(role[5:], text)
             if outcome:
                 done.append(outcome)
-            if decision:
+            if decision and decision not in decisions:
                 decisions.append(decision)
         else:
             last_assistant = text
-    parts = [previous] if previous else []
+    parts = []
     if said:
         parts.append("User said: " + " ".join(f'"{s}"' for s in said))
     if asked:
-        parts.append("User asked: " + "; ".join(a[:90] for a in asked[-4:]))
+        parts.append("Recently asked: " + "; ".join(a[:90] for a in asked[-3:]))
     if done:
-        parts.append("Done: " + "; ".join(done))
+        parts.append("Recently done: " + "; ".join(done[-4:]))
     open_loops = []
     # An unanswered question near the end of the last reply ("Which one should I book? Say e.g. …").
     questions = [q for q in _SENTENCE.split(last_assistant.strip())[-3:] if q.rstrip().endswith("?")]
     if questions:
         open_loops.append(f"Waiting for the user to answer: {questions[-1]}")
-        parts.append("Open: " + open_loops[-1])
-    return {"summary": " ".join(parts).strip(), "decisions": decisions, "open_loops": open_loops}
+    return {"summary": " ".join(parts).strip() or "Nothing of note yet.", "decisions": decisions,
+            "open_loops": open_loops}
+
+
+def _carried_over(previous: str) -> tuple[list[str], list[str]]:
+    """Self-statements and decisions from the previous summary's rendered text."""
+    said: list[str] = []
+    decisions: list[str] = []
+    if m := re.search(r'User said: (.*?)(?= Recently asked:| Recently done:|\n|$)', previous):
+        said = re.findall(r'"([^"]+)"', m.group(1))
+    if m := re.search(r"^Decisions: (.*)$", previous, re.M):
+        decisions = [d.strip() for d in m.group(1).split("; ") if d.strip()]
+    return said, decisions
 
 
 def _tool_outcome(tool: str, text: str) -> tuple[str, str]:

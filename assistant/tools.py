@@ -7,8 +7,10 @@ produce a :class:`ToolOutcome` with an error the model can read and recover from
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+from functools import cache
 from dataclasses import dataclass
 import datetime as dt
 from typing import Any, Literal, Protocol
@@ -22,6 +24,7 @@ from assistant.ports import BookingSystem
 
 Dietary = Literal["vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free"]
 DEFAULT_ORIGIN = "LHR"
+MAX_BOOKINGS_LISTED = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,16 +97,20 @@ _SPECS: dict[str, tuple[type[_Args], str]] = {
 SIDE_EFFECTING = frozenset({"book_flight", "remember_preference"})
 
 
-def tool_specs(names: list[str] | None = None) -> list[dict[str, Any]]:
-    """OpenAI-format tool definitions generated from the argument models."""
-    specs = []
+@cache
+def _all_specs() -> dict[str, dict[str, Any]]:
+    """OpenAI-format tool definitions generated from the argument models (built once: schema generation is
+    slow enough to show up in every turn's profile)."""
+    specs = {}
     for name, (model, description) in _SPECS.items():
-        if names is not None and name not in names:
-            continue
         schema = model.model_json_schema()
         schema.pop("title", None)
-        specs.append({"type": "function", "function": {"name": name, "description": description, "parameters": schema}})
+        specs[name] = {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}
     return specs
+
+
+def tool_specs(names: list[str] | None = None) -> list[dict[str, Any]]:
+    return [copy.deepcopy(spec) for name, spec in _all_specs().items() if names is None or name in names]
 
 
 class ToolRunner:
@@ -153,12 +160,14 @@ class ToolRunner:
             if self.rememberer is None:
                 raise ToolError("remembering is not available")
             return self.rememberer.remember_now(ctx, args.statement)
-        # Trips still ahead (or under way) first, soonest first; past trips after them, latest first.
+        # Trips still ahead (or under way) first, soonest first; past trips after them, latest first. Capped,
+        # like any booking API's first page: a long history must not flood the context window.
         bookings = self.bookings.bookings_of(ctx.user)
         today = ctx.now.date()
         ahead = [b for b in bookings if b.check_out >= today]
         past = sorted((b for b in bookings if b.check_out < today), key=lambda b: b.check_in, reverse=True)
-        return {"bookings": [b.to_json() for b in ahead + past]}
+        listed = (ahead + past)[:MAX_BOOKINGS_LISTED]
+        return {"bookings": [b.to_json() for b in listed], "total": len(bookings)}
 
     def _search(self, args: SearchFlightsArgs, ctx: ToolContext) -> dict[str, Any]:
         destination = airport_code(args.destination)

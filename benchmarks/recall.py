@@ -17,9 +17,9 @@ Measured, over random users and realistic queries:
 
 * keyed path: ``Recaller.recall`` with ``keyed_max=1000`` (the user's whole current set, read by key), and the
   raw ``LanceFactStore.list(scope)`` underneath it;
-* hybrid path: ``Recaller.recall`` with ``keyed_max=50``: it reads the current set (to choose the path), embeds
-  the query, runs hybrid (vector + BM25) search prefiltered to the user, and applies the recency blend; the
-  embedding and the search are timed separately.
+* hybrid path: ``Recaller.recall`` with ``keyed_max=50``: it reads the current set (to choose the path),
+  embeds the query, runs hybrid (vector + BM25) search prefiltered to the user, and applies the recency
+  blend; the embedding and the search are timed separately.
 """
 
 from __future__ import annotations
@@ -39,33 +39,32 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-# LanceDB's Rust scanner logs a deprecation WARN line to stderr on every hybrid search the store runs (it selects
-# columns without ``_distance``/``_score``); keep them out of the report.
-os.environ.setdefault("LANCE_LOG", "error")
+# LanceDB's Rust side may log deprecation WARN lines to stderr per query; keep them out of the report.
+os.environ.setdefault("LANCEDB_LOG", "error")
 
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
-import pyarrow as pa  # noqa: E402
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
 
-from assistant.fact_types import FACT_TYPES  # noqa: E402
-from assistant.facts import FactMemory  # noqa: E402
-from assistant.ids import UserScope  # noqa: E402
-from assistant.recall import Recaller, RecallSettings  # noqa: E402
-from memory import embeddings  # noqa: E402
-from memory.lance_store import LanceFactStore  # noqa: E402
+from assistant.fact_types import FACT_TYPES
+from assistant.facts import FactMemory
+from assistant.ids import UserScope
+from assistant.recall import Recaller, RecallSettings
+from memory import embeddings
+from memory.lance_store import LanceFactStore
 
 MARKER = "bench_recall.json"
 FORMAT = 2
 TARGET_KEYED_MS = 10.0
 TARGET_HYBRID_MS = 60.0
-NOW = datetime(2026, 11, 9, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 KEYED = RecallSettings(keyed_max=1000)
 HYBRID = RecallSettings(keyed_max=50)
 WARMUP = 10
@@ -120,45 +119,53 @@ class Entry:
         return f"{self.text}. {self.quote}"  # as LanceFactStore.add builds it
 
 
-_DIETARY = ("vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free", "lactose-free", "nut allergy",
-            "shellfish allergy", "egg allergy", "soy allergy", "sesame allergy", "low-sodium", "diabetic-friendly",
-            "no pork")
-_LOYALTY = ("TAP Miles&Go", "British Airways Avios", "British Airways Executive Club", "Flying Blue", "Iberia Plus",
-            "Miles & More", "Marriott Bonvoy", "Hilton Honors", "IHG One Rewards", "World of Hyatt",
-            "Accor Live Limitless", "Emirates Skywards", "Qatar Privilege Club", "Delta SkyMiles",
-            "United MileagePlus", "American AAdvantage", "Turkish Miles&Smiles", "SAS EuroBonus", "Finnair Plus",
-            "Aeroplan", "KrisFlyer", "Asia Miles", "Virgin Flying Club", "Etihad Guest", "Radisson Rewards",
-            "Wyndham Rewards", "Best Western Rewards", "Sixt Loyalty", "Hertz Gold Plus", "Avis Preferred")
-_ACCESSIBILITY = ("wheelchair assistance", "step-free access", "hearing assistance", "visual assistance",
-                  "travels with a guide dog", "travels with a service dog", "ground-floor rooms",
-                  "accessible bathroom", "assistance at boarding", "extra time for connections")
-_STYLE = (
-    "direct flights only", "carry-on only", "boutique hotels", "budget travel", "business class", "quiet rooms",
-    "premium economy", "hotels with a gym", "hotels with a pool", "rooms on a high floor", "late check-out",
-    "early check-in", "king-size bed", "twin beds", "non-smoking rooms", "hotels near the old town",
-    "hotels near the train station", "hotels with free breakfast", "apartments over hotels", "hotels with a spa",
-    "pet-friendly hotels", "hotels with parking", "rooms with a bathtub", "rooms with a balcony", "sea-view rooms",
-    "train over plane for short trips", "airport lounge access", "fast-track security", "no low-cost airlines",
-    "checked bag included", "flexible tickets", "refundable fares", "travel insurance on every trip",
-    "automatic rental cars", "electric rental cars", "taxi from the airport", "public transport from the airport",
-    "dinner near the hotel", "local cuisine", "Michelin-starred restaurants", "street food", "early dinners",
-    "late dinners", "restaurants with outdoor seating", "wine bars", "coffee shops for remote work",
-    "vegetarian-friendly restaurants", "museums on city breaks", "hiking", "beaches", "cycling tours",
-    "live music", "football matches", "city walking tours", "wine tasting", "ski trips", "scuba diving",
-    "travels with two children", "travels with a partner", "business trips on weekdays", "weekend city breaks",
-    "luxury travel", "long layovers are fine", "short layovers only", "no overnight layovers",
-    "seats together with family", "bassinet seat for the baby", "kids' club at resorts", "adults-only hotels",
-    "all-inclusive resorts", "self-catering", "hostels", "eco-certified hotels", "contactless check-in",
-    "24-hour reception", "room service", "hotels with a rooftop bar", "in-room coffee machine",
-    "blackout curtains", "hypoallergenic bedding", "desk in the room for work", "fast wifi", "laundry service",
+_DIETARY = (
+    "vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free", "lactose-free", "nut allergy",
+    "shellfish allergy", "egg allergy", "soy allergy", "sesame allergy", "low-sodium", "diabetic-friendly",
+    "no pork",
 )
-_HUBS = ("Frankfurt", "Heathrow", "Charles de Gaulle", "Istanbul", "Dubai", "Doha", "Madrid", "Zurich", "Munich",
-         "Amsterdam", "Newark", "Atlanta")
+_LOYALTY = (
+    "TAP Miles&Go", "British Airways Avios", "British Airways Executive Club", "Flying Blue", "Iberia Plus",
+    "Miles & More", "Marriott Bonvoy", "Hilton Honors", "IHG One Rewards", "World of Hyatt",
+    "Accor Live Limitless", "Emirates Skywards", "Qatar Privilege Club", "Delta SkyMiles",
+    "United MileagePlus", "American AAdvantage", "Turkish Miles&Smiles", "SAS EuroBonus", "Finnair Plus",
+    "Aeroplan", "KrisFlyer", "Asia Miles", "Virgin Flying Club", "Etihad Guest", "Radisson Rewards",
+    "Wyndham Rewards", "Best Western Rewards", "Sixt Loyalty", "Hertz Gold Plus", "Avis Preferred",
+)
+_ACCESSIBILITY = (
+    "wheelchair assistance", "step-free access", "hearing assistance", "visual assistance",
+    "travels with a guide dog", "travels with a service dog", "ground-floor rooms", "accessible bathroom",
+    "assistance at boarding", "extra time for connections",
+)
+_STYLE = (
+    "direct flights only", "carry-on only", "boutique hotels", "budget travel", "business class",
+    "quiet rooms", "premium economy", "hotels with a gym", "hotels with a pool", "rooms on a high floor",
+    "late check-out", "early check-in", "king-size bed", "twin beds", "non-smoking rooms",
+    "hotels near the old town", "hotels near the train station", "hotels with free breakfast",
+    "apartments over hotels", "hotels with a spa", "pet-friendly hotels", "hotels with parking",
+    "rooms with a bathtub", "rooms with a balcony", "sea-view rooms", "train over plane for short trips",
+    "airport lounge access", "fast-track security", "no low-cost airlines", "checked bag included",
+    "flexible tickets", "refundable fares", "travel insurance on every trip", "automatic rental cars",
+    "electric rental cars", "taxi from the airport", "public transport from the airport",
+    "dinner near the hotel", "local cuisine", "Michelin-starred restaurants", "street food",
+    "early dinners", "late dinners", "restaurants with outdoor seating", "wine bars",
+    "coffee shops for remote work", "vegetarian-friendly restaurants", "museums on city breaks", "hiking",
+    "beaches", "cycling tours", "live music", "football matches", "city walking tours", "wine tasting",
+    "ski trips", "scuba diving", "travels with two children", "travels with a partner",
+    "business trips on weekdays", "weekend city breaks", "luxury travel", "long layovers are fine",
+    "short layovers only", "no overnight layovers", "seats together with family",
+    "bassinet seat for the baby", "kids' club at resorts", "adults-only hotels", "all-inclusive resorts",
+    "self-catering", "hostels", "eco-certified hotels", "contactless check-in", "24-hour reception",
+    "room service", "hotels with a rooftop bar", "in-room coffee machine", "blackout curtains",
+    "hypoallergenic bedding", "desk in the room for work", "fast wifi", "laundry service",
+)
+_HUBS = ("Frankfurt", "Heathrow", "Charles de Gaulle", "Istanbul", "Dubai", "Doha", "Madrid", "Zurich",
+         "Munich", "Amsterdam", "Newark", "Atlanta")
 _AIRLINES = ("TAP", "Lufthansa", "KLM", "Air France", "British Airways", "Iberia", "Swiss", "Austrian", "SAS",
              "Finnair", "Turkish Airlines", "Emirates", "Qatar Airways", "easyJet", "Vueling")
 _CITIES = ("Lisbon", "Porto", "Madrid", "Barcelona", "Paris", "Amsterdam", "Rome", "Berlin", "Vienna",
-           "Copenhagen", "Athens", "New York", "Edinburgh", "Dublin", "Prague", "Budapest", "Seville", "Florence",
-           "Stockholm", "Oslo", "Kyoto", "Lyon", "Nice", "Krakow", "Valencia")
+           "Copenhagen", "Athens", "New York", "Edinburgh", "Dublin", "Prague", "Budapest", "Seville",
+           "Florence", "Stockholm", "Oslo", "Kyoto", "Lyon", "Nice", "Krakow", "Valencia")
 _SINGLE = {
     "seat": ("aisle", "window", "extra legroom", "exit row"),
     "home_airport": ("LHR", "MAN", "EDI", "DUB", "LIS", "OPO", "MAD", "BCN", "CDG", "AMS"),
@@ -223,11 +230,11 @@ def no_embedding_allowed() -> Iterator[None]:
     def refuse(self: Any, texts: Any, *args: Any, **kwargs: Any) -> Any:
         raise AssertionError("bulk load tried to embed rows; the vector column was not used")
 
-    cls.generate_embeddings = refuse
+    setattr(cls, "generate_embeddings", refuse)  # noqa: B010
     try:
         yield
     finally:
-        cls.generate_embeddings = original
+        setattr(cls, "generate_embeddings", original)  # noqa: B010
 
 
 def _rows(cfg: BuildConfig, schema: pa.Schema, multi: list[Entry], single: list[Entry],
@@ -243,7 +250,8 @@ def _rows(cfg: BuildConfig, schema: pa.Schema, multi: list[Entry], single: list[
     picks: list[int] = []
     owners: list[str] = []
     for user in user_ids(cfg.users):
-        chosen = rng.sample(range(len(multi)), n_multi) + [rng.choice(ix) for ix in list(per_type.values())[:n_single]]
+        chosen = rng.sample(range(len(multi)), n_multi)
+        chosen += [rng.choice(ix) for ix in list(per_type.values())[:n_single]]
         picks.extend(chosen)
         owners.extend([user] * len(chosen))
     order = list(range(len(picks)))
@@ -255,13 +263,14 @@ def _rows(cfg: BuildConfig, schema: pa.Schema, multi: list[Entry], single: list[
         asserted = NOW - timedelta(seconds=rng.randint(3600, 2 * 365 * 86400))
         by = "user_confirmed" if rng.random() < 0.2 else "user"
         values: dict[str, Any] = {
-            "id": uuid.UUID(int=rng.getrandbits(128)).hex, "user_id": user, "key": entry.key, "type": entry.type,
-            "subject": "user", "predicate": ftype.predicate, "value": entry.value, "text": entry.text,
+            "id": uuid.UUID(int=rng.getrandbits(128)).hex, "user_id": user, "key": entry.key,
+            "type": entry.type, "subject": "user", "predicate": ftype.predicate, "value": entry.value,
+            "text": entry.text,
             "source_thread": str(uuid.UUID(int=rng.getrandbits(128))),
             "source_turn": uuid.UUID(int=rng.getrandbits(128)).hex, "evidence_quote": entry.quote,
             "asserted_by": by, "asserted_at_us": int(asserted.timestamp() * 1_000_000), "supersedes": "",
-            "version": 1, "expires_at_us": int((asserted + ftype.ttl).timestamp() * 1_000_000), "current": True,
-            "stale": False, "search_text": entry.search_text,
+            "version": 1, "expires_at_us": int((asserted + ftype.ttl).timestamp() * 1_000_000),
+            "current": True, "stale": False, "search_text": entry.search_text,
         }
         for name, column in cols.items():
             column.append(values[name])
@@ -278,13 +287,13 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
     started = time.perf_counter()
     multi, single = vocabulary()
     if cfg.facts > len(multi) + len(_SINGLE):
-        raise SystemExit(f"--facts can be at most {len(multi) + len(_SINGLE)} (distinct keys in the vocabulary)")
+        raise SystemExit(f"--facts can be at most {len(multi) + len(_SINGLE)} (distinct keys)")
     vocab = [*multi, *single]
     timings: dict[str, float] = {}
 
     t = time.perf_counter()
     func = embeddings.embedding_function("minilm")
-    func.generate_embeddings(["warm-up"])  # import sentence-transformers, load the model (sets 1 torch thread)
+    func.generate_embeddings(["warm-up"])  # imports sentence-transformers, loads the model (1 torch thread)
     _pin_torch_threads()
     timings["model_load_s"] = time.perf_counter() - t
     t = time.perf_counter()
@@ -303,7 +312,7 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
     timings["write_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    # Rebuild the store's own indexes over the loaded rows (same definitions as LanceFactStore._ensure_indexes).
+    # Rebuild the store's own indexes over the loaded rows (definitions: LanceFactStore._ensure_indexes).
     for index in list(table.list_indices()):
         table.drop_index(index.name)
     LanceFactStore._ensure_indexes(table)
@@ -330,9 +339,10 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
         raise AssertionError("stored vector differs from the precomputed one")
 
     timings["total_s"] = time.perf_counter() - started
-    marker = {"format": FORMAT, "users": cfg.users, "facts": cfg.facts, "seed": cfg.seed, "layout": cfg.layout,
-              "rows": count, "vocabulary": len(vocab), "indexes": sorted(unindexed), "build": timings,
-              "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    marker = {"format": FORMAT, "users": cfg.users, "facts": cfg.facts, "seed": cfg.seed,
+              "layout": cfg.layout, "rows": count, "vocabulary": len(vocab), "indexes": sorted(unindexed),
+              "build": timings,
+              "built_at": datetime.now(UTC).isoformat(timespec="seconds")}
     (data / MARKER).write_text(json.dumps(marker, indent=2))
     return marker
 
@@ -397,7 +407,7 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
     ids = user_ids(users)
     embed, lists, searches = Probe(), Probe(), Probe()
     cls = embeddings.BundledMiniLM
-    cls.generate_embeddings = embed.wrap(cls.generate_embeddings)  # this process only; restored never needed
+    setattr(cls, "generate_embeddings", embed.wrap(cls.generate_embeddings))  # noqa: B010  (this process only)
 
     t = time.perf_counter()
     store = LanceFactStore(str(data), embedding="minilm")
@@ -448,7 +458,8 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
     for _ in range(queries):
         scope = UserScope.of(rng.choice(ids))
         ms, recall = timed(lambda: keyed.recall(scope, rng.choice(QUERIES), now=NOW))  # noqa: B023
-        assert recall.path == "keyed" and len(recall.facts) == recall.total_current
+        assert recall.path == "keyed"
+        assert len(recall.facts) == recall.total_current
         res.rows["keyed"].add(ms)
     lists.take()
     for _ in range(queries):
@@ -494,9 +505,10 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
         print(f"build: reused {data} (built {marker['built_at']} in {b['total_s']:.1f} s)")
     else:
         wall = f"{build_wall_s:.1f} s wall incl. child process start; " if build_wall_s is not None else ""
-        print(f"build: {wall}{b['total_s']:.1f} s in builder = model load {b['model_load_s']:.1f} s + embed "
-              f"vocabulary {b['embed_vocab_s']:.1f} s + rows {b['rows_s']:.1f} s + write {b['write_s']:.1f} s + "
-              f"indexes {b['index_s']:.1f} s + optimize {b['optimize_s']:.1f} s")
+        parts = (("model load", "model_load_s"), ("embed vocabulary", "embed_vocab_s"), ("rows", "rows_s"),
+                 ("write", "write_s"), ("indexes", "index_s"), ("optimize", "optimize_s"))
+        detail = " + ".join(f"{label} {b[key]:.1f} s" for label, key in parts)
+        print(f"build: {wall}{b['total_s']:.1f} s in builder = {detail}")
     print()
     print("cold (first calls in a fresh process):")
     for name, ms in res.cold.items():
@@ -544,7 +556,8 @@ def _read_marker(data: Path) -> dict[str, Any] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall",
+                                     description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--users", type=int, default=1000)
     parser.add_argument("--facts", type=int, default=100, help="current facts per user (default 100)")
     parser.add_argument("--queries", type=int, default=200, help="timed calls per measurement (default 200)")
@@ -572,7 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         build_wall: float | None = None
         if not reused:
             if data.exists() and any(data.iterdir()):
-                parser.error(f"{data} is not empty and holds no matching benchmark table; use an empty or new dir")
+                parser.error(f"{data} is not empty and holds no matching benchmark table; use a new dir")
             data.mkdir(parents=True, exist_ok=True)
             print(f"building {cfg.users * cfg.facts:,} rows in {data} ...", file=sys.stderr, flush=True)
             command = [sys.executable, "-m", "benchmarks.recall", "--build-only", "--data", str(data),

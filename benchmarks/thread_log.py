@@ -2,9 +2,9 @@
 
 Each append is its own durable transaction, exactly as the engine issues it: look up the thread, insert the
 event with insert-or-ignore on (thread, turn, kind), bump the thread row and, for ``user`` events, the user's
-last activity. The workload is a realistic turn mix (``user`` / ``model:1`` / ``tool:1.1`` with a ~2.5 KB flight
-search result / ``assistant``) spread over a few threads of two users. Bodies are built before timing, so only
-the store call is measured.
+last activity. The workload is a realistic turn mix (``user`` / ``model:1`` / ``tool:1.1`` with a ~2.4 KB
+flight search result / ``assistant``) spread over a few threads of two users. Bodies are built before timing,
+so only the store call is measured.
 
     python -m benchmarks.thread_log [--n 2000] [--postgres-url URL] [--skip-postgres]
 
@@ -29,20 +29,23 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import BigInteger, bindparam, case, create_engine, or_, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 
-from assistant.events import ASSISTANT, USER, NewEvent, model_kind, tool_kind
+from assistant.errors import NotFound
+from assistant.events import ASSISTANT, USER, AppendResult, Event, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from memory import migrate
-from memory.db import Database
+from memory.db import Database, UTCDateTime
+from memory.tables import EventRow, ThreadRow, UserRow
 from memory.thread_log import SqlThreadStore
 
 DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 TARGETS_MS = {"sqlite": 2.0, "postgres": 5.0}  # p95 of a fresh (inserting) append
-START = datetime(2026, 11, 9, 9, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 USERS = (UserId("bench-alice"), UserId("bench-bob"))
 THREADS_PER_USER = 3
 KINDS = (USER, model_kind(1), tool_kind(1, 1), ASSISTANT)
@@ -93,8 +96,9 @@ def _body(kind: str, rng: random.Random, at: datetime, call_id: str) -> dict[str
                 "usage": {"prompt_tokens": rng.randint(1800, 4000), "completion_tokens": rng.randint(20, 60)}}
     if kind == tool_kind(1, 1):
         return _flight_search_body(rng, at + timedelta(days=7), call_id)
-    return {"text": "I found nine flights from Lisbon to Berlin on that day. The cheapest is the 06:15 departure "
-                    "at 39 EUR; the most convenient, leaving mid-morning, is 112 EUR. Shall I book one of them?",
+    return {"text": "I found nine flights from Lisbon to Berlin on that day. The cheapest is the 06:15 "
+                    "departure at 39 EUR; the most convenient, leaving mid-morning, is 112 EUR. Shall I book "
+                    "one of them?",
             "model": "offline/demo", "usage": {"prompt_tokens": rng.randint(2500, 5000),
                                                "completion_tokens": rng.randint(40, 160)}}
 
@@ -122,14 +126,67 @@ def workload(n: int, *, seed: int, prefix: str, start: datetime) -> list[NewEven
     return out
 
 
+# -- candidate append (for --compare only; NOT production code) -------------------------------------------
+
+
+def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
+    """What ``SqlThreadStore.append`` would look like on SQLAlchemy Core: the same statements in the same
+    transaction (``BEGIN IMMEDIATE`` on SQLite via ``write_engine``), but prebuilt with bind parameters and run
+    on a Connection, without an ORM Session, identity map, ``session.get`` or unit-of-work flush."""
+    events, threads_t, users_t = EventRow.__table__, ThreadRow.__table__, UserRow.__table__
+    ins = sqlite.insert if db.is_sqlite else postgresql.insert
+    at = bindparam("at", type_=UTCDateTime())
+    seq = bindparam("seq", type_=BigInteger())
+    owner = select(threads_t.c.user_id).where(threads_t.c.id == bindparam("t"))
+    insert_event = (
+        ins(events)
+        .values(thread_id=bindparam("t"), user_id=bindparam("u"), turn_id=bindparam("turn"),
+                kind=bindparam("kind"), body=bindparam("body", type_=events.c.body.type), created_at=at)
+        .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
+        .returning(events.c.seq)
+    )
+    later = lambda column: case((or_(column.is_(None), column < at), at), else_=column)  # noqa: E731
+    bump: dict[str, Any] = {"last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
+                            "last_event_at": later(threads_t.c.last_event_at)}
+    bump_thread = update(threads_t).where(threads_t.c.id == bindparam("t")).values(**bump)
+    bump_thread_user = (update(threads_t).where(threads_t.c.id == bindparam("t"))
+                        .values(**bump, last_user_at=later(threads_t.c.last_user_at)))
+    touch_user = (update(users_t).where(users_t.c.id == bindparam("u"), users_t.c.last_active_at < at)
+                  .values(last_active_at=at))
+    existing = select(events).where(events.c.thread_id == bindparam("t"), events.c.turn_id == bindparam("turn"),
+                                    events.c.kind == bindparam("kind"))
+
+    def append(event: NewEvent) -> AppendResult:
+        params = {"t": event.thread_id, "turn": event.turn_id, "kind": event.kind, "at": event.created_at}
+        with db.write_engine.begin() as conn:
+            user = conn.execute(owner, params).scalar_one_or_none()
+            if user is None:
+                raise NotFound(f"thread {event.thread_id} does not exist")
+            params["u"] = user
+            new_seq = conn.execute(insert_event, {**params, "body": dict(event.body)}).scalar_one_or_none()
+            if new_seq is None:
+                row = conn.execute(existing, params).one()
+                stored = Event(row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body,
+                               row.created_at)
+                return AppendResult(stored, inserted=False)
+            if event.kind == USER:
+                conn.execute(bump_thread_user, {**params, "seq": new_seq})
+                conn.execute(touch_user, params)
+            else:
+                conn.execute(bump_thread, {**params, "seq": new_seq})
+        body = dict(event.body)
+        return AppendResult(Event(new_seq, event.thread_id, event.turn_id, event.kind, body, event.created_at),
+                            inserted=True)
+
+    return append
+
+
 # -- measurement -------------------------------------------------------------------------------------------
 
 
 @dataclass
 class Series:
-    label: str
     samples_ms: list[float] = field(default_factory=list)
-    wall_s: float = 0.0
 
     def pct(self, p: float) -> float:
         """Nearest-rank percentile."""
@@ -141,82 +198,120 @@ class Series:
 
     @property
     def rate(self) -> float:
-        return len(self.samples_ms) / self.wall_s if self.wall_s else float("nan")
-
-
-def timed_appends(store: SqlThreadStore, events: Sequence[NewEvent], *, expect_inserted: bool) -> Series:
-    series = Series("")
-    check: Callable[[bool], bool] = (lambda ok: ok) if expect_inserted else (lambda ok: not ok)
-    clock = time.perf_counter
-    wall = clock()
-    for event in events:
-        t0 = clock()
-        result = store.append(event)
-        series.samples_ms.append((clock() - t0) * 1000.0)
-        if not check(result.inserted):
-            raise AssertionError(f"append of {event.turn_id}/{event.kind}: inserted={result.inserted}")
-    series.wall_s = clock() - wall
-    return series
+        """Appends per second of one writer, from the time spent inside append."""
+        total = sum(self.samples_ms)
+        return len(self.samples_ms) / (total / 1000.0) if total else float("nan")
 
 
 @dataclass
-class BackendResult:
-    backend: str
-    fresh: Series
-    duplicate: Series
-    by_kind: dict[str, Series]
-    notes: list[str]
+class Variant:
+    backend: str  # "sqlite" | "postgres"
+    label: str
+    url: str
+    synchronous: str = "FULL"
+    pre_ping: bool = True
+    core: bool = False
+    production: bool = True
+    db: Any = None
+    store: Any = None
+    append: Callable[[NewEvent], AppendResult] | None = None
+    fresh: Series = field(default_factory=Series)
+    duplicate: Series = field(default_factory=Series)
+    by_kind: dict[str, Series] = field(default_factory=lambda: {k: Series() for k in KINDS})
+    notes: list[str] = field(default_factory=list)
 
-
-def run_backend(backend: str, url: str, *, n: int, warmup: int, dupes: int, seed: int,
-                sqlite_synchronous: str) -> BackendResult:
-    db = Database(url, sqlite_synchronous=sqlite_synchronous) if backend == "sqlite" else Database(url)
-    try:
+    def open(self) -> None:
+        db = Database(self.url, sqlite_synchronous=self.synchronous) if self.backend == "sqlite" else Database(self.url)
+        if not self.pre_ping:  # what Database.__init__ would build with pool_pre_ping=False
+            db.engine.dispose()
+            db.engine = create_engine(self.url, pool_size=5, max_overflow=5, pool_pre_ping=False)
+            db.write_engine = db.engine.execution_options(sqlite_begin="IMMEDIATE")
+        self.db = db
         migrate.upgrade(db)
-        store = SqlThreadStore(db)
+        self.store = SqlThreadStore(db)
         for user in USERS:
-            store.ensure_user(user, now=START)
+            self.store.ensure_user(user, now=START)
         for user, thread in threads():
-            store.open_thread(user, thread, now=START)
+            self.store.open_thread(user, thread, now=START)
+        self.append = core_append(db) if self.core else self.store.append
+        self.notes = _describe(db, pre_ping=self.pre_ping)
 
-        warm = workload(warmup, seed=seed + 1, prefix="warm", start=START)
-        timed_appends(store, warm, expect_inserted=True)
-
-        events = workload(n, seed=seed, prefix="turn", start=START + timedelta(days=1))
-        gc.collect()
-        fresh = timed_appends(store, events, expect_inserted=True)
-        fresh.label = "append (insert)"
-
-        rng = random.Random(seed + 2)
-        replays = [rng.choice(events) for _ in range(dupes)]
-        # A retried append carries the same key (the body may differ; first write wins).
-        duplicate = timed_appends(store, replays, expect_inserted=False)
-        duplicate.label = "re-append (duplicate key)"
-
-        by_kind = {kind: Series(kind) for kind in KINDS}
-        for event, ms in zip(events, fresh.samples_ms, strict=True):
-            by_kind[event.kind].samples_ms.append(ms)
-
-        stored = sum(len(store.events(t)) for _u, t in threads())
-        if stored != warmup + n:
-            raise AssertionError(f"{backend}: expected {warmup + n} events, found {stored}")
-        return BackendResult(backend, fresh, duplicate, by_kind, _describe(db))
-    finally:
-        db.dispose()
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.dispose()
 
 
-def _describe(db: Database) -> list[str]:
+def _call(variant: Variant, event: NewEvent, *, expect_inserted: bool) -> float:
+    assert variant.append is not None
+    t0 = time.perf_counter()
+    result = variant.append(event)
+    ms = (time.perf_counter() - t0) * 1000.0
+    if result.inserted != expect_inserted:
+        raise AssertionError(f"{variant.label}: append of {event.turn_id}/{event.kind} inserted={result.inserted}")
+    return ms
+
+
+def run_variants(variants: list[Variant], *, n: int, warmup: int, dupes: int, seed: int) -> None:
+    """Variants of one backend run interleaved (round robin, rotating order), so machine noise hits all alike."""
+    for v in variants:
+        for event in workload(warmup, seed=seed + 1, prefix="warm", start=START):
+            _call(v, event, expect_inserted=True)
+    events = workload(n, seed=seed, prefix="turn", start=START + timedelta(days=1))
+    rng = random.Random(seed + 2)
+    # A retried append carries the same key (the body may differ; first write wins).
+    replays = [rng.choice(events) for _ in range(dupes)]
+    gc.collect()
+    for i, event in enumerate(events):
+        for j in range(len(variants)):
+            v = variants[(i + j) % len(variants)]
+            ms = _call(v, event, expect_inserted=True)
+            v.fresh.samples_ms.append(ms)
+            v.by_kind[event.kind].samples_ms.append(ms)
+    for i, event in enumerate(replays):
+        for j in range(len(variants)):
+            v = variants[(i + j) % len(variants)]
+            v.duplicate.samples_ms.append(_call(v, event, expect_inserted=False))
+    for v in variants:
+        verify(v.store, expected=warmup + n)
+
+
+def verify(store: SqlThreadStore, *, expected: int) -> None:
+    """The log holds every event once, and thread/user bookkeeping matches the events."""
+    total = 0
+    last_user: dict[UserId, datetime] = {}
+    for user, thread in threads():
+        evs = store.events(thread)
+        total += len(evs)
+        record = store.get_thread(user, thread)
+        assert record is not None
+        users_events = [e.created_at for e in evs if e.kind == USER]
+        if evs and (record.last_seq != max(e.seq for e in evs)
+                    or record.last_event_at != max(e.created_at for e in evs)
+                    or record.last_user_at != max(users_events, default=None)):
+            raise AssertionError(f"thread {thread}: bookkeeping does not match its events")
+        if users_events:
+            last_user[user] = max(max(users_events), last_user.get(user, START))
+    if total != expected:
+        raise AssertionError(f"expected {expected} events, found {total}")
+    for user, when in last_user.items():
+        record_user = store.get_user(user)
+        if record_user is None or record_user.last_active_at != when:
+            raise AssertionError(f"user {user}: last_active_at does not match the last user event")
+
+
+def _describe(db: Database, *, pre_ping: bool) -> list[str]:
     with db.engine.connect() as conn:
         if db.is_sqlite:
             sync = conn.exec_driver_sql("PRAGMA synchronous").scalar()
             mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
             names = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-            return [f"sqlite {sqlite3.sqlite_version} journal_mode={mode} synchronous={names.get(int(sync or 0))}"]
+            return [f"sqlite {sqlite3.sqlite_version}: journal_mode={mode}, "
+                    f"synchronous={names.get(int(sync or 0))} (read back from a pooled connection)"]
         version = conn.exec_driver_sql("SHOW server_version").scalar()
         sync_commit = conn.exec_driver_sql("SHOW synchronous_commit").scalar()
         fsync = conn.exec_driver_sql("SHOW fsync").scalar()
-        return [f"postgres {version} synchronous_commit={sync_commit} fsync={fsync} "
-                f"(pool_pre_ping=True: one extra round trip per transaction)"]
+        ping = "on (a SELECT 1 round trip per checkout)" if pre_ping else "off"
+        return [f"postgres {version}: synchronous_commit={sync_commit}, fsync={fsync}, pool_pre_ping {ping}"]
 
 
 # -- Postgres scratch database -----------------------------------------------------------------------------
@@ -248,69 +343,111 @@ def drop_pg_database(admin_url: str, url: str) -> None:
 # -- report ------------------------------------------------------------------------------------------------
 
 
-def print_report(results: list[BackendResult], *, n: int, warmup: int, dupes: int, sqlite_synchronous: str) -> None:
-    env = (f"env: {os.cpu_count()} CPUs, Python {platform.python_version()} ({sys.platform}), "
-           f"sqlite {sqlite3.sqlite_version}, SQLite synchronous={sqlite_synchronous.upper()} "
-           f"(production default FULL), WAL, BEGIN IMMEDIATE; n={n} (+{warmup} warm-up), "
-           f"{dupes} duplicate re-appends")
-    print(env)
-    for result in results:
-        for note in result.notes:
-            print(f"  {note}")
+def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) -> None:
+    print(f"env: {os.cpu_count()} CPUs, 1-min load avg {os.getloadavg()[0]:.2f}, Python "
+          f"{platform.python_version()} ({sys.platform}), sqlite {sqlite3.sqlite_version}; "
+          f"n={n} appends (+{warmup} warm-up), {dupes} duplicate re-appends per variant; one writer")
+    seen: set[str] = set()
+    for v in variants:
+        for note in v.notes:
+            if note not in seen:
+                seen.add(note)
+                print(f"  {note}")
+    width = max(len(v.label) for v in variants) + 2
     print()
-    header = (f"{'backend':<9} {'operation':<26} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-              f"{'max ms':>8} {'appends/s':>10}  target")
+    header = (f"{'backend':<9} {'variant':<{width}} {'operation':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
+              f"{'p99 ms':>7} {'max ms':>7} {'appends/s':>9}  target")
     print(header)
     print("-" * len(header))
-    for result in results:
-        target = TARGETS_MS[result.backend]
-        for series, with_target in ((result.fresh, True), (result.duplicate, False)):
+    for v in variants:
+        target = TARGETS_MS[v.backend]
+        for op, series in (("insert", v.fresh), ("duplicate", v.duplicate)):
+            if not series.samples_ms:
+                continue
             p95 = series.pct(95)
-            verdict = f"p95 <= {target:g} ms: {'PASS' if p95 <= target else 'MISS'}" if with_target else "-"
-            print(f"{result.backend:<9} {series.label:<26} {len(series.samples_ms):>5} {series.pct(50):>8.2f} "
-                  f"{p95:>8.2f} {series.pct(99):>8.2f} {max(series.samples_ms):>8.2f} {series.rate:>10.0f}  "
-                  f"{verdict}")
+            verdict = "-"
+            if op == "insert":
+                verdict = f"p95 <= {target:g} ms: {'PASS' if p95 <= target else 'MISS'}"
+                verdict += "" if v.production else " (not production)"
+            print(f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} {series.pct(50):>7.2f} "
+                  f"{p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} {series.rate:>9.0f}  {verdict}")
     print()
-    print("insert latency by event kind (same run):")
-    header = f"{'backend':<9} {'kind':<10} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+    print("insert latency by event kind (same runs):")
+    header = (f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
+              f"{'p99 ms':>7} {'max ms':>7}")
     print(header)
     print("-" * len(header))
-    for result in results:
-        for kind, series in result.by_kind.items():
-            print(f"{result.backend:<9} {kind:<10} {len(series.samples_ms):>5} {series.pct(50):>8.2f} "
-                  f"{series.pct(95):>8.2f} {series.pct(99):>8.2f} {max(series.samples_ms):>8.2f}")
+    for v in variants:
+        for kind, series in v.by_kind.items():
+            print(f"{v.backend:<9} {v.label:<{width}} {kind:<10} {len(series.samples_ms):>5} "
+                  f"{series.pct(50):>7.2f} {series.pct(95):>7.2f} {series.pct(99):>7.2f} "
+                  f"{max(series.samples_ms):>7.2f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.thread_log", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.thread_log",
+                                     description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--n", type=int, default=2000, help="timed appends per backend (default 2000)")
     parser.add_argument("--warmup", type=int, default=200, help="untimed appends first (default 200)")
     parser.add_argument("--dupes", type=int, default=500, help="timed duplicate re-appends (default 500)")
     parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG_ADMIN_URL),
-                        help="admin URL of the Postgres server; a bench_* database is created and dropped")
+                        help="admin URL of the Postgres server; bench_* databases are created and dropped")
     parser.add_argument("--skip-postgres", action="store_true")
     parser.add_argument("--sqlite-synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
                         help="SQLite synchronous pragma (production default FULL)")
+    parser.add_argument("--compare", action="store_true",
+                        help="also run, interleaved with production: a Core (no ORM Session) append, SQLite "
+                             "synchronous=NORMAL, Postgres without pool_pre_ping")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     if args.n < 1 or args.warmup < 0 or args.dupes < 0:
         parser.error("--n must be positive, --warmup and --dupes non-negative")
 
-    kwargs: dict[str, Any] = {"n": args.n, "warmup": args.warmup, "dupes": args.dupes, "seed": args.seed,
-                              "sqlite_synchronous": args.sqlite_synchronous}
-    results: list[BackendResult] = []
+    sync = args.sqlite_synchronous
+    prod_label = "production" if sync == "FULL" else f"production, synchronous={sync}"
+    variants: list[Variant] = []
     scratch = tempfile.mkdtemp(prefix="bench_thread_log_", dir="/tmp")
+    pg_urls: list[str] = []
     try:
-        results.append(run_backend("sqlite", f"sqlite:///{scratch}/travel.db", **kwargs))
+        sqlite_plan = [Variant("sqlite", prod_label, "", synchronous=sync, production=sync == "FULL")]
+        if args.compare:
+            sqlite_plan += [
+                Variant("sqlite", "Core append", "", synchronous=sync, core=True, production=False),
+                Variant("sqlite", "production, synchronous=NORMAL", "", synchronous="NORMAL", production=False),
+                Variant("sqlite", "Core append, synchronous=NORMAL", "", synchronous="NORMAL", core=True,
+                        production=False),
+            ]
+        for i, v in enumerate(sqlite_plan):
+            v.url = f"sqlite:///{scratch}/travel-{i}.db"
+        pg_plan: list[Variant] = []
+        if not args.skip_postgres:
+            pg_plan = [Variant("postgres", "production", "")]
+            if args.compare:
+                pg_plan += [
+                    Variant("postgres", "Core append", "", core=True, production=False),
+                    Variant("postgres", "production, pool_pre_ping=False", "", pre_ping=False, production=False),
+                    Variant("postgres", "Core append, pool_pre_ping=False", "", pre_ping=False, core=True,
+                            production=False),
+                ]
+        for plan in (sqlite_plan, pg_plan):
+            if not plan:
+                continue
+            try:
+                for v in plan:
+                    if v.backend == "postgres":
+                        v.url = create_pg_database(args.postgres_url)
+                        pg_urls.append(v.url)
+                    v.open()
+                run_variants(plan, n=args.n, warmup=args.warmup, dupes=args.dupes, seed=args.seed)
+            finally:
+                for v in plan:
+                    v.close()
+            variants += plan
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    if not args.skip_postgres:
-        url = create_pg_database(args.postgres_url)
-        try:
-            results.append(run_backend("postgres", url, **kwargs))
-        finally:
+        for url in pg_urls:
             drop_pg_database(args.postgres_url, url)
-    print_report(results, n=args.n, warmup=args.warmup, dupes=args.dupes, sqlite_synchronous=args.sqlite_synchronous)
+    print_report(variants, n=args.n, warmup=args.warmup, dupes=args.dupes)
     return 0
 
 

@@ -168,7 +168,7 @@ def test_the_acting_user_comes_from_the_session_not_from_tool_arguments() -> Non
                                     {"tool": "get_my_bookings"}, "You have no bookings.")
     result = run(world.engine(model), turn("Show my bookings"))
     assert not result.tool_calls[0].ok and "user_id" in result.tool_calls[0].result["error"]
-    assert result.tool_calls[1].ok and result.tool_calls[1].result == {"bookings": []}
+    assert result.tool_calls[1].ok and result.tool_calls[1].result == {"bookings": [], "total": 0}
 
 
 def test_the_model_is_not_offered_tools_on_the_last_round() -> None:

@@ -36,12 +36,12 @@ class Settings(BaseSettings):
     groq_api_key: SecretStr | None = None
     llm_timeout_seconds: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=2, ge=0, le=10)
-    offline_stream_delay_ms: int = Field(default=12, ge=0, le=1000)
+    offline_stream_delay_ms: int = Field(default=25, ge=0, le=1000)
 
     # Context window
     window_policy: Literal["full", "sliding", "summary-block"] = "summary-block"
     summary_every: int = Field(default=8, ge=2, le=100)
-    context_budget_tokens: int = Field(default=8000, ge=1000)
+    context_budget_tokens: int = Field(default=12000, ge=1000)
     reply_reserve_tokens: int = Field(default=1000, ge=100)
     max_message_chars: int = Field(default=4000, ge=10, le=100_000)
     clear_old_tool_results: bool = True

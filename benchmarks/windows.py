@@ -1,0 +1,233 @@
+"""Window policies compared by their token arithmetic: ``python -m benchmarks.windows``.
+
+Replays synthetic travel conversations (40 and 100 turns, ~800 tokens per turn including tool output)
+through the real engine and the offline model (via litellm), once per policy, and prints per policy:
+
+* total input tokens over the conversation, and as a share of the full buffer's;
+* the largest prompt;
+* the share of input tokens that sit in a prefix byte-identical to the previous call's prompt (what a provider
+  prompt cache can serve);
+* whether facts stated in the first turns are still in the model's view at the end (from the window, the
+  summary, or long-term memory).
+
+Targets (100 turns, summary-block): total input ≤ 15 % of the full buffer's, ≥ 80 % cache-eligible, early facts
+answerable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+from assistant.booking_types import FlightOption
+from assistant.context import ContextStats
+from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
+from assistant.facts import FactMemory
+from assistant.ids import ThreadId, TurnId, UserId
+from assistant.llm import ChatModel, Message, ModelReply, TokenSink
+from assistant.promotion import Promoter
+from assistant.recall import Recaller, RecallSettings
+from assistant.tools import ToolRunner
+from memory.bookings import InMemoryBookingSystem
+from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+
+START = datetime(2026, 11, 2, 8, 0, tzinfo=timezone.utc)
+BUDGET = 12_000  # the default CONTEXT_BUDGET_TOKENS
+USER = UserId("bench-user")
+CITIES = ["Lisbon", "Porto", "Madrid", "Barcelona", "Paris", "Amsterdam", "Rome", "Berlin", "Vienna", "Athens"]
+FARE_RULES = (
+    "Economy Classic fare. Changes allowed up to 24 hours before departure for a fee of EUR 70 plus any fare "
+    "difference. Cancellation: taxes refundable only. Baggage: one cabin bag up to 8 kg and one personal item; "
+    "one checked bag up to 23 kg. Seat selection from EUR 9. Miles accrual 50 percent. No-show: remaining "
+    "sectors cancelled. Name changes not permitted. Infant fares on request. Meals: standard meal included; "
+    "special meals can be requested up to 24 hours before departure. Fare basis code KLOWEU with booking class "
+    "K; valid for travel on the flights shown only; stopovers not permitted; minimum stay none; maximum stay "
+    "twelve months. Refund of unused taxes on request within thirty days. Upgrades with miles are not possible "
+    "on this fare. Travel insurance is not included; extra legroom seats are chargeable at the airport."
+)
+
+
+class FareRulesBookings(InMemoryBookingSystem):
+    """The demo inventory with the fare conditions a real flight search returns (makes a turn ~800 tokens)."""
+
+    def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]:
+        return super().search_flights(origin=origin, destination=destination, day=day)
+
+
+def _padded(result: dict[str, Any]) -> dict[str, Any]:
+    for option in result.get("options", []):
+        option["fare_rules"] = FARE_RULES
+    return result
+
+
+class PaddedRunner(ToolRunner):
+    def run(self, name: str, raw_arguments: str, ctx: Any) -> Any:
+        outcome = super().run(name, raw_arguments, ctx)
+        if name == "search_flights" and outcome.ok:
+            _padded(outcome.result)
+        return outcome
+
+
+def script(turns: int) -> list[str]:
+    """A travel conversation: early self-statements, then searches, bookings, look-ups and small talk."""
+    lines = ["Hi! I'm planning a few trips this winter.",
+             "Before we start: I'm vegetarian, and I usually fly from Manchester."]
+    i = 0
+    while len(lines) < turns:
+        city = CITIES[i % len(CITIES)]
+        day = 3 + (i * 7) % 25
+        lines += [f"Find me flights to {city} on the {day}th",
+                  f"Book option {1 + i % 3}, please.",
+                  "Any dinner suggestions near my hotel?",
+                  "Thanks, that's helpful."]
+        i += 1
+    return lines[:turns]
+
+
+@dataclass
+class Recorder:
+    """Wraps the model; keeps the last prompt and every call's context statistics."""
+
+    inner: ChatModel
+    last_prompt: list[Message] = field(default_factory=list)
+
+    @property
+    def model_name(self) -> str:
+        return self.inner.model_name
+
+    async def complete(self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
+                       on_token: TokenSink | None = None) -> ModelReply:
+        self.last_prompt = list(messages)
+        return await self.inner.complete(messages, tools=tools, on_token=on_token)
+
+    async def structured(self, messages: Sequence[Message], schema: Any, *, name: str) -> Any:
+        return await self.inner.structured(messages, schema, name=name)
+
+    def count_tokens(self, messages: Sequence[Message]) -> int:
+        return self.inner.count_tokens(messages)
+
+
+@dataclass
+class Stats:
+    calls: list[ContextStats] = field(default_factory=list)
+
+    async def recalled(self, recall: Any, block: str | None) -> None:
+        return None
+
+    async def token(self, text: str) -> None:
+        return None
+
+    async def tool_started(self, call: Any) -> None:
+        return None
+
+    async def tool_finished(self, record: Any) -> None:
+        return None
+
+    async def context(self, stats: ContextStats) -> None:
+        self.calls.append(stats)
+
+
+@dataclass
+class Row:
+    policy: str
+    turns: int
+    total_input: int
+    max_prompt: int
+    cache_share: float
+    tokens_per_turn: float
+    answerable: str
+    seconds: float
+
+
+async def replay(model: ChatModel, policy: str, turns: int, *, promote_after: int | None = None) -> Row:
+    store, facts = InMemoryThreadStore(), InMemoryFactStore()
+    memory = FactMemory(facts, facts)
+    recorder = Recorder(model)
+    budget = 128_000 if policy == "full" else BUDGET
+    engine = Engine(EngineDeps(
+        log=store, directory=store, model=recorder, tools=PaddedRunner(FareRulesBookings(), None),
+        recaller=Recaller(memory, facts, RecallSettings()),
+        settings=EngineSettings(policy=policy, budget_tokens=budget, reply_reserve_tokens=1000,  # type: ignore[arg-type]
+                                clear_old_tool_results=False),
+    ))
+    stats = Stats()
+    thread = ThreadId(f"bench-{policy}-{turns}")
+    started = time.perf_counter()
+    for i, text in enumerate(script(turns)):
+        now = START + timedelta(minutes=5 * i)
+        await engine.run_turn(TurnRequest(USER, thread, TurnId(f"t{i:03d}"), text, now), stats)
+        if promote_after is not None and i + 1 == promote_after:
+            await Promoter(store, store, model, memory).promote(USER, thread, after_seq=0, now=now)
+    elapsed = time.perf_counter() - started
+    total = sum(s.prompt_tokens for s in stats.calls)
+    cached = sum(s.stable_prefix_tokens for s in stats.calls)
+    final = json.dumps(recorder.last_prompt)
+    found = [name for name, words in (("vegetarian", ("vegetarian",)), ("home airport", ("Manchester", "MAN")))
+             if any(w in final for w in words)]
+    sources = []
+    for message in recorder.last_prompt:
+        text = str(message.get("content") or "")
+        if "vegetarian" in text:
+            sources.append("memory" if text.startswith("LONG-TERM") else
+                           "summary" if text.startswith("SUMMARY") else "window")
+    answerable = ("yes" if len(found) == 2 else "partly" if found else "no") + (
+        f" ({', '.join(sorted(set(sources)))})" if sources else "")
+    per_turn = _tokens_per_turn(store, thread, model)
+    return Row(policy, turns, total, max(s.prompt_tokens for s in stats.calls), cached / total if total else 0.0,
+               per_turn, answerable, elapsed)
+
+
+def _tokens_per_turn(store: InMemoryThreadStore, thread: ThreadId, model: ChatModel) -> float:
+    from assistant.context import read_log
+
+    view = read_log(store.events(thread), exclude_turn=None)
+    turns = view.all_turns
+    return sum(model.count_tokens(list(t.messages)) for t in turns) / max(1, len(turns))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--turns", type=int, nargs="*", default=[40, 100])
+    args = parser.parse_args(argv)
+    import logging
+
+    logging.getLogger("assistant.engine").setLevel(logging.ERROR)  # sliding runs at high pressure by design
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from assistant.llm import LiteLLMChatModel, LLMConfig
+
+    model = LiteLLMChatModel(LLMConfig(max_retries=0))
+    rows: list[Row] = []
+    for turns in args.turns:
+        for policy in ("full", "sliding", "summary-block"):
+            rows.append(asyncio.run(replay(model, policy, turns)))
+        if turns >= 100:
+            sliding_ltm = asyncio.run(replay(model, "sliding", turns, promote_after=4))
+            sliding_ltm.policy = "sliding + LTM"
+            rows.append(sliding_ltm)
+    print(f"{'turns':>5} {'policy':<14} {'tok/turn':>8} {'total input':>12} {'vs full':>8} {'max prompt':>10} "
+          f"{'cache-eligible':>14} {'early facts at end':<26} {'secs':>5}")
+    verdicts = []
+    for row in rows:
+        full = next(r for r in rows if r.turns == row.turns and r.policy == "full")
+        share = row.total_input / full.total_input
+        print(f"{row.turns:>5} {row.policy:<14} {row.tokens_per_turn:>8.0f} {row.total_input:>12,} {share:>8.1%} "
+              f"{row.max_prompt:>10,} {row.cache_share:>14.1%} {row.answerable:<26} {row.seconds:>5.1f}")
+        if row.turns == 100 and row.policy == "summary-block":
+            verdicts = [("total input <= 15% of full", share <= 0.15),
+                        ("cache-eligible >= 80%", row.cache_share >= 0.80),
+                        ("early facts answerable", row.answerable.startswith("yes"))]
+    for name, ok in verdicts:
+        print(f"target (100 turns, summary-block): {name}: {'PASS' if ok else 'MISS'}")
+    return 0 if all(ok for _, ok in verdicts) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,392 @@
+"""The worked example in a real browser: login, streaming, tool steps, history, isolation between users, the
+two-session memory story, the memory inspector (export, delete, delete account) and the starters.
+
+One app server is shared; every test opens its own browser context and its own conversations. Alice's
+Monday conversation and the promotion run are story fixtures, made once by whichever test needs them first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import LoginAs, Story, close_context, login_page, open_context
+from tests.browser.helpers import (
+    ASSISTANT_MSG,
+    BOOK,
+    DINNER,
+    DOWNLOADS,
+    HOTEL,
+    SEARCH,
+    THREAD_LINK,
+    THREAD_URL,
+    USER_MSG,
+    USERS,
+    VEGETARIAN_FACT,
+    WHAT_DO_YOU_REMEMBER,
+    Monday,
+    Server,
+    Shots,
+    assistant_messages,
+    cli,
+    click_action,
+    expand_step,
+    new_chat,
+    new_page,
+    recorded_phrase,
+    run_cli,
+    run_monday,
+    send,
+    sidebar_thread_ids,
+    socket_connect,
+    string_values,
+    submit_login,
+    thread_id_of,
+    tool_step,
+    transcript,
+    wait_for_replies,
+)
+
+pytestmark = pytest.mark.browser
+
+VEGETARIAN_NOTE = "kept to vegetarian options"
+
+
+def _open_inspector(page: Page, *, typed: bool = False) -> tuple[str, Any]:
+    """Open the memory inspector (the composer's Memories command, or typing /memories)."""
+    messages = assistant_messages(page)
+    before = messages.count()
+    if typed:
+        page.fill("#chat-input", "/memories")
+    else:
+        page.get_by_role("button", name="Memories", exact=True).click()
+    page.click("#chat-submit")
+    wait_for_replies(page, before)
+    inspector = messages.nth(before)
+    expect(inspector.locator(".message-content")).to_contain_text("What I remember about you")
+    return inspector.locator(".message-content").inner_text(), inspector
+
+
+# -- 1. Monday ----------------------------------------------------------------------------------------------
+
+
+def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
+    anonymous_page: Page, server: Server, shots: Shots, story: Story
+) -> None:
+    page = anonymous_page
+    page.goto(server.base_url + "/")
+    page.wait_for_url(re.compile(r"/login$"))  # not logged in: the app sends us to the login page
+    expect(page.locator("#email")).to_be_visible()
+    shots(page, "01-login")
+    submit_login(page, server.base_url, "alice", USERS["alice"])
+    page.wait_for_selector("#chat-input")
+
+    monday = run_monday(page, shots)
+    if story.monday is None:
+        story.monday = monday
+
+    # Three flights, TAP first, in a reply that arrived in pieces.
+    assert "I found 3 flights" in monday.search_reply, monday.search_reply
+    flights = [monday.search_reply.find(f) for f in ("TAP Air Portugal TP1343", "BA643", "U2290")]
+    assert -1 not in flights, monday.search_reply
+    assert flights == sorted(flights), monday.search_reply
+    for reply, lengths in ((monday.search_reply, monday.search_stream),
+                           (monday.booking_reply, monday.booking_stream)):
+        partial = {n for n in lengths if 0 < n < len(reply) * 0.8}
+        assert len(partial) >= 3, f"reply was not streamed: lengths seen {lengths} for {len(reply)} chars"
+
+    assert re.search(r"^Booked! Reference BK-[0-9A-F]+", monday.booking_reply), monday.booking_reply
+    assert HOTEL in monday.booking_reply
+    assert "vegetarian meal" in monday.booking_reply
+
+    for name in ("search_flights", "book_flight", "Recalled from memory", "Context"):
+        expect(tool_step(page, name).first).to_be_visible()
+
+    # The new conversation shows up in the sidebar, titled by its first message.
+    link = page.locator(f'{THREAD_LINK}[href="/thread/{monday.thread_id}"]')
+    expect(link).to_be_visible()
+    expect(link).to_contain_text(SEARCH[:20])
+
+
+# -- 2. History ---------------------------------------------------------------------------------------------
+
+
+def _assert_monday_history(page: Page) -> None:
+    expect(page.locator(ASSISTANT_MSG)).to_have_count(2)
+    expect(page.locator(USER_MSG)).to_have_count(2)
+    expect(tool_step(page, "book_flight")).to_be_visible()
+    rows = transcript(page)
+    messages = [(kind, text) for kind, text in rows if kind != "tool"]
+    assert [kind for kind, _ in messages] == ["user_message", "assistant_message"] * 2, rows
+    assert messages[0][1] == SEARCH, messages
+    assert messages[1][1].startswith("I found 3 flights"), messages
+    assert messages[2][1] == BOOK, messages
+    assert messages[3][1].startswith("Booked! Reference BK-"), messages
+    position = [i for i, (kind, _) in enumerate(rows) if kind != "tool"]
+    tools = {text.removeprefix("Used ").strip(): i for i, (kind, text) in enumerate(rows) if kind == "tool"
+             and text.endswith(("search_flights", "book_flight"))}
+    search_step, book_step = tools.get("search_flights", -1), tools.get("book_flight", -1)
+    assert position[0] < search_step < position[1] < position[2] < book_step < position[3], rows
+
+
+def test_history_renders_in_order_after_reload_and_from_the_sidebar(
+    login_as: LoginAs, server: Server, shots: Shots, monday: Monday
+) -> None:
+    page = login_as("alice")
+    assert thread_id_of(page) is None
+    assert monday.thread_id in sidebar_thread_ids(page)
+    page.locator(f'{THREAD_LINK}[href="/thread/{monday.thread_id}"]').first.click()
+    page.wait_for_url(re.compile(rf"/thread/{monday.thread_id}$"))
+    _assert_monday_history(page)
+    shots(page, "04-alice-history-from-sidebar")
+
+    page.reload()
+    page.wait_for_selector("#chat-input")
+    _assert_monday_history(page)
+
+
+# -- 3. Isolation -------------------------------------------------------------------------------------------
+
+
+def test_bob_cannot_see_open_write_or_delete_alices_thread(
+    login_as: LoginAs, server: Server, shots: Shots, monday: Monday
+) -> None:
+    alice_thread = monday.thread_id
+    page = login_as("bob")
+    assert alice_thread not in sidebar_thread_ids(page)
+    expect(page.locator(THREAD_LINK).filter(has_text=SEARCH[:20])).to_have_count(0)
+
+    # Straight to alice's URL: nothing of hers renders, and the page cannot attach to her thread.
+    page.goto(f"{server.base_url}/thread/{alice_thread}")
+    expect(page.get_by_text("Couldn't resume chat").or_(page.locator(USER_MSG)).first).to_be_visible()
+    expect(page.locator(USER_MSG)).to_have_count(0)
+    expect(page.locator(ASSISTANT_MSG)).to_have_count(0)
+    shots(page, "05-bob-on-alices-thread-url")
+
+    # Bob tries to write on that page anyway (the composer is disabled when the session was refused).
+    probe = "bob was here: what is in this conversation?"
+    page.fill("#chat-input", probe)
+    page.press("#chat-input", "Enter")
+    if page.locator("#chat-submit").is_enabled():
+        page.click("#chat-submit")
+    page.wait_for_timeout(2_000)
+    body = page.locator("body").inner_text()
+    for alice_text in (SEARCH, "Booked!", HOTEL):
+        assert alice_text not in body, body
+
+    # The same at the socket level: a session naming alice's thread is refused; a fresh thread is accepted.
+    assert socket_connect(page, alice_thread).startswith("44"), "bob's socket was attached to alice's thread"
+    assert socket_connect(page, "6f0e2a4c-1b3d-4c5e-8f70-9a1b2c3d4e5f").startswith("40")
+
+    # And over HTTP with bob's cookies.
+    request = page.context.request
+    response = request.get(f"{server.base_url}/project/thread/{alice_thread}")
+    assert response.status in (401, 404), (response.status, response.text()[:300])
+    assert SEARCH not in response.text()
+    response = request.delete(f"{server.base_url}/project/thread", data={"threadId": alice_thread})
+    assert response.status in (401, 403, 404), (response.status, response.text()[:300])
+    listed = request.post(f"{server.base_url}/project/threads",
+                          data={"pagination": {"first": 100}, "filter": {}})
+    assert listed.ok, listed.status
+    assert alice_thread not in listed.text()
+
+    alice_log, bob_log = run_cli(server, ["log", "--user", "alice", "--thread", alice_thread, "--json"],
+                                 ["log", "--user", "bob", "--thread", alice_thread])
+    events = alice_log.json()  # exit 0: alice's thread survived bob's delete
+    said = [e["body"].get("text") for e in events if e["kind"] == "user"]
+    assert said == [SEARCH, BOOK], said
+    assert not any("bob" in s.lower() for s in string_values(events)), "bob's message reached alice's log"
+    assert bob_log.returncode == 1, bob_log.describe()
+    assert "not found" in bob_log.stderr
+
+
+# -- 4. Two sessions ----------------------------------------------------------------------------------------
+
+
+def test_a_new_conversation_after_promotion_remembers_vegetarian_for_alice_only(
+    login_as: LoginAs, server: Server, shots: Shots, story: Story, monday: Monday, promoted: dict[str, Any]
+) -> None:
+    assert promoted["threads_promoted"] >= 1, promoted
+    assert promoted["facts_kept"] >= 1, promoted
+    assert promoted["errors"] == 0, promoted
+
+    page = login_as("alice")
+    reply = send(page, DINNER)
+    page.wait_for_url(THREAD_URL)
+    assert thread_id_of(page) != monday.thread_id, "the dinner question went into Monday's thread"
+    assert HOTEL in reply, reply
+    assert VEGETARIAN_NOTE in reply, reply
+    assert story.promoted_at is not None
+    dates = {recorded_phrase(monday.started_at), recorded_phrase(story.promoted_at)}
+    assert any(d in reply for d in dates), (dates, reply)
+    expect(tool_step(page, "find_restaurants")).to_be_visible()
+
+    recalled = expand_step(tool_step(page, "Recalled from memory").last)
+    assert VEGETARIAN_FACT in recalled, recalled
+    assert "By the way, I'm vegetarian." in recalled, recalled
+    assert SEARCH not in recalled, "Monday's task leaked into the recalled facts"
+    shots(page, "06-alice-dinner-recalls-vegetarian")
+
+    bob = login_as("bob")
+    bob_reply = send(bob, WHAT_DO_YOU_REMEMBER)
+    bob_thread = thread_id_of(bob)
+    if bob_thread:
+        story.bob_threads.append(bob_thread)
+    assert "vegetarian" not in bob_reply.lower(), bob_reply
+    assert "don't have anything saved about you" in bob_reply, bob_reply
+    bob_recall = expand_step(tool_step(bob, "Recalled from memory").last)
+    assert "vegetarian" not in bob_recall.lower(), bob_recall
+    shots(bob, "07-bob-what-do-you-remember")
+
+
+# -- 5. The inspector ---------------------------------------------------------------------------------------
+
+
+def test_inspector_shows_exports_and_deletes_alices_fact(
+    login_as: LoginAs, server: Server, shots: Shots, monday: Monday, promoted: dict[str, Any],
+    bob_chatted: list[str],
+) -> None:
+    page = login_as("alice")
+    text, inspector = _open_inspector(page)
+    assert f"1. {VEGETARIAN_FACT}" in text, text
+    assert "why: you said it: “By the way, I'm vegetarian.”" in text, text
+    delete = inspector.get_by_role("button", name=f"Delete “{VEGETARIAN_FACT}”")
+    for label in ("Download my data (JSON)", "Forget everything", "Delete my account",
+                  "Promote my conversations now (admin)"):
+        expect(inspector.get_by_role("button", name=label)).to_be_visible()
+    expect(delete).to_be_visible()
+    shots(page, "08-alice-inspector")
+
+    # Export: one JSON file with everything about alice and nothing about bob.
+    [note] = click_action(page, inspector.get_by_role("button", name="Download my data (JSON)"))
+    assert note.startswith("Here is everything stored about you"), note
+    file_link = assistant_messages(page).last.get_by_text("travel-assistant-export-alice.json")
+    with page.expect_download() as download_info:
+        file_link.click()
+    download = download_info.value
+    assert download.suggested_filename == "travel-assistant-export-alice.json"
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    saved = DOWNLOADS / download.suggested_filename
+    download.save_as(saved)
+    export = json.loads(saved.read_text(encoding="utf-8"))
+    assert export["user"] == "alice"
+    stores = export["stores"]
+    assert monday.thread_id in {t["id"] for t in stores["threads"]}
+    assert {e["thread_id"] for e in stores["events"]} >= {monday.thread_id}
+    assert any(e["body"].get("text") == BOOK for e in stores["events"])
+    facts = next(v for k, v in stores.items() if k.startswith("facts"))
+    assert any(f["text"] == VEGETARIAN_FACT for f in facts), facts
+    assert bob_chatted, "bob has data of his own"
+    leaked = [s for s in string_values(export) if "bob" in s.lower() or any(t in s for t in bob_chatted)]
+    assert not leaked, leaked
+
+    # Delete the fact: gone from the inspector, from recall, and from the store.
+    done, again = click_action(page, delete, replies=2)
+    assert done.startswith("Deleted. I no longer remember that"), done
+    assert "What I remember about you" in again, again
+    assert VEGETARIAN_FACT not in again, again
+    shots(page, "09-alice-inspector-after-delete")
+
+    new_chat(page, server.base_url)
+    inspector_thread = thread_id_of(page)
+    reply = send(page, DINNER)
+    page.wait_for_url(THREAD_URL)
+    assert thread_id_of(page) not in (monday.thread_id, inspector_thread)
+    assert HOTEL in reply, reply
+    assert VEGETARIAN_NOTE not in reply, reply
+    assert "you're vegetarian" not in reply, reply
+    recalled = expand_step(tool_step(page, "Recalled from memory").last)
+    assert VEGETARIAN_FACT not in recalled, recalled
+    shots(page, "10-alice-dinner-after-delete")
+
+    rows = cli(server, "memories", "list", "--user", "alice", "--json").json()
+    assert not [r for r in rows if r["value"] == "vegetarian" and r["status"] != "superseded"], rows
+    assert not [r for r in rows if r["value"] == "vegetarian"], f"old versions were kept: {rows}"
+
+
+# -- 6. Delete my account -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, Any]:
+    """Carol chats once, opens the inspector and deletes her account; then the CLI exports what is left."""
+    page = login_page(browser, server, "carol")
+    try:
+        send(page, "Remember that I prefer aisle seats")
+        thread = thread_id_of(page)
+        text, inspector = _open_inspector(page, typed=True)
+        inspector.get_by_role("button", name="Delete my account").click()
+        page.wait_for_url(re.compile(r"/login$"), timeout=30_000)
+        expect(page.locator("#email")).to_be_visible()
+        shots(page, "11-carol-logged-out-after-delete")
+        after = {
+            "url": page.url,
+            "inspector": text,
+            "thread": thread,
+            "me": page.context.request.get(f"{server.base_url}/user").status,
+        }
+    finally:
+        close_context(page.context)  # the browser is gone: every socket of hers is closed by now
+    time.sleep(1)  # let the server handle the disconnect before looking at the stores
+    export = cli(server, "memories", "export", "--user", "carol")
+
+    relogin = new_page(open_context(browser, server))
+    try:
+        submit_login(relogin, server.base_url, "carol", USERS["carol"])
+        relogin.wait_for_timeout(2_000)
+        after["relogin_url"] = relogin.url
+    finally:
+        close_context(relogin.context)
+    after["export"] = export
+    return after
+
+
+def test_delete_my_account_logs_out_and_erases_carols_data(carol_deleted: dict[str, Any]) -> None:
+    assert "Seat preference: aisle" in carol_deleted["inspector"]
+    assert carol_deleted["url"].endswith("/login")
+    assert carol_deleted["me"] == 401, "the login cookie still works after deleting the account"
+    assert carol_deleted["relogin_url"].endswith("/login"), "carol can still log in"
+    export = carol_deleted["export"]
+    assert export.returncode == 0, export.describe()
+    stores = export.json()["stores"]
+    for name, rows in stores.items():
+        if name not in ("threads", "users"):  # see the xfail test below
+            assert rows == [], (name, rows)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: TravelDataLayer.update_thread re-creates the user and an empty thread when Chainlit persists the "
+    "session on socket disconnect right after 'Delete my account' (travel_assistant/web/data_layer.py)"))
+def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: dict[str, Any]) -> None:
+    stores = carol_deleted["export"].json()["stores"]
+    assert stores["threads"] == [], stores["threads"]
+    assert stores["users"] == [], stores["users"]
+    assert all(rows == [] for rows in stores.values()), stores
+
+
+# -- 7. Starters --------------------------------------------------------------------------------------------
+
+
+def test_starters_are_offered_and_send_their_message(
+    login_as: LoginAs, shots: Shots, story: Story
+) -> None:
+    page = login_as("bob")
+    for label in ("Find flights", "Book and mention a diet", "Dinner near my hotel", "Remember a preference",
+                  "What do you remember?"):
+        expect(page.get_by_text(label, exact=True)).to_be_visible()
+    shots(page, "12-starters")
+    page.get_by_text("Find flights", exact=True).click()
+    expect(page.locator(USER_MSG).filter(has_text=SEARCH)).to_be_visible()
+    page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=ASSISTANT_MSG)
+    page.wait_for_selector("#stop-button", state="detached")
+    expect(page.locator(ASSISTANT_MSG).first).to_contain_text("TAP Air Portugal TP1343")
+    expect(tool_step(page, "search_flights")).to_be_visible()
+    page.wait_for_url(THREAD_URL)
+    story.bob_threads.append(page.url.rsplit("/", 1)[-1])
+    expect(page.get_by_text("Find flights", exact=True)).to_have_count(0)
+

@@ -1,0 +1,115 @@
+"""Recall paths (keyed and complete vs hybrid and ranked) and the dated, sourced memory block."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.ids import UserScope
+from assistant.prompts import MEMORY_HEADING
+from assistant.recall import Recaller, RecallSettings, age_phrase, render_block
+from memory.inmemory import InMemoryFactStore
+from memory.lance_store import LanceFactStore
+from tests.conftest import MONDAY
+
+ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
+LOYALTY = ["TAP Miles&Go", "British Airways Avios", "Flying Blue", "Iberia Plus", "Miles & More",
+           "Marriott Bonvoy", "Hilton Honors"]
+
+
+def seed(memory: FactMemory) -> None:
+    memory.record(ALICE, FactDraft("dietary", "vegetarian", "By the way, I'm vegetarian.", "mon", "t2",
+                                   Authority.USER), now=MONDAY)
+    memory.record(ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "tue", "t9", Authority.USER_CONFIRMED),
+                  now=MONDAY + timedelta(days=1))
+    for i, programme in enumerate(LOYALTY):
+        memory.record(ALICE, FactDraft("loyalty", programme, f"I collect {programme}", "old", f"l{i}",
+                                       Authority.USER), now=MONDAY - timedelta(days=400 + i))
+    memory.record(BOB, FactDraft("dietary", "vegan", "I'm vegan", "bob", "b1", Authority.USER), now=MONDAY)
+
+
+@pytest.fixture(params=["memory", "lance"])
+def memory(request: pytest.FixtureRequest, tmp_path: object) -> FactMemory:
+    store = InMemoryFactStore() if request.param == "memory" else LanceFactStore(f"{tmp_path}/lance", embedding="hash")
+    mem = FactMemory(store, store)
+    seed(mem)
+    return mem
+
+
+def test_a_small_fact_set_is_returned_whole_by_key(memory: FactMemory) -> None:
+    recall = Recaller(memory, memory.store, RecallSettings(keyed_max=50)).recall(
+        ALICE, "anything at all", now=MONDAY + timedelta(days=3))
+    assert recall.path == "keyed" and recall.total_current == 9
+    assert {r.fact.value for r in recall.facts} == {"vegetarian", "aisle", *LOYALTY}
+    assert all(r.relevance is None for r in recall.facts)  # complete, not ranked
+    assert "vegan" not in {r.fact.value for r in recall.facts}
+
+
+def test_a_large_fact_set_is_searched_thresholded_then_truncated(memory: FactMemory) -> None:
+    settings = RecallSettings(keyed_max=3, k=2, min_relevance=0.2)
+    recall = Recaller(memory, memory.store, settings).recall(ALICE, "vegetarian dinner please", now=MONDAY)
+    assert recall.path == "hybrid"
+    assert recall.facts and recall.facts[0].fact.value == "vegetarian"
+    assert len(recall.facts) <= 2
+    assert all(r.relevance is not None and r.relevance >= 0.2 for r in recall.facts)
+
+
+def test_nothing_clears_the_threshold_for_an_unrelated_question(memory: FactMemory) -> None:
+    settings = RecallSettings(keyed_max=3, k=5, min_relevance=0.5)
+    recall = Recaller(memory, memory.store, settings).recall(ALICE, "what time is checkout", now=MONDAY)
+    assert recall.path == "hybrid" and recall.facts == ()
+
+
+def test_recency_breaks_a_relevance_tie() -> None:
+    store = InMemoryFactStore()
+    memory = FactMemory(store, store)
+    memory.record(ALICE, FactDraft("loyalty", "Flying Blue", "I collect Flying Blue miles", "a", "1", Authority.USER),
+                  now=MONDAY - timedelta(days=700))
+    memory.record(ALICE, FactDraft("loyalty", "Iberia Plus", "I collect Iberia Plus miles", "b", "2", Authority.USER),
+                  now=MONDAY)
+    recall = Recaller(memory, store, RecallSettings(keyed_max=0, k=1, min_relevance=0.1)).recall(
+        ALICE, "loyalty programme", now=MONDAY)
+    assert [r.fact.value for r in recall.facts] == ["Iberia Plus"]
+
+
+def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> None:
+    now = MONDAY + timedelta(days=3)
+    recall = Recaller(memory, memory.store, RecallSettings()).recall(ALICE, "dinner", now=now)
+    block, shown = render_block(recall, now=now, cap_tokens=4000, count_text=lambda t: len(t) // 4)
+    assert block is not None and block.startswith(MEMORY_HEADING)
+    assert "Prefer what the user says now" in block
+    line = next(line for line in block.splitlines() if "vegetarian" in line)
+    assert "recorded Mon 9 Nov 2026 (3 days ago)" in line
+    assert "conversation mon, turn t2" in line and "By the way, I'm vegetarian." in line
+    aisle = next(line for line in block.splitlines() if "aisle" in line)
+    assert "asked to be remembered" in aisle
+    assert len(shown) == 9
+
+
+def test_stale_facts_are_shown_with_their_age_not_dropped() -> None:
+    store = InMemoryFactStore()
+    memory = FactMemory(store, store)
+    memory.record(ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "a", "1", Authority.USER), now=MONDAY)
+    later = MONDAY + timedelta(days=400)
+    recall = Recaller(memory, store, RecallSettings()).recall(ALICE, "seat", now=later)
+    block, _ = render_block(recall, now=later, cap_tokens=4000, count_text=lambda t: len(t) // 4)
+    assert recall.facts[0].stale
+    assert block is not None and "[stale: as of over a year ago, may be out of date] Seat preference: aisle" in block
+
+
+def test_the_block_is_capped_by_its_token_budget(memory: FactMemory) -> None:
+    recall = Recaller(memory, memory.store, RecallSettings()).recall(ALICE, "x", now=MONDAY)
+    full, _ = render_block(recall, now=MONDAY, cap_tokens=10_000, count_text=lambda t: len(t) // 4)
+    assert full is not None
+    cap = len(full) // 4 // 3
+    capped, shown = render_block(recall, now=MONDAY, cap_tokens=cap, count_text=lambda t: len(t) // 4)
+    assert capped is not None and len(capped) // 4 <= cap and 0 < len(shown) < 9
+    assert render_block(recall, now=MONDAY, cap_tokens=5, count_text=lambda t: len(t) // 4) == (None, [])
+
+
+@pytest.mark.parametrize(("days", "phrase"), [(0, "today"), (1, "yesterday"), (3, "3 days ago"), (20, "2 weeks ago"),
+                                              (240, "8 months ago"), (400, "over a year ago"), (800, "over 2 years ago")])
+def test_age_phrases(days: int, phrase: str) -> None:
+    assert age_phrase(MONDAY, MONDAY + timedelta(days=days)) == phrase
