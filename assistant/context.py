@@ -128,8 +128,15 @@ def _tool_message(event: Event, *, cleared: bool) -> Message:
     payload = body.get("result") if body.get("ok") else {"error": body.get("error", "tool failed")}
     content = json.dumps(payload, ensure_ascii=False, sort_keys=True)
     if cleared:
-        content = json.dumps({"cleared": f"{body.get('name')} result removed from context; see log event {event.seq}"})
-    return {"role": "tool", "tool_call_id": body.get("call_id", ""), "name": body.get("name", ""), "content": content}
+        content = json.dumps(
+            {"cleared": f"{body.get('name')} result removed from context; see log event {event.seq}"}
+        )
+    return {
+        "role": "tool",
+        "tool_call_id": body.get("call_id", ""),
+        "name": body.get("name", ""),
+        "content": content,
+    }
 
 
 def _model_message(event: Event) -> Message:
@@ -159,7 +166,9 @@ def turn_messages(events: Sequence[Event], *, clear_tool_results: bool = False) 
     return tuple(out)
 
 
-def read_log(events: Sequence[Event], *, exclude_turn: str | None, clear_before_turn: int | None = None) -> LogView:
+def read_log(
+    events: Sequence[Event], *, exclude_turn: str | None, clear_before_turn: int | None = None
+) -> LogView:
     """Group the log into turns around the latest summary event (a summary supersedes what came before it)."""
     summary, summary_seq = None, 0
     grouped: dict[str, list[Event]] = {}
@@ -173,8 +182,12 @@ def read_log(events: Sequence[Event], *, exclude_turn: str | None, clear_before_
     for position, (turn_id, turn_events) in enumerate(ordered):
         clear = clear_before_turn is not None and position < clear_before_turn
         turns.append(
-            Turn(turn_id, turn_events[0].seq, turn_messages(turn_events, clear_tool_results=clear),
-                 any(e.kind == ASSISTANT for e in turn_events))
+            Turn(
+                turn_id,
+                turn_events[0].seq,
+                turn_messages(turn_events, clear_tool_results=clear),
+                any(e.kind == ASSISTANT for e in turn_events),
+            )
         )
     before = tuple(t for t in turns if t.first_seq < summary_seq)
     since = tuple(t for t in turns if t.first_seq > summary_seq)

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from assistant.context import PRESSURE_WARNING, CachedCounter, ContextStats, Message, Policy, assemble, read_log
+from assistant.context import (
+    PRESSURE_WARNING,
+    CachedCounter,
+    ContextStats,
+    Message,
+    Policy,
+    assemble,
+    read_log,
+)
 from assistant.errors import InvalidInput, ModelError, TurnConflict
 from assistant.events import (
     ASSISTANT,
@@ -36,8 +44,8 @@ from assistant.events import (
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import ChatModel, ModelReply, ToolCall, Usage
 from assistant.ports import Directory, ThreadLog
-from assistant.prompts import SUMMARY_INSTRUCTIONS, SUMMARY_SCHEMA_NAME, system_prompt
 from assistant.promotion import render_transcript
+from assistant.prompts import SUMMARY_INSTRUCTIONS, SUMMARY_SCHEMA_NAME, system_prompt
 from assistant.recall import Recall, Recaller, render_block
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
@@ -77,8 +85,15 @@ class ToolCallRecord:
     result: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round_no, "index": self.index, "call_id": self.call_id, "name": self.name,
-                "arguments": self.arguments, "ok": self.ok, "result": self.result}
+        return {
+            "round": self.round_no,
+            "index": self.index,
+            "call_id": self.call_id,
+            "name": self.name,
+            "arguments": self.arguments,
+            "ok": self.ok,
+            "result": self.result,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,11 +186,20 @@ class Engine:
         try:
             return await self._continue(req, text, events, obs)
         except ModelError as exc:
-            d.log.append(NewEvent(req.thread, req.turn, FAILURE, {"error": type(exc).__name__,
-                                                                  "message": exc.user_message()}, req.now))
+            d.log.append(
+                NewEvent(
+                    req.thread,
+                    req.turn,
+                    FAILURE,
+                    {"error": type(exc).__name__, "message": exc.user_message()},
+                    req.now,
+                )
+            )
             raise
 
-    async def _continue(self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver) -> TurnResult:
+    async def _continue(
+        self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver
+    ) -> TurnResult:
         d, s = self.deps, self.deps.settings
         if s.policy == "summary-block":
             events = await self._maybe_summarise(req, events)
@@ -198,78 +222,170 @@ class Engine:
                 reply = ModelReply(str(logged.body.get("text") or ""), calls, Usage(0, 0), d.model.model_name)
             else:
                 messages, stats = assemble(
-                    policy=s.policy, system=system_prompt(req.now), memory_block=block, log=view,
-                    state_block=None if state.is_empty else state.render(), current=current,
-                    budget=s.budget_tokens, reserve=s.reply_reserve_tokens, count=self.counter,
-                    previous_hashes=previous[0], previous_prefix_tokens=previous[1],
+                    policy=s.policy,
+                    system=system_prompt(req.now),
+                    memory_block=block,
+                    log=view,
+                    state_block=None if state.is_empty else state.render(),
+                    current=current,
+                    budget=s.budget_tokens,
+                    reserve=s.reply_reserve_tokens,
+                    count=self.counter,
+                    previous_hashes=previous[0],
+                    previous_prefix_tokens=previous[1],
                 )
                 if stats.pressure >= PRESSURE_WARNING:
-                    log.warning("context pressure %.0f%% in thread %s (%d of %d tokens)", stats.pressure * 100,
-                                req.thread, stats.prompt_tokens, s.budget_tokens - s.reply_reserve_tokens)
+                    log.warning(
+                        "context pressure %.0f%% in thread %s (%d of %d tokens)",
+                        stats.pressure * 100,
+                        req.thread,
+                        stats.prompt_tokens,
+                        s.budget_tokens - s.reply_reserve_tokens,
+                    )
                 await obs.context(stats)
                 last_round = round_no == s.max_rounds
-                reply = await d.model.complete(messages, tools=None if last_round else d.tools.specs(),
-                                               on_token=obs.token)
-                usage = Usage(usage.prompt_tokens + reply.usage.prompt_tokens,
-                              usage.completion_tokens + reply.usage.completion_tokens)
+                reply = await d.model.complete(
+                    messages, tools=None if last_round else d.tools.specs(), on_token=obs.token
+                )
+                usage = Usage(
+                    usage.prompt_tokens + reply.usage.prompt_tokens,
+                    usage.completion_tokens + reply.usage.completion_tokens,
+                )
                 previous = (stats.message_hashes, stats.prefix_tokens)
                 if reply.tool_calls:
-                    d.log.append(NewEvent(req.thread, req.turn, model_kind(round_no), {
-                        "text": reply.text,
-                        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls],
-                        "usage": {"prompt_tokens": reply.usage.prompt_tokens,
-                                  "completion_tokens": reply.usage.completion_tokens},
-                    }, req.now))
+                    d.log.append(
+                        NewEvent(
+                            req.thread,
+                            req.turn,
+                            model_kind(round_no),
+                            {
+                                "text": reply.text,
+                                "tool_calls": [
+                                    {"id": c.id, "name": c.name, "arguments": c.arguments}
+                                    for c in reply.tool_calls
+                                ],
+                                "usage": {
+                                    "prompt_tokens": reply.usage.prompt_tokens,
+                                    "completion_tokens": reply.usage.completion_tokens,
+                                },
+                            },
+                            req.now,
+                        )
+                    )
             if not reply.tool_calls:
                 final = reply
                 break
-            current.append({"role": "assistant", "content": reply.text or None, "tool_calls": [
-                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-                for c in reply.tool_calls]})
+            current.append(
+                {
+                    "role": "assistant",
+                    "content": reply.text or None,
+                    "tool_calls": [
+                        {
+                            "id": c.id,
+                            "type": "function",
+                            "function": {"name": c.name, "arguments": c.arguments},
+                        }
+                        for c in reply.tool_calls
+                    ],
+                }
+            )
             for index, call in enumerate(reply.tool_calls, 1):
                 record = await self._tool(req, round_no, index, call, mine, obs)
                 records.append(record)
                 state = state.apply(call.name, record.result) if record.ok else state
                 payload = record.result if record.ok else {"error": record.result.get("error")}
-                current.append({"role": "tool", "tool_call_id": call.id, "name": call.name,
-                                "content": _json(payload)})
+                current.append(
+                    {"role": "tool", "tool_call_id": call.id, "name": call.name, "content": _json(payload)}
+                )
         if final is None:  # unreachable: the last round is called without tools
             raise ModelError("the model kept calling tools")
-        context = {**(stats.to_json() if stats else {}), "usage": {
-            "prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens}}
-        d.log.append(NewEvent(req.thread, req.turn, CONTEXT, context, req.now))
-        d.log.append(NewEvent(req.thread, req.turn, ASSISTANT, {
-            "text": final.text, "model": final.model,
+        context = {
+            **(stats.to_json() if stats else {}),
             "usage": {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens},
-        }, req.now))
-        return TurnResult(req.thread, req.turn, final.text, False, tuple(records), usage, context, block,
-                          recall.path if recall else "none", state)
+        }
+        d.log.append(NewEvent(req.thread, req.turn, CONTEXT, context, req.now))
+        d.log.append(
+            NewEvent(
+                req.thread,
+                req.turn,
+                ASSISTANT,
+                {
+                    "text": final.text,
+                    "model": final.model,
+                    "usage": {
+                        "prompt_tokens": usage.prompt_tokens,
+                        "completion_tokens": usage.completion_tokens,
+                    },
+                },
+                req.now,
+            )
+        )
+        return TurnResult(
+            req.thread,
+            req.turn,
+            final.text,
+            False,
+            tuple(records),
+            usage,
+            context,
+            block,
+            recall.path if recall else "none",
+            state,
+        )
 
     async def _tool(
-        self, req: TurnRequest, round_no: int, index: int, call: ToolCall, mine: dict[str, Event],
+        self,
+        req: TurnRequest,
+        round_no: int,
+        index: int,
+        call: ToolCall,
+        mine: dict[str, Event],
         obs: TurnObserver,
     ) -> ToolCallRecord:
         logged = mine.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
-            body = logged.body
-            return ToolCallRecord(round_no, index, call.id, call.name, call.arguments, bool(body.get("ok")),
-                                  dict(body.get("result") or {"error": body.get("error")}))
+            done = logged.body
+            return ToolCallRecord(
+                round_no,
+                index,
+                call.id,
+                call.name,
+                call.arguments,
+                bool(done.get("ok")),
+                dict(done.get("result") or {"error": done.get("error")}),
+            )
         await obs.tool_started(call)
         ctx = ToolContext(req.user, req.thread, req.turn, round_no, index, req.now)
         outcome = self.deps.tools.run(call.name, call.arguments, ctx)
-        body: dict[str, Any] = {"call_id": call.id, "name": call.name, "arguments": call.arguments, "ok": outcome.ok}
+        body: dict[str, Any] = {
+            "call_id": call.id,
+            "name": call.name,
+            "arguments": call.arguments,
+            "ok": outcome.ok,
+        }
         if outcome.ok:
             body["result"] = outcome.result
         else:
             body["error"] = outcome.result.get("error", "tool failed")
-        stored = self.deps.log.append(NewEvent(req.thread, req.turn, tool_kind(round_no, index), body, req.now))
+        stored = self.deps.log.append(
+            NewEvent(req.thread, req.turn, tool_kind(round_no, index), body, req.now)
+        )
         stored_body = stored.event.body  # first write wins if a concurrent retry got there first
-        record = ToolCallRecord(round_no, index, call.id, call.name, call.arguments, bool(stored_body.get("ok")),
-                                dict(stored_body.get("result") or {"error": stored_body.get("error")}))
+        record = ToolCallRecord(
+            round_no,
+            index,
+            call.id,
+            call.name,
+            call.arguments,
+            bool(stored_body.get("ok")),
+            dict(stored_body.get("result") or {"error": stored_body.get("error")}),
+        )
         await obs.tool_finished(record)
         return record
 
-    async def _recall(self, req: TurnRequest, text: str, obs: TurnObserver) -> tuple[str | None, Recall | None]:
+    async def _recall(
+        self, req: TurnRequest, text: str, obs: TurnObserver
+    ) -> tuple[str | None, Recall | None]:
         d, s = self.deps, self.deps.settings
         if d.recaller is None:
             return None, None
@@ -278,9 +394,18 @@ class Engine:
         def count_text(block_text: str) -> int:
             return self.counter([{"role": "system", "content": block_text}])
 
-        block, shown = render_block(recall, now=req.now, cap_tokens=s.budget_tokens // 2, count_text=count_text)
-        d.log.append(NewEvent(req.thread, req.turn, RECALL, {
-            "path": recall.path, "fact_ids": shown, "total_current": recall.total_current}, req.now))
+        block, shown = render_block(
+            recall, now=req.now, cap_tokens=s.budget_tokens // 2, count_text=count_text
+        )
+        d.log.append(
+            NewEvent(
+                req.thread,
+                req.turn,
+                RECALL,
+                {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current},
+                req.now,
+            )
+        )
         await obs.recalled(recall, block)
         return block, recall
 
@@ -296,12 +421,24 @@ class Engine:
             transcript = f"PREVIOUS SUMMARY: {view.summary}\n{transcript}"
         out = await d.model.structured(
             [{"role": "system", "content": SUMMARY_INSTRUCTIONS}, {"role": "user", "content": transcript}],
-            SummaryOutput, name=SUMMARY_SCHEMA_NAME,
+            SummaryOutput,
+            name=SUMMARY_SCHEMA_NAME,
         )
-        d.log.append(NewEvent(req.thread, req.turn, SUMMARY, {
-            "text": out.render(), "covers_through_seq": covered[-1].seq if covered else view.summary_seq,
-            "turns": len(done), "decisions": out.decisions, "open_loops": out.open_loops,
-        }, req.now))
+        d.log.append(
+            NewEvent(
+                req.thread,
+                req.turn,
+                SUMMARY,
+                {
+                    "text": out.render(),
+                    "covers_through_seq": covered[-1].seq if covered else view.summary_seq,
+                    "turns": len(done),
+                    "decisions": out.decisions,
+                    "open_loops": out.open_loops,
+                },
+                req.now,
+            )
+        )
         return d.log.events(req.thread)
 
 
@@ -318,15 +455,32 @@ def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> Turn
     for e in mine:
         if e.kind.startswith("tool:"):
             round_no, index = (int(x) for x in e.kind[5:].split("."))
-            records.append(ToolCallRecord(round_no, index, str(e.body.get("call_id", "")), str(e.body.get("name", "")),
-                                          str(e.body.get("arguments", "")), bool(e.body.get("ok")),
-                                          dict(e.body.get("result") or {"error": e.body.get("error")})))
+            records.append(
+                ToolCallRecord(
+                    round_no,
+                    index,
+                    str(e.body.get("call_id", "")),
+                    str(e.body.get("name", "")),
+                    str(e.body.get("arguments", "")),
+                    bool(e.body.get("ok")),
+                    dict(e.body.get("result") or {"error": e.body.get("error")}),
+                )
+            )
     reply = next(e for e in mine if e.kind == ASSISTANT)
     context = next((dict(e.body) for e in mine if e.kind == CONTEXT), {})
     usage = reply.body.get("usage") or {}
-    return TurnResult(req.thread, req.turn, reply.text, True, tuple(records),
-                      Usage(int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))),
-                      context, None, "replayed", state)
+    return TurnResult(
+        req.thread,
+        req.turn,
+        reply.text,
+        True,
+        tuple(records),
+        Usage(int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))),
+        context,
+        None,
+        "replayed",
+        state,
+    )
 
 
 def _json(payload: Any) -> str:

@@ -13,14 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-_NEGATION = re.compile(r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I)
+_NEGATION = re.compile(
+    r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I
+)
 
 Extractor = Callable[[str], list[str]]
 
 
 def _vocabulary(pairs: dict[str, str]) -> Extractor:
     """Extractor over a phrase → canonical value table; skips negated mentions ("I'm not vegan")."""
-    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, pairs), key=len, reverse=True)) + r")\b", re.I)
+    pattern = re.compile(
+        r"\b(" + "|".join(sorted(map(re.escape, pairs), key=len, reverse=True)) + r")\b", re.I
+    )
 
     def extract(quote: str) -> list[str]:
         found: list[str] = []
@@ -68,69 +72,167 @@ FACT_TYPES: dict[str, FactType] = {
     t.name: t
     for t in (
         FactType(
-            "dietary", "Dietary needs", "dietary_need", True, 2 * _YEAR, 5 * _YEAR,
+            "dietary",
+            "Dietary needs",
+            "dietary_need",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
             ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
-            _vocabulary({
-                "vegetarian": "vegetarian", "veggie": "vegetarian", "vegan": "vegan",
-                "pescatarian": "pescatarian", "halal": "halal", "kosher": "kosher",
-                "gluten-free": "gluten-free", "gluten free": "gluten-free", "coeliac": "gluten-free",
-                "celiac": "gluten-free", "lactose intolerant": "lactose-free", "lactose-free": "lactose-free",
-                "allergic to nuts": "nut allergy", "nut allergy": "nut allergy", "peanut allergy": "nut allergy",
-                "allergic to shellfish": "shellfish allergy", "shellfish allergy": "shellfish allergy",
-            }),
+            _vocabulary(
+                {
+                    "vegetarian": "vegetarian",
+                    "veggie": "vegetarian",
+                    "vegan": "vegan",
+                    "pescatarian": "pescatarian",
+                    "halal": "halal",
+                    "kosher": "kosher",
+                    "gluten-free": "gluten-free",
+                    "gluten free": "gluten-free",
+                    "coeliac": "gluten-free",
+                    "celiac": "gluten-free",
+                    "lactose intolerant": "lactose-free",
+                    "lactose-free": "lactose-free",
+                    "allergic to nuts": "nut allergy",
+                    "nut allergy": "nut allergy",
+                    "peanut allergy": "nut allergy",
+                    "allergic to shellfish": "shellfish allergy",
+                    "shellfish allergy": "shellfish allergy",
+                }
+            ),
         ),
         FactType(
-            "seat", "Seat preference", "seat_preference", False, _YEAR, 3 * _YEAR,
+            "seat",
+            "Seat preference",
+            "seat_preference",
+            False,
+            _YEAR,
+            3 * _YEAR,
             ("I prefer aisle seats", "window seat please, always"),
-            _vocabulary({"aisle": "aisle", "window": "window", "extra legroom": "extra legroom",
-                         "exit row": "exit row"}),
+            _vocabulary(
+                {
+                    "aisle": "aisle",
+                    "window": "window",
+                    "extra legroom": "extra legroom",
+                    "exit row": "exit row",
+                }
+            ),
         ),
         FactType(
-            "home_airport", "Home airport", "home_airport", False, _YEAR, 3 * _YEAR,
+            "home_airport",
+            "Home airport",
+            "home_airport",
+            False,
+            _YEAR,
+            3 * _YEAR,
             ("I usually fly from Manchester", "my home airport is LHR"),
             _airport,
         ),
         FactType(
-            "loyalty", "Loyalty programme", "loyalty_programme", True, 2 * _YEAR, 5 * _YEAR,
+            "loyalty",
+            "Loyalty programme",
+            "loyalty_programme",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
             ("I'm a TAP Miles&Go member", "I collect Avios"),
-            _vocabulary({
-                "miles&go": "TAP Miles&Go", "miles & go": "TAP Miles&Go", "avios": "British Airways Avios",
-                "executive club": "British Airways Executive Club", "flying blue": "Flying Blue",
-                "iberia plus": "Iberia Plus", "miles & more": "Miles & More", "miles and more": "Miles & More",
-                "marriott bonvoy": "Marriott Bonvoy", "bonvoy": "Marriott Bonvoy", "hilton honors": "Hilton Honors",
-            }),
+            _vocabulary(
+                {
+                    "miles&go": "TAP Miles&Go",
+                    "miles & go": "TAP Miles&Go",
+                    "avios": "British Airways Avios",
+                    "executive club": "British Airways Executive Club",
+                    "flying blue": "Flying Blue",
+                    "iberia plus": "Iberia Plus",
+                    "miles & more": "Miles & More",
+                    "miles and more": "Miles & More",
+                    "marriott bonvoy": "Marriott Bonvoy",
+                    "bonvoy": "Marriott Bonvoy",
+                    "hilton honors": "Hilton Honors",
+                }
+            ),
         ),
         FactType(
-            "accessibility", "Accessibility needs", "accessibility_need", True, 2 * _YEAR, 5 * _YEAR,
+            "accessibility",
+            "Accessibility needs",
+            "accessibility_need",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
             ("I use a wheelchair", "I need step-free access"),
-            _vocabulary({
-                "wheelchair": "wheelchair assistance", "step-free": "step-free access",
-                "step free": "step-free access", "hearing impaired": "hearing assistance",
-                "hard of hearing": "hearing assistance", "visually impaired": "visual assistance",
-                "guide dog": "travels with a guide dog", "service dog": "travels with a service dog",
-            }),
+            _vocabulary(
+                {
+                    "wheelchair": "wheelchair assistance",
+                    "step-free": "step-free access",
+                    "step free": "step-free access",
+                    "hearing impaired": "hearing assistance",
+                    "hard of hearing": "hearing assistance",
+                    "visually impaired": "visual assistance",
+                    "guide dog": "travels with a guide dog",
+                    "service dog": "travels with a service dog",
+                }
+            ),
         ),
         FactType(
-            "language", "Preferred language", "preferred_language", False, 3 * _YEAR, 5 * _YEAR,
+            "language",
+            "Preferred language",
+            "preferred_language",
+            False,
+            3 * _YEAR,
+            5 * _YEAR,
             ("please answer in Portuguese", "I prefer Spanish"),
-            _vocabulary({"english": "English", "portuguese": "Portuguese", "spanish": "Spanish",
-                         "french": "French", "german": "German", "italian": "Italian", "dutch": "Dutch"}),
+            _vocabulary(
+                {
+                    "english": "English",
+                    "portuguese": "Portuguese",
+                    "spanish": "Spanish",
+                    "french": "French",
+                    "german": "German",
+                    "italian": "Italian",
+                    "dutch": "Dutch",
+                }
+            ),
         ),
         FactType(
-            "travel_style", "Travel style", "travel_style", True, _YEAR, 3 * _YEAR,
+            "travel_style",
+            "Travel style",
+            "travel_style",
+            True,
+            _YEAR,
+            3 * _YEAR,
             ("I only fly direct", "I travel carry-on only", "I like boutique hotels"),
-            _vocabulary({
-                "direct flights": "direct flights only", "fly direct": "direct flights only",
-                "non-stop": "direct flights only", "carry-on only": "carry-on only",
-                "hand luggage only": "carry-on only", "boutique hotels": "boutique hotels",
-                "budget": "budget travel", "business class": "business class", "quiet room": "quiet rooms",
-            }),
+            _vocabulary(
+                {
+                    "direct flights": "direct flights only",
+                    "fly direct": "direct flights only",
+                    "non-stop": "direct flights only",
+                    "carry-on only": "carry-on only",
+                    "hand luggage only": "carry-on only",
+                    "boutique hotels": "boutique hotels",
+                    "budget": "budget travel",
+                    "business class": "business class",
+                    "quiet room": "quiet rooms",
+                }
+            ),
         ),
         FactType(
-            "flight_times", "Preferred flight times", "flight_time_preference", False, _YEAR, 3 * _YEAR,
+            "flight_times",
+            "Preferred flight times",
+            "flight_time_preference",
+            False,
+            _YEAR,
+            3 * _YEAR,
             ("I prefer morning flights", "no red-eyes for me"),
-            _vocabulary({"morning": "morning", "afternoon": "afternoon", "evening": "evening",
-                         "red-eye": "red-eye", "overnight": "red-eye", "early flights": "morning"}),
+            _vocabulary(
+                {
+                    "morning": "morning",
+                    "afternoon": "afternoon",
+                    "evening": "evening",
+                    "red-eye": "red-eye",
+                    "overnight": "red-eye",
+                    "early flights": "morning",
+                }
+            ),
         ),
     )
 }

@@ -95,13 +95,17 @@ class FactMemory:
     def record(self, scope: UserScope, draft: FactDraft, *, now: datetime) -> WriteOutcome:
         ftype = _type(draft.type)
         key = ftype.key_for(draft.value)
-        history = [f for f in self.store.list(scope, include_history=True) if f.key == key]
+        history = [f for f in self.store.list_facts(scope, include_history=True) if f.key == key]
         new_id = _evidence_id(scope, key, draft.source_thread, draft.source_turn)
         for existing in history:
             if existing.id == new_id:
                 return WriteOutcome("duplicate", existing)
         current = _current_of(history)
-        if current is not None and current.value != draft.value and draft.asserted_by.rank < current.asserted_by.rank:
+        if (
+            current is not None
+            and current.value != draft.value
+            and draft.asserted_by.rank < current.asserted_by.rank
+        ):
             return WriteOutcome("lower_authority", current)
         authority = draft.asserted_by
         if current is not None and current.value == draft.value and current.asserted_by.rank > authority.rank:
@@ -136,7 +140,7 @@ class FactMemory:
     def current(self, scope: UserScope) -> list[Fact]:
         """The user's current facts, one per key, ordered by registry type then recency."""
         by_key: dict[str, Fact] = {}
-        for fact in self.store.list(scope):
+        for fact in self.store.list_facts(scope):
             held = by_key.get(fact.key)
             if held is None or fact.version > held.version:
                 by_key[fact.key] = fact
@@ -145,11 +149,11 @@ class FactMemory:
 
     def history(self, scope: UserScope, key: str) -> list[Fact]:
         return sorted(
-            (f for f in self.store.list(scope, include_history=True) if f.key == key), key=lambda f: f.version
+            (f for f in self.store.list_facts(scope, include_history=True) if f.key == key), key=lambda f: f.version
         )
 
     def find(self, scope: UserScope, fact: FactId) -> Fact:
-        for row in self.store.list(scope, include_history=True):
+        for row in self.store.list_facts(scope, include_history=True):
             if row.id == fact:
                 return row
         raise NotFound(f"fact {fact} not found")
@@ -191,7 +195,11 @@ class FactMemory:
         doomed: set[str] = set()
         for fact in self.current(scope):
             ftype = FACT_TYPES.get(fact.type)
-            if ftype is not None and ftype.delete_after is not None and now >= fact.asserted_at + ftype.delete_after:
+            if (
+                ftype is not None
+                and ftype.delete_after is not None
+                and now >= fact.asserted_at + ftype.delete_after
+            ):
                 doomed.add(fact.key)
             elif now >= fact.expires_at and not fact.stale:
                 newly_stale.append(fact.id)

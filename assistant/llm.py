@@ -73,10 +73,14 @@ class LLMConfig:
 class ChatModel(Protocol):
     """What the engine needs from a model. ``LiteLLMChatModel`` is the real one; tests may script fakes."""
 
-    model_name: str
+    @property
+    def model_name(self) -> str: ...
 
     async def complete(
-        self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
         on_token: TokenSink | None = None,
     ) -> ModelReply: ...
 
@@ -122,7 +126,10 @@ class LiteLLMChatModel:
         return params
 
     async def complete(
-        self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
         on_token: TokenSink | None = None,
     ) -> ModelReply:
         params = self._params()
@@ -177,7 +184,9 @@ class LiteLLMChatModel:
         try:
             return schema.model_validate_json(_strip_fences(text))
         except ValidationError as exc:
-            raise ModelOutputError(f"{name}: the model's JSON did not validate ({exc.error_count()} errors)") from exc
+            raise ModelOutputError(
+                f"{name}: the model's JSON did not validate ({exc.error_count()} errors)"
+            ) from exc
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return int(self._lib.token_counter(model=self.config.model, messages=list(messages)))
@@ -197,9 +206,9 @@ class _translated:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, exc_type: Any, exc: BaseException | None, _tb: Any) -> bool:
+    def __exit__(self, exc_type: Any, exc: BaseException | None, _tb: Any) -> None:
         if exc is None or isinstance(exc, ModelError):
-            return False
+            return
         if isinstance(exc, TimeoutError):
             raise ModelUnavailable("the model did not answer in time") from exc
         errors = self.lib.exceptions
@@ -210,13 +219,21 @@ class _translated:
         status = getattr(exc, "status_code", None)
         if isinstance(exc, errors.AuthenticationError | errors.PermissionDeniedError) or status in (401, 403):
             raise ModelAuthError(str(exc)[:300]) from exc
-        transient = (errors.APIConnectionError, errors.Timeout, errors.RateLimitError, errors.ServiceUnavailableError,
-                     errors.InternalServerError)
-        if isinstance(exc, transient) or status in (408, 409, 425, 429) or (isinstance(status, int) and status >= 500):
+        transient = (
+            errors.APIConnectionError,
+            errors.Timeout,
+            errors.RateLimitError,
+            errors.ServiceUnavailableError,
+            errors.InternalServerError,
+        )
+        if (
+            isinstance(exc, transient)
+            or status in (408, 409, 425, 429)
+            or (isinstance(status, int) and status >= 500)
+        ):
             raise ModelUnavailable(str(exc)[:300]) from exc
         if isinstance(status, int) or isinstance(exc, errors.APIError | errors.OpenAIError):
             raise ModelError(str(exc)[:300]) from exc
-        return False
 
 
 # -- the offline provider ---------------------------------------------------------------------------------
@@ -228,44 +245,68 @@ def _register_offline(lib: Any, delay_ms: int) -> None:
     handler.delay_ms = delay_ms
     entries = [e for e in (lib.custom_provider_map or []) if e.get("provider") != OFFLINE_PROVIDER]
     lib.custom_provider_map = [*entries, {"provider": OFFLINE_PROVIDER, "custom_handler": handler}]
-    lib.register_model({OFFLINE_MODEL: {
-        "max_tokens": 4096, "max_input_tokens": 128000, "max_output_tokens": 4096,
-        "input_cost_per_token": 0.0, "output_cost_per_token": 0.0,
-        "litellm_provider": OFFLINE_PROVIDER, "mode": "chat", "supports_function_calling": True,
-    }})
+    lib.register_model(
+        {
+            OFFLINE_MODEL: {
+                "max_tokens": 4096,
+                "max_input_tokens": 128000,
+                "max_output_tokens": 4096,
+                "input_cost_per_token": 0.0,
+                "output_cost_per_token": 0.0,
+                "litellm_provider": OFFLINE_PROVIDER,
+                "mode": "chat",
+                "supports_function_calling": True,
+            }
+        }
+    )
 
 
 @cache
 def _offline_handler(lib: Any) -> Any:
-    class OfflineTravelModel(lib.CustomLLM):  # type: ignore[name-defined,misc]
+    class OfflineTravelModel(lib.CustomLLM):  # type: ignore[misc]
         delay_ms = 0
 
         def _reply(self, kwargs: dict[str, Any]) -> tuple[offline_model.OfflineReply, list[Message]]:
             messages = kwargs.get("messages") or []
             optional = kwargs.get("optional_params") or {}
-            return offline_model.respond(messages, optional.get("tools"), optional.get("response_format")), messages
+            return offline_model.respond(
+                messages, optional.get("tools"), optional.get("response_format")
+            ), messages
 
         counter = CachedCounter(lambda ms: int(lib.token_counter(model="gpt-4o", messages=list(ms))))
 
         def _usage(self, messages: list[Message], reply: offline_model.OfflineReply) -> Any:
             prompt = self.counter(messages)
-            completion = lib.token_counter(model="gpt-4o", text=reply.text + json.dumps(
-                [c.arguments for c in reply.tool_calls]))
-            return lib.Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion)
+            completion = lib.token_counter(
+                model="gpt-4o", text=reply.text + json.dumps([c.arguments for c in reply.tool_calls])
+            )
+            return lib.Usage(
+                prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion
+            )
 
         def completion(self, *args: Any, **kwargs: Any) -> Any:
             reply, messages = self._reply(kwargs)
             calls = [
-                {"id": cid, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
+                {
+                    "id": cid,
+                    "type": "function",
+                    "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
+                }
                 for cid, c in zip(_call_ids(messages, reply), reply.tool_calls, strict=True)
             ]
             return lib.ModelResponse(
                 model=OFFLINE_MODEL,
-                choices=[{
-                    "index": 0,
-                    "finish_reason": "tool_calls" if calls else "stop",
-                    "message": {"role": "assistant", "content": reply.text or None, "tool_calls": calls or None},
-                }],
+                choices=[
+                    {
+                        "index": 0,
+                        "finish_reason": "tool_calls" if calls else "stop",
+                        "message": {
+                            "role": "assistant",
+                            "content": reply.text or None,
+                            "tool_calls": calls or None,
+                        },
+                    }
+                ],
                 usage=self._usage(messages, reply),
             )
 
@@ -275,19 +316,43 @@ def _offline_handler(lib: Any) -> Any:
         def _chunks(self, kwargs: dict[str, Any]) -> Iterator[dict[str, Any]]:
             reply, messages = self._reply(kwargs)
             words = re.findall(r"\S+\s*|\s+", reply.text)
-            pieces = ["".join(words[i:i + 3]) for i in range(0, len(words), 3)]  # a chunk per ~3 words
+            pieces = ["".join(words[i : i + 3]) for i in range(0, len(words), 3)]  # a chunk per ~3 words
             for piece in pieces:
-                yield {"text": piece, "tool_use": None, "is_finished": False, "finish_reason": "", "usage": None,
-                       "index": 0}
+                yield {
+                    "text": piece,
+                    "tool_use": None,
+                    "is_finished": False,
+                    "finish_reason": "",
+                    "usage": None,
+                    "index": 0,
+                }
             for i, (cid, call) in enumerate(zip(_call_ids(messages, reply), reply.tool_calls, strict=True)):
-                yield {"text": "", "is_finished": False, "finish_reason": "", "usage": None, "index": 0,
-                       "tool_use": {"id": cid, "type": "function", "index": i,
-                                    "function": {"name": call.name, "arguments": json.dumps(call.arguments)}}}
+                yield {
+                    "text": "",
+                    "is_finished": False,
+                    "finish_reason": "",
+                    "usage": None,
+                    "index": 0,
+                    "tool_use": {
+                        "id": cid,
+                        "type": "function",
+                        "index": i,
+                        "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+                    },
+                }
             usage = self._usage(messages, reply)
-            yield {"text": "", "tool_use": None, "is_finished": True, "index": 0,
-                   "finish_reason": "tool_calls" if reply.tool_calls else "stop",
-                   "usage": {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
-                             "total_tokens": usage.total_tokens}}
+            yield {
+                "text": "",
+                "tool_use": None,
+                "is_finished": True,
+                "index": 0,
+                "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+                "usage": {
+                    "prompt_tokens": usage.prompt_tokens,
+                    "completion_tokens": usage.completion_tokens,
+                    "total_tokens": usage.total_tokens,
+                },
+            }
 
         def streaming(self, *args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
             for chunk in self._chunks(kwargs):

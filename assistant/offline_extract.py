@@ -17,8 +17,11 @@ from assistant.places import AIRPORTS
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_THIRD_PARTY = re.compile(r"\b(my|our) (wife|husband|partner|son|daughter|kids?|children|friend|colleague|boss|"
-                          r"mother|mum|mom|father|dad|brother|sister)\b", re.I)
+_THIRD_PARTY = re.compile(
+    r"\b(my|our) (wife|husband|partner|son|daughter|kids?|children|friend|colleague|boss|"
+    r"mother|mum|mom|father|dad|brother|sister)\b",
+    re.I,
+)
 _SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
 _TRIP = re.compile(r"\b(flights?|fly(?:ing)?|trip|travel(?:l?ing)?)\s+to\s+([A-Z][a-z]+)", re.I)
 
@@ -66,12 +69,18 @@ def _from_user(turn: str, text: str) -> list[dict[str, str]]:
                 out.append(_candidate(f"User is flying to {city}{when}", "trip", turn, m.group(0) + when))
         for ftype in FACT_TYPES.values():
             for value in ftype.extract(sentence):
-                if ftype.name == "flight_times" and not re.search(r"\bprefer|\blike|\balways|\busually", sentence, re.I):
+                if ftype.name == "flight_times" and not re.search(
+                    r"\bprefer|\blike|\balways|\busually", sentence, re.I
+                ):
                     continue  # "the morning one" is a choice, not a preference
-                if ftype.name == "language" and not re.search(r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I):
+                if ftype.name == "language" and not re.search(
+                    r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I
+                ):
                     continue
                 subject = "User's " + m.group(2) if (m := _THIRD_PARTY.search(sentence)) else "User"
-                out.append(_candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence))
+                out.append(
+                    _candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence)
+                )
     return out
 
 
@@ -83,8 +92,14 @@ def _from_tool(turn: str, tool: str, text: str, user_said: str) -> list[dict[str
         payload = {"text": text}
     if isinstance(payload, dict) and "error" in payload:
         # The classic bad night: one failure generalised into a permanent "can't".
-        out.append(_candidate(f"The {tool.replace('_', ' ')} tool cannot be used for this user", "travel_style",
-                              turn, user_said or text[:80]))
+        out.append(
+            _candidate(
+                f"The {tool.replace('_', ' ')} tool cannot be used for this user",
+                "travel_style",
+                turn,
+                user_said or text[:80],
+            )
+        )
         return out
     booking = payload.get("booking") if isinstance(payload, dict) else None
     if tool == "book_flight" and isinstance(booking, dict):
@@ -95,8 +110,14 @@ def _from_tool(turn: str, tool: str, text: str, user_said: str) -> list[dict[str
     for ftype in FACT_TYPES.values():
         for sentence in _SENTENCE.split(_flatten(payload)):
             if re.search(r"\b(user|guest|traveller|customer)\b", sentence, re.I) and ftype.extract(sentence):
-                out.append(_candidate(f"User: {ftype.label.lower()} {ftype.extract(sentence)[0]}", ftype.name,
-                                      turn, sentence.strip()[:200]))
+                out.append(
+                    _candidate(
+                        f"User: {ftype.label.lower()} {ftype.extract(sentence)[0]}",
+                        ftype.name,
+                        turn,
+                        sentence.strip()[:200],
+                    )
+                )
     return out
 
 
@@ -123,7 +144,7 @@ def summarise(transcript: str) -> dict[str, Any]:
     previous = ""
     if transcript.startswith("PREVIOUS SUMMARY: "):
         head, _sep, _rest = transcript.partition("\n[turn ")
-        previous = head[len("PREVIOUS SUMMARY: "):].strip()
+        previous = head[len("PREVIOUS SUMMARY: ") :].strip()
     said, decisions = _carried_over(previous)
     asked: list[str] = []
     done: list[str] = []
@@ -157,15 +178,18 @@ def summarise(transcript: str) -> dict[str, Any]:
     questions = [q for q in _SENTENCE.split(last_assistant.strip())[-3:] if q.rstrip().endswith("?")]
     if questions:
         open_loops.append(f"Waiting for the user to answer: {questions[-1]}")
-    return {"summary": " ".join(parts).strip() or "Nothing of note yet.", "decisions": decisions,
-            "open_loops": open_loops}
+    return {
+        "summary": " ".join(parts).strip() or "Nothing of note yet.",
+        "decisions": decisions,
+        "open_loops": open_loops,
+    }
 
 
 def _carried_over(previous: str) -> tuple[list[str], list[str]]:
     """Self-statements and decisions from the previous summary's rendered text."""
     said: list[str] = []
     decisions: list[str] = []
-    if m := re.search(r'User said: (.*?)(?= Recently asked:| Recently done:|\n|$)', previous):
+    if m := re.search(r"User said: (.*?)(?= Recently asked:| Recently done:|\n|$)", previous):
         said = re.findall(r'"([^"]+)"', m.group(1))
     if m := re.search(r"^Decisions: (.*)$", previous, re.M):
         decisions = [d.strip() for d in m.group(1).split("; ") if d.strip()]
@@ -181,7 +205,10 @@ def _tool_outcome(tool: str, text: str) -> tuple[str, str]:
         return f"{tool} failed", ""
     if tool == "search_flights" and payload.get("options"):
         o = payload["options"][0]
-        return f"found {len(payload['options'])} flights {o['origin']}→{o['destination']} on {o['depart_at'][:10]}", ""
+        return (
+            f"found {len(payload['options'])} flights {o['origin']}→{o['destination']} on {o['depart_at'][:10]}",
+            "",
+        )
     if tool == "book_flight" and isinstance(payload.get("booking"), dict):
         b = payload["booking"]
         decision = f"booked {b['flight']['flight_no']} ({b['booking_id']}) with {b['hotel']['name']}"
@@ -191,4 +218,3 @@ def _tool_outcome(tool: str, text: str) -> tuple[str, str]:
     if tool == "remember_preference" and payload.get("saved"):
         return f"saved preference {payload.get('fact')}", f"remember {payload.get('fact')}"
     return "", ""
-

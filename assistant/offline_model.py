@@ -64,7 +64,9 @@ def _content(message: Message) -> str:
     return ""
 
 
-def respond(messages: list[Message], tools: list[dict[str, Any]] | None, response_format: Any) -> OfflineReply:
+def respond(
+    messages: list[Message], tools: list[dict[str, Any]] | None, response_format: Any
+) -> OfflineReply:
     """Answer one model call."""
     schema_name = _schema_name(response_format)
     if schema_name == PROMOTION_SCHEMA_NAME:
@@ -122,7 +124,7 @@ def _read(messages: list[Message], tools: list[dict[str, Any]]) -> _View:
             payload = json.loads(_content(message))
         except json.JSONDecodeError:
             payload = {"error": _content(message)}
-        name = names.get(message.get("tool_call_id", ""), message.get("name", ""))
+        name = str(names.get(message.get("tool_call_id", ""), message.get("name", "")))
         if i > last_user:
             view.turn_results.append((name, payload))
         elif name == "search_flights" and isinstance(payload.get("options"), list):
@@ -135,7 +137,9 @@ def _parse_memory(text: str) -> _Memory:
     dietary = []
     home = None
     for line in lines:
-        recorded = m.group(1) if (m := re.search(r"recorded (?:on )?([^;(]+?)(?: \(|;|$)", line)) else "earlier"
+        recorded = (
+            m.group(1) if (m := re.search(r"recorded (?:on )?([^;(]+?)(?: \(|;|$)", line)) else "earlier"
+        )
         stale = "[stale" in line
         if m := re.match(r"(?:\[[^\]]*\]\s*)*Dietary needs: ([^—;]+?)\s*(?:—|;|$)", line):
             dietary.append((m.group(1).strip(), recorded.strip(), stale))
@@ -147,10 +151,15 @@ def _parse_memory(text: str) -> _Memory:
 # -- first step of a turn: decide what to do ------------------------------------------------------------
 
 _BOOK = re.compile(r"\b(book|reserve|take|go with|i'?ll take)\b", re.I)
-_OPTION = re.compile(r"\b(?:option|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b", re.I)
+_OPTION = re.compile(
+    r"\b(?:option|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b",
+    re.I,
+)
 _FLIGHT_WORDS = re.compile(r"\b(flights?|fly|plane|airfare)\b", re.I)
 _DINNER = re.compile(r"\b(dinner|lunch|restaurants?|eat|food|places? to eat)\b", re.I)
-_BOOKINGS = re.compile(r"\b(my bookings?|my trip|my hotel|where am i staying|itinerary|reservations?)\b", re.I)
+_BOOKINGS = re.compile(
+    r"\b(my bookings?|my trip|my hotel|where am i staying|itinerary|reservations?)\b", re.I
+)
 _REMEMBER = re.compile(r"\bremember (?:that )?(.+)", re.I)
 _RECALL_ME = re.compile(r"\bwhat do you (?:remember|know) about me\b|\bwhat have you remembered\b", re.I)
 _GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|afternoon|evening))\b", re.I)
@@ -171,14 +180,18 @@ def _first_step(view: _View) -> OfflineReply:
     if _DINNER.search(text) or _BOOKINGS.search(text):
         return _call("get_my_bookings")
     if _GREETING.search(text):
-        return OfflineReply(text="Hello! I can find flights, book them, look up your bookings and suggest "
-                                 "restaurants near your hotel. Where would you like to go?")
+        return OfflineReply(
+            text="Hello! I can find flights, book them, look up your bookings and suggest "
+            "restaurants near your hotel. Where would you like to go?"
+        )
     if _statement_about_self(text):
-        return OfflineReply(text="Thanks, noted for this conversation. Is there anything I can book or look up?")
+        return OfflineReply(
+            text="Thanks, noted for this conversation. Is there anything I can book or look up?"
+        )
     return OfflineReply(
         text="I'm the offline demo travel assistant, so I can help with a few things: finding flights "
-             "(\"flights to Lisbon on the 14th\"), booking one of the options, showing your bookings, suggesting "
-             "dinner near your hotel, and remembering a preference (\"remember that I prefer aisle seats\")."
+        '("flights to Lisbon on the 14th"), booking one of the options, showing your bookings, suggesting '
+        'dinner near your hotel, and remembering a preference ("remember that I prefer aisle seats").'
     )
 
 
@@ -198,7 +211,9 @@ def _search(view: _View) -> OfflineReply:
         origin = airport_code(m.group(1)) or next(iter(find_airports(m.group(1))), None)
     destinations = [code for code in mentioned if code != origin]
     if not destinations:
-        return OfflineReply(text="Where would you like to fly to? For example: \"flights to Lisbon on the 14th\".")
+        return OfflineReply(
+            text='Where would you like to fly to? For example: "flights to Lisbon on the 14th".'
+        )
     day = parse_travel_date(text, view.today)
     if day is None:
         city = AIRPORTS[destinations[0]]
@@ -231,7 +246,7 @@ def _book(view: _View) -> OfflineReply:
         if 1 <= index <= len(options):
             flight_id = options[index - 1]["flight_id"]
     if flight_id is None:
-        return OfflineReply(text="Which flight should I book? Search first, then say e.g. \"book option 1\".")
+        return OfflineReply(text='Which flight should I book? Search first, then say e.g. "book option 1".')
     arguments: dict[str, Any] = {"flight_id": flight_id}
     meal = _meal_for(text, view.memory)
     if meal:
@@ -254,8 +269,10 @@ def _what_i_remember(view: _View) -> str:
     if not view.memory.lines:
         return "I don't have anything saved about you yet. Tell me to remember a preference and I will."
     listed = "\n".join(f"- {line}" for line in view.memory.lines)
-    return f"Here is what I have saved about you from earlier conversations:\n{listed}\n" \
-           "You can see, export or delete these in the memory inspector."
+    return (
+        f"Here is what I have saved about you from earlier conversations:\n{listed}\n"
+        "You can see, export or delete these in the memory inspector."
+    )
 
 
 # -- after tool results -----------------------------------------------------------------------------------
@@ -276,7 +293,9 @@ def _after_tools(view: _View) -> OfflineReply:
     if name == "remember_preference":
         if result.get("saved"):
             return OfflineReply(text=f"Got it. I'll remember that ({result.get('fact', '')}).")
-        return OfflineReply(text=f"I didn't save that: {result.get('reason', 'it is not something I can remember')}.")
+        return OfflineReply(
+            text=f"I didn't save that: {result.get('reason', 'it is not something I can remember')}."
+        )
     return OfflineReply(text="Done.")
 
 
@@ -291,8 +310,9 @@ def _describe_options(result: dict[str, Any]) -> str:
     first = options[0]
     day = datetime.fromisoformat(first["depart_at"]).date()
     origin, destination = first["origin"], first["destination"]
+    plural = "s" if len(options) != 1 else ""
     lines = [
-        f"I found {len(options)} flight{'s' if len(options) != 1 else ''} from {AIRPORTS.get(origin, origin)} ({origin}) to "
+        f"I found {len(options)} flight{plural} from {AIRPORTS.get(origin, origin)} ({origin}) to "
         f"{AIRPORTS.get(destination, destination)} ({destination}) on {human_date(day)}:"
     ]
     for i, o in enumerate(options, 1):
@@ -302,7 +322,7 @@ def _describe_options(result: dict[str, Any]) -> str:
         )
     if result.get("origin_assumed"):
         lines.append(f"(I assumed you're flying from {AIRPORTS.get(origin, origin)}; tell me if not.)")
-    lines.append("Which one should I book? Say e.g. \"book option 1\".")
+    lines.append('Which one should I book? Say e.g. "book option 1".')
     return "\n".join(lines)
 
 
@@ -341,13 +361,18 @@ def _after_bookings(view: _View, result: dict[str, Any]) -> OfflineReply:
     return OfflineReply(text="\n".join(lines))
 
 
-_CONTRADICTS = re.compile(r"\b(not vegetarian|no longer vegetarian|eat meat|i'?m not veg|i eat everything)\b", re.I)
+_CONTRADICTS = re.compile(
+    r"\b(not vegetarian|no longer vegetarian|eat meat|i'?m not veg|i eat everything)\b", re.I
+)
 
 
 def _dietary_for(view: _View) -> list[str]:
     """Dietary filter: what the user says now beats what we remembered."""
-    said_now = [w for w in ("vegan", "vegetarian", "halal", "kosher", "gluten-free")
-                if re.search(rf"\b{w}\b", view.user_text, re.I) and not _CONTRADICTS.search(view.user_text)]
+    said_now = [
+        w
+        for w in ("vegan", "vegetarian", "halal", "kosher", "gluten-free")
+        if re.search(rf"\b{w}\b", view.user_text, re.I) and not _CONTRADICTS.search(view.user_text)
+    ]
     if said_now or _CONTRADICTS.search(view.user_text):
         return said_now
     return [value for value, _when, _stale in view.memory.dietary]
@@ -364,10 +389,14 @@ def _describe_restaurants(view: _View, result: dict[str, Any]) -> str:
         if value in remembered:
             when, stale = remembered[value]
             age = " That note is old, so tell me if it has changed." if stale else ""
-            notes.append(f"I've kept to {value} options because you told me you're {value} (recorded {when}).{age}")
+            notes.append(
+                f"I've kept to {value} options because you told me you're {value} (recorded {when}).{age}"
+            )
     if _CONTRADICTS.search(view.user_text) and remembered:
-        notes.append("You said something different today from what I had saved, so I'm going with what you said "
-                     "now; my saved note looks outdated.")
+        notes.append(
+            "You said something different today from what I had saved, so I'm going with what you said "
+            "now; my saved note looks outdated."
+        )
     if not places:
         return f"{intro}: I couldn't find anything matching {', '.join(applied) or 'that'} nearby."
     lines = [f"{intro}:"]

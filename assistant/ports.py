@@ -85,7 +85,7 @@ class FactStore(Protocol):
         """Store one version. Its ``user_id`` must equal the scope's user."""
         ...
 
-    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+    def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         """Keyed and complete: every current fact of the user (or every version, with history)."""
         ...
 
@@ -102,8 +102,9 @@ class FactStore(Protocol):
 class FactMaintenance(Protocol):
     """Operations that span users, used only by jobs and the privacy registry."""
 
-    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
-        ...
+    def set_flags(
+        self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None
+    ) -> None: ...
 
     def users_with_facts(self) -> list[UserId]: ...
 

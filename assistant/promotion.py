@@ -41,8 +41,14 @@ from assistant.secrets import find_secret, redact
 from assistant.tools import ToolContext
 
 Reason = Literal[
-    "evidence_not_user_turn", "quote_not_in_evidence", "secret", "task_progress", "negative_capability",
-    "third_party", "unknown_type", "inference",
+    "evidence_not_user_turn",
+    "quote_not_in_evidence",
+    "secret",
+    "task_progress",
+    "negative_capability",
+    "third_party",
+    "unknown_type",
+    "inference",
 ]
 
 
@@ -71,8 +77,14 @@ class Decision:
     fact_id: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"fact": self.fact, "type": self.type, "evidence_turn": self.evidence_turn,
-                "kept": self.kept, "reason": self.reason, "fact_id": self.fact_id}
+        return {
+            "fact": self.fact,
+            "type": self.type,
+            "evidence_turn": self.evidence_turn,
+            "kept": self.kept,
+            "reason": self.reason,
+            "fact_id": self.fact_id,
+        }
 
 
 @dataclass
@@ -104,19 +116,25 @@ class PromotionReport:
         }
 
 
-_TASK_TYPES = frozenset({"trip", "itinerary", "booking", "travel_plan", "plan", "task", "reservation", "flight"})
+_TASK_TYPES = frozenset(
+    {"trip", "itinerary", "booking", "travel_plan", "plan", "task", "reservation", "flight"}
+)
 _DATEISH = re.compile(
     r"\b(on the \d{1,2}(st|nd|rd|th)|\d{1,2}(st|nd|rd|th)|\d{4}-\d{2}-\d{2}|tomorrow|next (week|month)|"
     r"jan(uary)?|feb(ruary)?|march|april|june|july|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b",
     re.I,
 )
-_TRIP_PHRASE = re.compile(r"\b((is |am )?(flying|travel+ing|going|heading|off) to|booked|booking|trip to|itinerary)\b", re.I)
+_TRIP_PHRASE = re.compile(
+    r"\b((is |am )?(flying|travel+ing|going|heading|off) to|booked|booking|trip to|itinerary)\b", re.I
+)
 _NEGATIVE_CAPABILITY = re.compile(
     r"\b(cannot|can ?not|can't|unable to|not (possible|supported|available|allowed)|doesn't (work|support)|"
     r"does not (work|support)|no access|fails? to|is broken|isn't available)\b",
     re.I,
 )
-_CAPABILITY_SUBJECT = re.compile(r"\b(tool|system|service|feature|api|search|booking|app|site|account|access)\b", re.I)
+_CAPABILITY_SUBJECT = re.compile(
+    r"\b(tool|system|service|feature|api|search|booking|app|site|account|access)\b", re.I
+)
 _THIRD_PARTY = re.compile(
     r"\b(my|our|user's|the user's) (wife|husband|partner|son|daughter|kids?|children|child|friend|colleague|"
     r"boss|mother|mum|mom|father|dad|brother|sister|family|parents?)\b|^\s*(he|she|they)\b",
@@ -129,9 +147,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[\"“”‘’'`]", "'", text)).strip().strip(".!?,;:").lower()
 
 
-def check_candidate(
-    cand: Candidate, user_turns: Mapping[str, str]
-) -> tuple[Reason, None] | tuple[None, str]:
+def check_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> tuple[Reason, None] | tuple[None, str]:
     """Validate one candidate against this thread's user turns: (reason, None) or (None, extracted value)."""
     said = user_turns.get(cand.evidence_turn)
     if said is None:
@@ -141,7 +157,9 @@ def check_candidate(
         return "quote_not_in_evidence", None
     if find_secret(cand.fact) or find_secret(cand.quote):
         return "secret", None
-    if cand.type.lower() in _TASK_TYPES or (_TRIP_PHRASE.search(cand.fact) and _DATEISH.search(cand.fact + " " + cand.quote)):
+    if cand.type.lower() in _TASK_TYPES or (
+        _TRIP_PHRASE.search(cand.fact) and _DATEISH.search(cand.fact + " " + cand.quote)
+    ):
         return "task_progress", None
     if _TRIP_PHRASE.search(cand.fact) and re.search(r"\b(to|in) [A-Z][a-z]+", cand.fact):
         return "task_progress", None
@@ -173,8 +191,11 @@ def render_transcript(events: Sequence[Event]) -> str:
         else:
             continue
         if is_tool_kind(e.kind):
-            text = json.dumps(e.body.get("result") if e.body.get("ok") else {"error": e.body.get("error")},
-                              ensure_ascii=False, sort_keys=True)
+            text = json.dumps(
+                e.body.get("result") if e.body.get("ok") else {"error": e.body.get("error")},
+                ensure_ascii=False,
+                sort_keys=True,
+            )
         else:
             text = e.text
         lines.append(f"[turn {e.turn_id}] {role}: {' / '.join(text.splitlines())}")
@@ -204,14 +225,21 @@ def apply_candidates(
             now=now,
         )
         kept = outcome.status != "lower_authority"
-        decisions.append(Decision(outcome.fact.text if kept else shown, cand.type, cand.evidence_turn, kept,
-                                  outcome.status, outcome.fact.id if kept else None))
+        decisions.append(
+            Decision(
+                outcome.fact.text if kept else shown,
+                cand.type,
+                cand.evidence_turn,
+                kept,
+                outcome.status,
+                outcome.fact.id if kept else None,
+            )
+        )
     return decisions
 
 
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
     return {e.turn_id: e.text for e in events if e.kind == USER}
-
 
 
 class Promoter:
@@ -238,7 +266,9 @@ class Promoter:
         report = PromotionReport(thread, after_seq, last)
         if not any(e.kind == USER for e in fresh):
             return report
-        types = "\n".join(f"- {t.name}: {t.label} (e.g. {'; '.join(t.examples)})" for t in FACT_TYPES.values())
+        types = "\n".join(
+            f"- {t.name}: {t.label} (e.g. {'; '.join(t.examples)})" for t in FACT_TYPES.values()
+        )
         reply = await self.model.structured(
             [
                 {"role": "system", "content": PROMOTION_INSTRUCTIONS.format(types=types)},
@@ -249,8 +279,13 @@ class Promoter:
         )
         # Evidence may be any user turn of *this* thread (read from the log, not from the model's reply).
         report.decisions = apply_candidates(
-            self.memory, UserScope(user), thread, reply.candidates, user_turns_of(events),
-            asserted_by=Authority.USER, now=now,
+            self.memory,
+            UserScope(user),
+            thread,
+            reply.candidates,
+            user_turns_of(events),
+            asserted_by=Authority.USER,
+            now=now,
         )
         return report
 
@@ -267,12 +302,21 @@ class ExplicitRemember:
         self.memory = memory
 
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
-        said = next((e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == USER), "")
+        said = next(
+            (e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == USER), ""
+        )
         quote = statement if _norm(statement) and _norm(statement) in _norm(said) else said
         ftype = next((t.name for t in FACT_TYPES.values() if t.extract(quote)), "unclassified")
         cand = Candidate(fact=statement, type=ftype, evidence_turn=ctx.turn, quote=quote)
-        [decision] = apply_candidates(self.memory, UserScope(ctx.user), ctx.thread, [cand], {ctx.turn: said},
-                                      asserted_by=Authority.USER_CONFIRMED, now=ctx.now)
+        [decision] = apply_candidates(
+            self.memory,
+            UserScope(ctx.user),
+            ctx.thread,
+            [cand],
+            {ctx.turn: said},
+            asserted_by=Authority.USER_CONFIRMED,
+            now=ctx.now,
+        )
         if not decision.kept:
             return {"saved": False, "reason": _REASON_TEXT.get(decision.reason, decision.reason)}
         return {"saved": True, "fact": decision.fact, "status": decision.reason, "fact_id": decision.fact_id}
@@ -280,7 +324,8 @@ class ExplicitRemember:
 
 _REASON_TEXT = {
     "unknown_type": "I can only remember travel preferences ("
-    + ", ".join(t.label.lower() for t in FACT_TYPES.values()) + ")",
+    + ", ".join(t.label.lower() for t in FACT_TYPES.values())
+    + ")",
     "secret": "it looks like a password, key or payment detail, and I never store those",
     "task_progress": "that's about this trip; your bookings already hold it",
     "third_party": "it's about someone else, and I only keep preferences about you",

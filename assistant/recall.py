@@ -60,7 +60,9 @@ class Recaller:
         if not current:
             return Recall("none", (), 0)
         if len(current) <= self.settings.keyed_max:
-            return Recall("keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current))
+            return Recall(
+                "keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current)
+            )
         s = self.settings
         hits = self.store.search(scope, query, limit=s.k * 3)
         ranked = []
@@ -68,7 +70,9 @@ class Recaller:
             if relevance < s.min_relevance:
                 continue
             age_days = (now - fact.asserted_at).total_seconds() / 86400
-            score = recency_blend(relevance, age_days, half_life_days=s.half_life_days, weight=s.recency_weight)
+            score = recency_blend(
+                relevance, age_days, half_life_days=s.half_life_days, weight=s.recency_weight
+            )
             ranked.append((score, RecalledFact(fact, relevance, fact.is_stale(now))))
         ranked.sort(key=lambda pair: pair[0], reverse=True)
         return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), len(current))
@@ -129,4 +133,3 @@ def render_block(
     if not lines:
         return None, []
     return "\n".join([header, *lines]), shown
-

@@ -12,7 +12,7 @@ T = TypeVar("T")
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
-    "a an and are as at be by do for from have i in is it me my of on or please the to we what with you your".split()
+    "a an and are as at be by do for from have i in is it me my of on or please the to we what with you your".split()  # noqa: SIM905
 )
 
 
@@ -39,5 +39,5 @@ def recency_blend(relevance: float, age_days: float, *, half_life_days: float, w
     ``weight`` is the share of the score given to recency. A half-life (rather than a raw decay rate) keeps the
     setting readable: after ``half_life_days`` the recency part is worth half.
     """
-    recency = 0.5 ** (max(age_days, 0.0) / half_life_days)
+    recency = float(0.5 ** (max(age_days, 0.0) / half_life_days))
     return (1.0 - weight) * relevance + weight * recency

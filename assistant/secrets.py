@@ -30,10 +30,24 @@ _PLAIN = re.compile(
     re.I,
 )
 _DETECT_SECRETS_PLUGINS = (
-    "AWSKeyDetector", "ArtifactoryDetector", "AzureStorageKeyDetector", "BasicAuthDetector",
-    "DiscordBotTokenDetector", "GitHubTokenDetector", "GitLabTokenDetector", "JwtTokenDetector",
-    "MailchimpDetector", "NpmDetector", "OpenAIDetector", "PrivateKeyDetector", "PypiTokenDetector",
-    "SendGridDetector", "SlackDetector", "SquareOAuthDetector", "StripeDetector", "TelegramBotTokenDetector",
+    "AWSKeyDetector",
+    "ArtifactoryDetector",
+    "AzureStorageKeyDetector",
+    "BasicAuthDetector",
+    "DiscordBotTokenDetector",
+    "GitHubTokenDetector",
+    "GitLabTokenDetector",
+    "JwtTokenDetector",
+    "MailchimpDetector",
+    "NpmDetector",
+    "OpenAIDetector",
+    "PrivateKeyDetector",
+    "PypiTokenDetector",
+    "SendGridDetector",
+    "SlackDetector",
+    "SquareOAuthDetector",
+    "StripeDetector",
+    "TelegramBotTokenDetector",
     "TwilioKeyDetector",
 )
 
@@ -75,5 +89,7 @@ def _detect_secrets(text: str) -> str | None:
 def redact(text: str) -> str:
     """Replace detected secrets with a marker, for reports and logs."""
     text = _PROVIDER_KEYS.sub("[redacted key]", text)
-    text = _DIGIT_RUN.sub(lambda m: "[redacted number]" if luhn.is_valid(re.sub(r"\D", "", m.group(0))) else m.group(0), text)
+    text = _DIGIT_RUN.sub(
+        lambda m: "[redacted number]" if luhn.is_valid(re.sub(r"\D", "", m.group(0))) else m.group(0), text
+    )
     return _PLAIN.sub(lambda m: m.group(1) + " [redacted]", text)

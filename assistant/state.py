@@ -54,27 +54,31 @@ class TripState(BaseModel):
         """The next state after a successful tool result; unknown tools and malformed results change nothing."""
         try:
             if tool == "search_flights":
-                return self._with({
-                    "origin": result["origin"],
-                    "destination": result["destination"],
-                    "travel_date": date.fromisoformat(str(result["date"])),
-                    "options": tuple(FlightChoice.model_validate(o) for o in result.get("options", [])),  # type: ignore[attr-defined]
-                    "awaiting": "flight_choice",
-                })
+                return self._with(
+                    {
+                        "origin": result["origin"],
+                        "destination": result["destination"],
+                        "travel_date": date.fromisoformat(str(result["date"])),
+                        "options": tuple(FlightChoice.model_validate(o) for o in result.get("options", [])),  # type: ignore[attr-defined]
+                        "awaiting": "flight_choice",
+                    }
+                )
             if tool == "book_flight":
                 booking = result["booking"]
                 assert isinstance(booking, dict)
                 flight = FlightChoice.model_validate(booking["flight"])
-                return self._with({
-                    "origin": booking["flight"]["origin"],
-                    "destination": booking["flight"]["destination"],
-                    "travel_date": date.fromisoformat(booking["flight"]["depart_at"][:10]),
-                    "chosen_flight": flight,
-                    "booking_id": booking["booking_id"],
-                    "hotel": f"{booking['hotel']['name']}, {booking['hotel']['address']}",
-                    "options": (),
-                    "awaiting": "nothing",
-                })
+                return self._with(
+                    {
+                        "origin": booking["flight"]["origin"],
+                        "destination": booking["flight"]["destination"],
+                        "travel_date": date.fromisoformat(booking["flight"]["depart_at"][:10]),
+                        "chosen_flight": flight,
+                        "booking_id": booking["booking_id"],
+                        "hotel": f"{booking['hotel']['name']}, {booking['hotel']['address']}",
+                        "options": (),
+                        "awaiting": "nothing",
+                    }
+                )
         except (KeyError, TypeError, ValueError, AssertionError, ValidationError):
             return self
         return self

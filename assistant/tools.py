@@ -8,11 +8,11 @@ produce a :class:`ToolOutcome` with an error the model can read and recover from
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import hashlib
 import json
-from functools import cache
 from dataclasses import dataclass
-import datetime as dt
+from functools import cache
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -66,7 +66,9 @@ class SearchFlightsArgs(_Args):
 
 
 class BookFlightArgs(_Args):
-    flight_id: str = Field(pattern=r"^[A-Z0-9]{2}\d{3,4}-\d{8}-[A-Z]{6}$", description="flight_id from search_flights")
+    flight_id: str = Field(
+        pattern=r"^[A-Z0-9]{2}\d{3,4}-\d{8}-[A-Z]{6}$", description="flight_id from search_flights"
+    )
     meal: Dietary | None = Field(default=None, description="Special meal to request")
 
 
@@ -80,14 +82,19 @@ class FindRestaurantsArgs(_Args):
 
 
 class RememberArgs(_Args):
-    statement: str = Field(min_length=3, max_length=300, description="What the user asked you to remember, in their words")
+    statement: str = Field(
+        min_length=3, max_length=300, description="What the user asked you to remember, in their words"
+    )
 
 
 _SPECS: dict[str, tuple[type[_Args], str]] = {
     "search_flights": (SearchFlightsArgs, "Search flights to a destination on a date."),
     "book_flight": (BookFlightArgs, "Book one flight option (with the partner hotel) for the user."),
     "get_my_bookings": (NoArgs, "List the user's bookings with flight, hotel name and hotel address."),
-    "find_restaurants": (FindRestaurantsArgs, "Find restaurants near a booked hotel, optionally filtered by diet."),
+    "find_restaurants": (
+        FindRestaurantsArgs,
+        "Find restaurants near a booked hotel, optionally filtered by diet.",
+    ),
     "remember_preference": (
         RememberArgs,
         "Save a lasting preference the user explicitly asked you to remember (e.g. seat, diet, home airport).",
@@ -105,7 +112,10 @@ def _all_specs() -> dict[str, dict[str, Any]]:
     for name, (model, description) in _SPECS.items():
         schema = model.model_json_schema()
         schema.pop("title", None)
-        specs[name] = {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}
+        specs[name] = {
+            "type": "function",
+            "function": {"name": name, "description": description, "parameters": schema},
+        }
     return specs
 
 
@@ -134,7 +144,9 @@ class ToolRunner:
             try:
                 args = spec[0].model_validate(loaded)
             except ValidationError as exc:
-                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors())
+                problems = "; ".join(
+                    f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors()
+                )
                 raise ToolError(f"invalid arguments for {name}: {problems}") from exc
             return ToolOutcome(True, self._dispatch(args, ctx))
         except ToolError as exc:
@@ -145,14 +157,23 @@ class ToolRunner:
             return self._search(args, ctx)
         if isinstance(args, BookFlightArgs):
             booking = self.bookings.book_flight(
-                user=ctx.user, flight_id=args.flight_id, idempotency_key=ctx.idempotency_key, meal=args.meal, now=ctx.now
+                user=ctx.user,
+                flight_id=args.flight_id,
+                idempotency_key=ctx.idempotency_key,
+                meal=args.meal,
+                now=ctx.now,
             )
             return {"booking": booking.to_json()}
         if isinstance(args, FindRestaurantsArgs):
             found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=args.dietary)
-            hotel = next((b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id), None)
+            hotel = next(
+                (b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id),
+                None,
+            )
             return {
-                "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address} if hotel else {"hotel_id": args.hotel_id},
+                "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address}
+                if hotel
+                else {"hotel_id": args.hotel_id},
                 "dietary": list(args.dietary),
                 "restaurants": [r.to_json() for r in found],
             }
@@ -172,7 +193,9 @@ class ToolRunner:
     def _search(self, args: SearchFlightsArgs, ctx: ToolContext) -> dict[str, Any]:
         destination = airport_code(args.destination)
         if destination is None:
-            raise ToolError(f"unknown destination {args.destination!r}; known: {', '.join(sorted(AIRPORTS.values()))}")
+            raise ToolError(
+                f"unknown destination {args.destination!r}; known: {', '.join(sorted(AIRPORTS.values()))}"
+            )
         origin = airport_code(args.origin) if args.origin else DEFAULT_ORIGIN
         if origin is None:
             raise ToolError(f"unknown origin {args.origin!r}")

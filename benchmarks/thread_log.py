@@ -34,13 +34,15 @@ from typing import Any
 
 from sqlalchemy import BigInteger, bindparam, case, create_engine, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.elements import ColumnElement
+from sqlmodel import SQLModel
 
 from assistant.errors import NotFound
 from assistant.events import ASSISTANT, USER, AppendResult, Event, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from memory import migrate
 from memory.db import Database, UTCDateTime
-from memory.tables import EventRow, ThreadRow, UserRow
+from memory.tables import EventRow  # noqa: F401  (registers the tables on SQLModel.metadata)
 from memory.thread_log import SqlThreadStore
 
 DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
@@ -131,9 +133,10 @@ def workload(n: int, *, seed: int, prefix: str, start: datetime) -> list[NewEven
 
 def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
     """What ``SqlThreadStore.append`` would look like on SQLAlchemy Core: the same statements in the same
-    transaction (``BEGIN IMMEDIATE`` on SQLite via ``write_engine``), but prebuilt with bind parameters and run
-    on a Connection, without an ORM Session, identity map, ``session.get`` or unit-of-work flush."""
-    events, threads_t, users_t = EventRow.__table__, ThreadRow.__table__, UserRow.__table__
+    transaction (``BEGIN IMMEDIATE`` on SQLite via ``write_engine``), but prebuilt with bind parameters and
+    run on a Connection, without an ORM Session, identity map, ``session.get`` or unit-of-work flush."""
+    tables = SQLModel.metadata.tables
+    events, threads_t, users_t = tables["events"], tables["threads"], tables["users"]
     ins = sqlite.insert if db.is_sqlite else postgresql.insert
     at = bindparam("at", type_=UTCDateTime())
     seq = bindparam("seq", type_=BigInteger())
@@ -145,7 +148,10 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
         .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
         .returning(events.c.seq)
     )
-    later = lambda column: case((or_(column.is_(None), column < at), at), else_=column)  # noqa: E731
+
+    def later(column: ColumnElement[Any]) -> ColumnElement[Any]:
+        return case((or_(column.is_(None), column < at), at), else_=column)
+
     bump: dict[str, Any] = {"last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
                             "last_event_at": later(threads_t.c.last_event_at)}
     bump_thread = update(threads_t).where(threads_t.c.id == bindparam("t")).values(**bump)
@@ -153,8 +159,8 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
                         .values(**bump, last_user_at=later(threads_t.c.last_user_at)))
     touch_user = (update(users_t).where(users_t.c.id == bindparam("u"), users_t.c.last_active_at < at)
                   .values(last_active_at=at))
-    existing = select(events).where(events.c.thread_id == bindparam("t"), events.c.turn_id == bindparam("turn"),
-                                    events.c.kind == bindparam("kind"))
+    existing = select(events).where(events.c.thread_id == bindparam("t"),
+                                    events.c.turn_id == bindparam("turn"), events.c.kind == bindparam("kind"))
 
     def append(event: NewEvent) -> AppendResult:
         params = {"t": event.thread_id, "turn": event.turn_id, "kind": event.kind, "at": event.created_at}
@@ -175,8 +181,8 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
             else:
                 conn.execute(bump_thread, {**params, "seq": new_seq})
         body = dict(event.body)
-        return AppendResult(Event(new_seq, event.thread_id, event.turn_id, event.kind, body, event.created_at),
-                            inserted=True)
+        stored = Event(new_seq, event.thread_id, event.turn_id, event.kind, body, event.created_at)
+        return AppendResult(stored, inserted=True)
 
     return append
 
@@ -221,7 +227,8 @@ class Variant:
     notes: list[str] = field(default_factory=list)
 
     def open(self) -> None:
-        db = Database(self.url, sqlite_synchronous=self.synchronous) if self.backend == "sqlite" else Database(self.url)
+        sqlite_only = {"sqlite_synchronous": self.synchronous} if self.backend == "sqlite" else {}
+        db = Database(self.url, **sqlite_only)
         if not self.pre_ping:  # what Database.__init__ would build with pool_pre_ping=False
             db.engine.dispose()
             db.engine = create_engine(self.url, pool_size=5, max_overflow=5, pool_pre_ping=False)
@@ -247,12 +254,12 @@ def _call(variant: Variant, event: NewEvent, *, expect_inserted: bool) -> float:
     result = variant.append(event)
     ms = (time.perf_counter() - t0) * 1000.0
     if result.inserted != expect_inserted:
-        raise AssertionError(f"{variant.label}: append of {event.turn_id}/{event.kind} inserted={result.inserted}")
+        raise AssertionError(f"{variant.label}: {event.turn_id}/{event.kind} inserted={result.inserted}")
     return ms
 
 
 def run_variants(variants: list[Variant], *, n: int, warmup: int, dupes: int, seed: int) -> None:
-    """Variants of one backend run interleaved (round robin, rotating order), so machine noise hits all alike."""
+    """Variants of one backend run interleaved (round robin, rotating order): machine noise hits all alike."""
     for v in variants:
         for event in workload(warmup, seed=seed + 1, prefix="warm", start=START):
             _call(v, event, expect_inserted=True)
@@ -369,8 +376,9 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
             if op == "insert":
                 verdict = f"p95 <= {target:g} ms: {'PASS' if p95 <= target else 'MISS'}"
                 verdict += "" if v.production else " (not production)"
-            print(f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} {series.pct(50):>7.2f} "
-                  f"{p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} {series.rate:>9.0f}  {verdict}")
+            print(f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} "
+                  f"{series.pct(50):>7.2f} {p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} "
+                  f"{series.rate:>9.0f}  {verdict}")
     print()
     print("insert latency by event kind (same runs):")
     header = (f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
@@ -413,7 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.compare:
             sqlite_plan += [
                 Variant("sqlite", "Core append", "", synchronous=sync, core=True, production=False),
-                Variant("sqlite", "production, synchronous=NORMAL", "", synchronous="NORMAL", production=False),
+                Variant("sqlite", "production, synchronous=NORMAL", "", synchronous="NORMAL",
+                        production=False),
                 Variant("sqlite", "Core append, synchronous=NORMAL", "", synchronous="NORMAL", core=True,
                         production=False),
             ]
@@ -425,7 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.compare:
                 pg_plan += [
                     Variant("postgres", "Core append", "", core=True, production=False),
-                    Variant("postgres", "production, pool_pre_ping=False", "", pre_ping=False, production=False),
+                    Variant("postgres", "production, pool_pre_ping=False", "", pre_ping=False,
+                            production=False),
                     Variant("postgres", "Core append, pool_pre_ping=False", "", pre_ping=False, core=True,
                             production=False),
                 ]

@@ -24,11 +24,11 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from assistant.booking_types import FlightOption
-from assistant.context import ContextStats
+from assistant.context import ContextStats, Policy
 from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
 from assistant.facts import FactMemory
 from assistant.ids import ThreadId, TurnId, UserId
@@ -39,10 +39,21 @@ from assistant.tools import ToolRunner
 from memory.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 
-START = datetime(2026, 11, 2, 8, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 BUDGET = 12_000  # the default CONTEXT_BUDGET_TOKENS
 USER = UserId("bench-user")
-CITIES = ["Lisbon", "Porto", "Madrid", "Barcelona", "Paris", "Amsterdam", "Rome", "Berlin", "Vienna", "Athens"]
+CITIES = [
+    "Lisbon",
+    "Porto",
+    "Madrid",
+    "Barcelona",
+    "Paris",
+    "Amsterdam",
+    "Rome",
+    "Berlin",
+    "Vienna",
+    "Athens",
+]
 FARE_RULES = (
     "Economy Classic fare. Changes allowed up to 24 hours before departure for a fee of EUR 70 plus any fare "
     "difference. Cancellation: taxes refundable only. Baggage: one cabin bag up to 8 kg and one personal item; "
@@ -78,16 +89,20 @@ class PaddedRunner(ToolRunner):
 
 def script(turns: int) -> list[str]:
     """A travel conversation: early self-statements, then searches, bookings, look-ups and small talk."""
-    lines = ["Hi! I'm planning a few trips this winter.",
-             "Before we start: I'm vegetarian, and I usually fly from Manchester."]
+    lines = [
+        "Hi! I'm planning a few trips this winter.",
+        "Before we start: I'm vegetarian, and I usually fly from Manchester.",
+    ]
     i = 0
     while len(lines) < turns:
         city = CITIES[i % len(CITIES)]
         day = 3 + (i * 7) % 25
-        lines += [f"Find me flights to {city} on the {day}th",
-                  f"Book option {1 + i % 3}, please.",
-                  "Any dinner suggestions near my hotel?",
-                  "Thanks, that's helpful."]
+        lines += [
+            f"Find me flights to {city} on the {day}th",
+            f"Book option {1 + i % 3}, please.",
+            "Any dinner suggestions near my hotel?",
+            "Thanks, that's helpful.",
+        ]
         i += 1
     return lines[:turns]
 
@@ -103,8 +118,13 @@ class Recorder:
     def model_name(self) -> str:
         return self.inner.model_name
 
-    async def complete(self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
-                       on_token: TokenSink | None = None) -> ModelReply:
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
         self.last_prompt = list(messages)
         return await self.inner.complete(messages, tools=tools, on_token=on_token)
 
@@ -147,17 +167,26 @@ class Row:
     seconds: float
 
 
-async def replay(model: ChatModel, policy: str, turns: int, *, promote_after: int | None = None) -> Row:
+async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after: int | None = None) -> Row:
     store, facts = InMemoryThreadStore(), InMemoryFactStore()
     memory = FactMemory(facts, facts)
     recorder = Recorder(model)
     budget = 128_000 if policy == "full" else BUDGET
-    engine = Engine(EngineDeps(
-        log=store, directory=store, model=recorder, tools=PaddedRunner(FareRulesBookings(), None),
-        recaller=Recaller(memory, facts, RecallSettings()),
-        settings=EngineSettings(policy=policy, budget_tokens=budget, reply_reserve_tokens=1000,  # type: ignore[arg-type]
-                                clear_old_tool_results=False),
-    ))
+    engine = Engine(
+        EngineDeps(
+            log=store,
+            directory=store,
+            model=recorder,
+            tools=PaddedRunner(FareRulesBookings(), None),
+            recaller=Recaller(memory, facts, RecallSettings()),
+            settings=EngineSettings(
+                policy=policy,
+                budget_tokens=budget,
+                reply_reserve_tokens=1000,
+                clear_old_tool_results=False,
+            ),
+        )
+    )
     stats = Stats()
     thread = ThreadId(f"bench-{policy}-{turns}")
     started = time.perf_counter()
@@ -170,19 +199,36 @@ async def replay(model: ChatModel, policy: str, turns: int, *, promote_after: in
     total = sum(s.prompt_tokens for s in stats.calls)
     cached = sum(s.stable_prefix_tokens for s in stats.calls)
     final = json.dumps(recorder.last_prompt)
-    found = [name for name, words in (("vegetarian", ("vegetarian",)), ("home airport", ("Manchester", "MAN")))
-             if any(w in final for w in words)]
+    found = [
+        name
+        for name, words in (("vegetarian", ("vegetarian",)), ("home airport", ("Manchester", "MAN")))
+        if any(w in final for w in words)
+    ]
     sources = []
     for message in recorder.last_prompt:
         text = str(message.get("content") or "")
         if "vegetarian" in text:
-            sources.append("memory" if text.startswith("LONG-TERM") else
-                           "summary" if text.startswith("SUMMARY") else "window")
+            sources.append(
+                "memory"
+                if text.startswith("LONG-TERM")
+                else "summary"
+                if text.startswith("SUMMARY")
+                else "window"
+            )
     answerable = ("yes" if len(found) == 2 else "partly" if found else "no") + (
-        f" ({', '.join(sorted(set(sources)))})" if sources else "")
+        f" ({', '.join(sorted(set(sources)))})" if sources else ""
+    )
     per_turn = _tokens_per_turn(store, thread, model)
-    return Row(policy, turns, total, max(s.prompt_tokens for s in stats.calls), cached / total if total else 0.0,
-               per_turn, answerable, elapsed)
+    return Row(
+        policy,
+        turns,
+        total,
+        max(s.prompt_tokens for s in stats.calls),
+        cached / total if total else 0.0,
+        per_turn,
+        answerable,
+        elapsed,
+    )
 
 
 def _tokens_per_turn(store: InMemoryThreadStore, thread: ThreadId, model: ChatModel) -> float:
@@ -212,18 +258,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             sliding_ltm = asyncio.run(replay(model, "sliding", turns, promote_after=4))
             sliding_ltm.policy = "sliding + LTM"
             rows.append(sliding_ltm)
-    print(f"{'turns':>5} {'policy':<14} {'tok/turn':>8} {'total input':>12} {'vs full':>8} {'max prompt':>10} "
-          f"{'cache-eligible':>14} {'early facts at end':<26} {'secs':>5}")
+    print(
+        f"{'turns':>5} {'policy':<14} {'tok/turn':>8} {'total input':>12} {'vs full':>8} {'max prompt':>10} "
+        f"{'cache-eligible':>14} {'early facts at end':<26} {'secs':>5}"
+    )
     verdicts = []
     for row in rows:
         full = next(r for r in rows if r.turns == row.turns and r.policy == "full")
         share = row.total_input / full.total_input
-        print(f"{row.turns:>5} {row.policy:<14} {row.tokens_per_turn:>8.0f} {row.total_input:>12,} {share:>8.1%} "
-              f"{row.max_prompt:>10,} {row.cache_share:>14.1%} {row.answerable:<26} {row.seconds:>5.1f}")
+        print(
+            f"{row.turns:>5} {row.policy:<14} {row.tokens_per_turn:>8.0f} {row.total_input:>12,} {share:>8.1%} "
+            f"{row.max_prompt:>10,} {row.cache_share:>14.1%} {row.answerable:<26} {row.seconds:>5.1f}"
+        )
         if row.turns == 100 and row.policy == "summary-block":
-            verdicts = [("total input <= 15% of full", share <= 0.15),
-                        ("cache-eligible >= 80%", row.cache_share >= 0.80),
-                        ("early facts answerable", row.answerable.startswith("yes"))]
+            verdicts = [
+                ("total input <= 15% of full", share <= 0.15),
+                ("cache-eligible >= 80%", row.cache_share >= 0.80),
+                ("early facts answerable", row.answerable.startswith("yes")),
+            ]
     for name, ok in verdicts:
         print(f"target (100 turns, summary-block): {name}: {'PASS' if ok else 'MISS'}")
     return 0 if all(ok for _, ok in verdicts) else 1

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import col
 
 from assistant.booking_types import Booking, FlightOption, Restaurant
 from assistant.errors import ToolError
@@ -36,11 +37,14 @@ def _resolve(flight_id: str, now: datetime) -> FlightOption:
     return flight
 
 
-def _to_booking(booking_id: str, flight_id: str, check_in: date, check_out: date, meal: str | None,
-                created_at: datetime) -> Booking:
+def _to_booking(
+    booking_id: str, flight_id: str, check_in: date, check_out: date, meal: str | None, created_at: datetime
+) -> Booking:
     flight = catalog.flight_by_id(flight_id)
     assert flight is not None, "stored bookings always reference catalogue flights"
-    return Booking(booking_id, flight, catalog.hotel_for(flight.destination), check_in, check_out, meal, created_at)
+    return Booking(
+        booking_id, flight, catalog.hotel_for(flight.destination), check_in, check_out, meal, created_at
+    )
 
 
 def _restaurants(near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
@@ -69,19 +73,29 @@ class SqlBookingSystem:
             session.execute(
                 insert(BookingRow)
                 .values(
-                    id=booking_id, user_id=user, idempotency_key=idempotency_key, flight_id=flight_id,
-                    hotel_id=catalog.hotel_for(flight.destination).hotel_id, check_in=check_in,
-                    check_out=check_in + timedelta(days=NIGHTS), meal=meal, created_at=now,
+                    id=booking_id,
+                    user_id=user,
+                    idempotency_key=idempotency_key,
+                    flight_id=flight_id,
+                    hotel_id=catalog.hotel_for(flight.destination).hotel_id,
+                    check_in=check_in,
+                    check_out=check_in + timedelta(days=NIGHTS),
+                    meal=meal,
+                    created_at=now,
                 )
                 .on_conflict_do_nothing(index_elements=["idempotency_key"])
             )
-            row = session.execute(select(BookingRow).where(BookingRow.idempotency_key == idempotency_key)).scalar_one()
+            row = session.execute(
+                select(BookingRow).where(col(BookingRow.idempotency_key) == idempotency_key)
+            ).scalar_one()
         return _to_booking(row.id, row.flight_id, row.check_in, row.check_out, row.meal, row.created_at)
 
     def bookings_of(self, user: UserId) -> list[Booking]:
         with self.db.read() as session:
-            rows = session.execute(select(BookingRow).where(BookingRow.user_id == user)).scalars().all()
-        bookings = [_to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at) for r in rows]
+            rows = session.execute(select(BookingRow).where(col(BookingRow.user_id) == user)).scalars().all()
+        bookings = [
+            _to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at) for r in rows
+        ]
         return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
 
     def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
@@ -105,8 +119,14 @@ class InMemoryBookingSystem:
                 check_in = flight.depart_at.date()
                 self._rows[idempotency_key] = (
                     user,
-                    _to_booking(_booking_id(idempotency_key), flight_id, check_in,
-                                check_in + timedelta(days=NIGHTS), meal, now),
+                    _to_booking(
+                        _booking_id(idempotency_key),
+                        flight_id,
+                        check_in,
+                        check_in + timedelta(days=NIGHTS),
+                        meal,
+                        now,
+                    ),
                 )
             return self._rows[idempotency_key][1]
 

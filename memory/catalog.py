@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from assistant.booking_types import FlightOption, Hotel, Restaurant
 from assistant.places import AIRPORTS
-
 
 # The carriers flying into each destination (first one is the "home" carrier of that city).
 _CARRIERS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -40,11 +39,19 @@ HOTELS: dict[str, Hotel] = {
 # Restaurants near each partner hotel. Dietary tags are what the find_restaurants filter matches on.
 _RESTAURANTS: dict[str, tuple[Restaurant, ...]] = {
     "H-LIS-1": (
-        Restaurant("Horta da Baixa", "Portuguese, vegetarian", "Rua dos Douradores 45", 3, ("vegetarian", "vegan")),
+        Restaurant(
+            "Horta da Baixa", "Portuguese, vegetarian", "Rua dos Douradores 45", 3, ("vegetarian", "vegan")
+        ),
         Restaurant("Tasca do Bacalhau", "Portuguese seafood", "Rua da Prata 80", 2, ("pescatarian",)),
         Restaurant("Jardim Verde", "Mediterranean", "Rua Augusta 201", 5, ("vegetarian", "gluten-free")),
         Restaurant("Churrasqueira Central", "Grill", "Rua do Ouro 150", 4, ()),
-        Restaurant("Prado Vivo", "Seasonal, plant-based", "Rua da Madalena 22", 7, ("vegetarian", "vegan", "gluten-free")),
+        Restaurant(
+            "Prado Vivo",
+            "Seasonal, plant-based",
+            "Rua da Madalena 22",
+            7,
+            ("vegetarian", "vegan", "gluten-free"),
+        ),
         Restaurant("Cervejaria Ribeira", "Seafood beer hall", "Cais do Sodré 3", 11, ("pescatarian",)),
     ),
     "H-OPO-1": (
@@ -56,7 +63,9 @@ _RESTAURANTS: dict[str, tuple[Restaurant, ...]] = {
 _GENERIC_RESTAURANTS = (
     Restaurant("Green Table", "Vegetarian bistro", "two streets from the hotel", 4, ("vegetarian", "vegan")),
     Restaurant("Harbour Grill", "Grill and seafood", "on the main square", 6, ("pescatarian",)),
-    Restaurant("Olive & Thyme", "Mediterranean", "next to the hotel", 1, ("vegetarian", "gluten-free", "halal")),
+    Restaurant(
+        "Olive & Thyme", "Mediterranean", "next to the hotel", 1, ("vegetarian", "gluten-free", "halal")
+    ),
 )
 
 _FLIGHT_ID_RE = re.compile(r"([A-Z0-9]{2})(\d{3,4})-(\d{8})-([A-Z]{3})([A-Z]{3})")
@@ -73,7 +82,7 @@ def flights(origin: str, destination: str, day: date) -> list[FlightOption]:
     options = []
     for slot, (code, _name) in zip(_SLOTS, carriers, strict=True):
         number = 100 + _digest(code, origin, destination, slot.isoformat()) % 1900
-        depart = datetime.combine(day, slot, tzinfo=timezone.utc)
+        depart = datetime.combine(day, slot, tzinfo=UTC)
         price = 59 + _digest(origin, destination, day.isoformat(), code) % 240
         flight_id = f"{code}{number}-{day:%Y%m%d}-{origin}{destination}"
         options.append(
@@ -111,7 +120,9 @@ def flight_by_id(flight_id: str) -> FlightOption | None:
 
 def hotel_for(destination: str) -> Hotel:
     city = AIRPORTS.get(destination, destination)
-    return HOTELS.get(destination) or Hotel(f"H-{destination}-1", f"Grand Central {city}", f"1 Station Square, {city}", city)
+    return HOTELS.get(destination) or Hotel(
+        f"H-{destination}-1", f"Grand Central {city}", f"1 Station Square, {city}", city
+    )
 
 
 def hotel_by_id(hotel_id: str) -> Hotel | None:

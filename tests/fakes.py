@@ -38,8 +38,13 @@ class ScriptedModel:
             raise reply
         return reply
 
-    async def complete(self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
-                       on_token: TokenSink | None = None) -> ModelReply:
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
         reply = self._next(messages)
         if isinstance(reply, str):
             if on_token is not None:
@@ -48,9 +53,19 @@ class ScriptedModel:
             return ModelReply(reply, (), Usage(10, 5), self.model_name)
         if isinstance(reply, dict):  # {"tool": name, "args": {...}} or {"tools": [(name, args), ...]}
             calls = reply.get("tools") or [(reply["tool"], reply.get("args", {}))]
-            return ModelReply("", tuple(
-                ToolCall(f"call_{len(self.calls)}_{i}", name, args if isinstance(args, str) else json.dumps(args))
-                for i, (name, args) in enumerate(calls)), Usage(10, 5), self.model_name)
+            return ModelReply(
+                "",
+                tuple(
+                    ToolCall(
+                        f"call_{len(self.calls)}_{i}",
+                        name,
+                        args if isinstance(args, str) else json.dumps(args),
+                    )
+                    for i, (name, args) in enumerate(calls)
+                ),
+                Usage(10, 5),
+                self.model_name,
+            )
         raise AssertionError(f"cannot use {reply!r} as a chat reply")
 
     async def structured(self, messages: Sequence[Message], schema: Any, *, name: str) -> Any:

@@ -43,12 +43,30 @@ def log_of(user: str, thread: str) -> list[dict[str, Any]]:
 
 
 def test_chat_runs_the_monday_conversation_and_a_retry_books_once(env: Path) -> None:
-    found = chat("--user", "alice", "--thread", "mon", "--turn-id", "t1", "--at", "2026-11-09T09:00",
-                 "Find me flights to Lisbon on the 14th")
+    found = chat(
+        "--user",
+        "alice",
+        "--thread",
+        "mon",
+        "--turn-id",
+        "t1",
+        "--at",
+        "2026-11-09T09:00",
+        "Find me flights to Lisbon on the 14th",
+    )
     assert found["tool_calls"][0]["name"] == "search_flights" and "TP1343" in found["reply"]
     assert found["tokens"]["prompt"] > 0 and found["context"]["policy"] == "summary-block"
-    args = ["--user", "alice", "--thread", "mon", "--turn-id", "t2", "--at", "2026-11-09T09:02",
-            "Book option 1, please. By the way, I'm vegetarian."]
+    args = [
+        "--user",
+        "alice",
+        "--thread",
+        "mon",
+        "--turn-id",
+        "t2",
+        "--at",
+        "2026-11-09T09:02",
+        "Book option 1, please. By the way, I'm vegetarian.",
+    ]
     booked = chat(*args)
     events_after_booking = log_of("alice", "mon")
     retried = chat(*args)
@@ -65,10 +83,15 @@ def test_text_mode_prints_the_reply(env: Path) -> None:
     assert result.exit_code == 0 and "Where would you like to go?" in result.stdout
 
 
-@pytest.mark.parametrize("bad", ["../etc", "a/b", "a b", "x' OR '1'='1", "tab\there", "nul\x00", "", "é" * 3, "a" * 65])
+@pytest.mark.parametrize(
+    "bad", ["../etc", "a/b", "a b", "x' OR '1'='1", "tab\there", "nul\x00", "", "é" * 3, "a" * 65]
+)
 def test_bad_ids_are_refused_with_a_clear_error_and_nothing_written(env: Path, bad: str) -> None:
-    for args in (["--user", bad, "--thread", "t"], ["--user", "alice", "--thread", bad],
-                 ["--user", "alice", "--thread", "t", "--turn-id", bad]):
+    for args in (
+        ["--user", bad, "--thread", "t"],
+        ["--user", "alice", "--thread", bad],
+        ["--user", "alice", "--thread", "t", "--turn-id", bad],
+    ):
         result = invoke("chat", *args, "Hello")
         assert result.exit_code == 2, result.output
         assert "invalid" in result.stderr and "id" in result.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from datetime import timedelta
 from typing import Any
@@ -49,10 +50,20 @@ def log_of(turns: int, size: int = 10) -> list[Event]:
     return events
 
 
-def build(policy: str, events: list[Event], budget: int, **kw: Any) -> tuple[list[dict[str, Any]], ContextStats]:
-    return assemble(policy=policy, system="system prompt", memory_block=kw.get("memory"), log=read_log(events, exclude_turn="now"),  # type: ignore[arg-type]
-                    state_block=kw.get("state"), current=[{"role": "user", "content": "current question"}],
-                    budget=budget, reserve=kw.get("reserve", 20), count=count)
+def build(
+    policy: str, events: list[Event], budget: int, **kw: Any
+) -> tuple[list[dict[str, Any]], ContextStats]:
+    return assemble(
+        policy=policy,
+        system="system prompt",
+        memory_block=kw.get("memory"),
+        log=read_log(events, exclude_turn="now"),  # type: ignore[arg-type]
+        state_block=kw.get("state"),
+        current=[{"role": "user", "content": "current question"}],
+        budget=budget,
+        reserve=kw.get("reserve", 20),
+        count=count,
+    )
 
 
 def contents(messages: list[dict[str, Any]]) -> list[str]:
@@ -75,8 +86,13 @@ def test_sliding_policy_keeps_the_newest_turns_that_fit_in_order() -> None:
 
 def test_summary_block_policy_shows_the_latest_summary_and_only_the_turns_since() -> None:
     events = log_of(3)
-    events.append(Event(len(events) + 1, THREAD, TurnId("t3"), SUMMARY, {"text": "the user is vegetarian"}, MONDAY))
-    events += [ev(len(events) + 1, "t4", USER, "question 4"), ev(len(events) + 2, "t4", ASSISTANT, "answer 4")]
+    events.append(
+        Event(len(events) + 1, THREAD, TurnId("t3"), SUMMARY, {"text": "the user is vegetarian"}, MONDAY)
+    )
+    events += [
+        ev(len(events) + 1, "t4", USER, "question 4"),
+        ev(len(events) + 2, "t4", ASSISTANT, "answer 4"),
+    ]
     messages, stats = build("summary-block", events, budget=1000)
     text = contents(messages)
     assert text[1] == f"{SUMMARY_HEADING}\nthe user is vegetarian"
@@ -85,8 +101,13 @@ def test_summary_block_policy_shows_the_latest_summary_and_only_the_turns_since(
 
 
 def test_the_context_order_is_fixed_with_the_stable_part_first() -> None:
-    messages, _ = build("summary-block", log_of(2), budget=1000, memory=f"{MEMORY_HEADING}\n- Dietary needs: vegan",
-                        state=f"{TRIP_HEADING}\n{{}}")
+    messages, _ = build(
+        "summary-block",
+        log_of(2),
+        budget=1000,
+        memory=f"{MEMORY_HEADING}\n- Dietary needs: vegan",
+        state=f"{TRIP_HEADING}\n{{}}",
+    )
     text = contents(messages)
     assert text[0] == "system prompt" and text[1].startswith(MEMORY_HEADING)
     assert text[-2] == "current question" and text[-1].startswith(TRIP_HEADING)
@@ -119,10 +140,31 @@ def test_old_tool_results_are_cleared_to_a_reference_but_stay_in_the_log() -> No
     events: list[Event] = []
     for i in range(3):
         events.append(ev(len(events) + 1, f"t{i}", USER, f"search {i}"))
-        events.append(Event(len(events) + 1, THREAD, TurnId(f"t{i}"), "model:1", {"tool_calls": [
-            {"id": f"c{i}", "name": "search_flights", "arguments": "{}"}]}, MONDAY))
-        events.append(Event(len(events) + 1, THREAD, TurnId(f"t{i}"), "tool:1.1", {
-            "call_id": f"c{i}", "name": "search_flights", "ok": True, "result": {"options": words(50, f"o{i}")}}, MONDAY))
+        events.append(
+            Event(
+                len(events) + 1,
+                THREAD,
+                TurnId(f"t{i}"),
+                "model:1",
+                {"tool_calls": [{"id": f"c{i}", "name": "search_flights", "arguments": "{}"}]},
+                MONDAY,
+            )
+        )
+        events.append(
+            Event(
+                len(events) + 1,
+                THREAD,
+                TurnId(f"t{i}"),
+                "tool:1.1",
+                {
+                    "call_id": f"c{i}",
+                    "name": "search_flights",
+                    "ok": True,
+                    "result": {"options": words(50, f"o{i}")},
+                },
+                MONDAY,
+            )
+        )
         events.append(ev(len(events) + 1, f"t{i}", ASSISTANT, f"found {i}"))
     view = read_log(events, exclude_turn=None, clear_before_turn=2)
     tool_contents = [m["content"] for t in view.all_turns for m in t.messages if m["role"] == "tool"]
@@ -131,26 +173,49 @@ def test_old_tool_results_are_cleared_to_a_reference_but_stay_in_the_log() -> No
 
 
 def test_counts_are_additive_for_litellms_counter(offline_model: Any) -> None:
-    messages = [{"role": "system", "content": words(40)}, {"role": "user", "content": "flights to Lisbon"},
-                {"role": "assistant", "content": None, "tool_calls": [
-                    {"id": "c", "type": "function", "function": {"name": "search_flights", "arguments": "{}"}}]},
-                {"role": "tool", "tool_call_id": "c", "name": "search_flights", "content": words(80)}]
+    messages = [
+        {"role": "system", "content": words(40)},
+        {"role": "user", "content": "flights to Lisbon"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c", "type": "function", "function": {"name": "search_flights", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c", "name": "search_flights", "content": words(80)},
+    ]
     cached = CachedCounter(offline_model.count_tokens)
     assert cached(messages) == offline_model.count_tokens(messages)
     assert cached([]) == offline_model.count_tokens([])
 
 
-def engine_with(*, budget: int = 12_000, reserve: int = 1000, replies: list[Any] | None = None,
-                policy: str = "summary-block", summary_every: int = 8) -> tuple[Engine, Any, ScriptedModel]:
+def engine_with(
+    *,
+    budget: int = 12_000,
+    reserve: int = 1000,
+    replies: list[Any] | None = None,
+    policy: str = "summary-block",
+    summary_every: int = 8,
+) -> tuple[Engine, Any, ScriptedModel]:
     store, facts = InMemoryThreadStore(), InMemoryFactStore()
     memory = FactMemory(facts, facts)
     model = ScriptedModel().enqueue(*(replies or []))
-    engine = Engine(EngineDeps(
-        log=store, directory=store, model=model, tools=ToolRunner(InMemoryBookingSystem(), None),
-        recaller=Recaller(memory, facts, RecallSettings()),
-        settings=EngineSettings(policy=policy, budget_tokens=budget, reply_reserve_tokens=reserve,  # type: ignore[arg-type]
-                                summary_every=summary_every),
-    ))
+    engine = Engine(
+        EngineDeps(
+            log=store,
+            directory=store,
+            model=model,
+            tools=ToolRunner(InMemoryBookingSystem(), None),
+            recaller=Recaller(memory, facts, RecallSettings()),
+            settings=EngineSettings(
+                policy=policy,
+                budget_tokens=budget,
+                reply_reserve_tokens=reserve,  # type: ignore[arg-type]
+                summary_every=summary_every,
+            ),
+        )
+    )
     return engine, (store, memory), model
 
 
@@ -160,10 +225,13 @@ def test_a_summary_event_is_appended_every_n_turns_and_nothing_is_edited() -> No
     engine, (store, _), model = engine_with(replies=replies, summary_every=3)
     snapshots = []
     for i in range(4):
-        asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}",
-                                                MONDAY + timedelta(minutes=i))))
+        asyncio.run(
+            engine.run_turn(
+                TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}", MONDAY + timedelta(minutes=i))
+            )
+        )
         snapshots.append(store.events(THREAD))
-    for before, after in zip(snapshots, snapshots[1:], strict=False):
+    for before, after in itertools.pairwise(snapshots):
         assert after[: len(before)] == before  # append-only
     [written] = [e for e in snapshots[-1] if e.kind == SUMMARY]
     assert written.turn_id == "t3" and "Decisions: booked TP1343" in written.body["text"]
@@ -186,38 +254,90 @@ def test_the_prompt_prefix_is_stable_within_a_block() -> None:
             seen.append(stats)
 
     for i in range(4):
-        asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}", MONDAY), Watch()))
+        asyncio.run(
+            engine.run_turn(TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}", MONDAY), Watch())
+        )
     assert seen[0].stable_prefix_tokens == 0
-    for previous, current in zip(seen, seen[1:], strict=False):
+    for previous, current in itertools.pairwise(seen):
         # Everything the previous call sent, except its final user message, is a byte-identical prefix now.
         assert current.stable_prefix_tokens >= previous.prompt_tokens - 20
 
 
 def test_long_term_facts_take_at_most_half_the_budget() -> None:
-    engine, (_store, memory), model = engine_with(budget=1500, reserve=100, replies=["ok"])
+    engine, (_store, memory), _model = engine_with(budget=1500, reserve=100, replies=["ok"])
     for i in range(45):  # under the keyed-recall limit, so all of them are candidates for the block
-        memory.record(UserScope(ALICE), FactDraft("loyalty", f"programme number {i} with a long name", "q", "old",
-                                                  f"t{i}", Authority.USER), now=MONDAY)
+        memory.record(
+            UserScope(ALICE),
+            FactDraft(
+                "loyalty", f"programme number {i} with a long name", "q", "old", f"t{i}", Authority.USER
+            ),
+            now=MONDAY,
+        )
     result = asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId("t1"), "hello", MONDAY)))
     assert 0 < result.context["memory_tokens"] <= 750
     assert result.memory_block is not None and result.memory_block.count("\n- ") < 45
 
 
 def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:
-    search = {"origin": "LHR", "destination": "LIS", "date": "2026-11-14", "options": [
-        {"flight_id": "TP1343-20261114-LHRLIS", "flight_no": "TP1343", "carrier": "TAP", "depart_at": "x",
-         "price_eur": 129}]}
-    booking = {"booking": {"booking_id": "BK-1", "flight": {
-        "flight_id": "TP1343-20261114-LHRLIS", "flight_no": "TP1343", "carrier": "TAP", "origin": "LHR",
-        "destination": "LIS", "depart_at": "2026-11-14T07:05:00+00:00", "price_eur": 129},
-        "hotel": {"name": "Casa do Rio Lisboa", "address": "Rua da Prata 112"}}}
+    search = {
+        "origin": "LHR",
+        "destination": "LIS",
+        "date": "2026-11-14",
+        "options": [
+            {
+                "flight_id": "TP1343-20261114-LHRLIS",
+                "flight_no": "TP1343",
+                "carrier": "TAP",
+                "depart_at": "x",
+                "price_eur": 129,
+            }
+        ],
+    }
+    booking = {
+        "booking": {
+            "booking_id": "BK-1",
+            "flight": {
+                "flight_id": "TP1343-20261114-LHRLIS",
+                "flight_no": "TP1343",
+                "carrier": "TAP",
+                "origin": "LHR",
+                "destination": "LIS",
+                "depart_at": "2026-11-14T07:05:00+00:00",
+                "price_eur": 129,
+            },
+            "hotel": {"name": "Casa do Rio Lisboa", "address": "Rua da Prata 112"},
+        }
+    }
     events = [
-        Event(1, THREAD, TurnId("a"), "tool:1.1", {"name": "search_flights", "ok": True, "result": search}, MONDAY),
-        Event(2, THREAD, TurnId("b"), "tool:1.1", {"name": "book_flight", "ok": True, "result": booking}, MONDAY),
+        Event(
+            1,
+            THREAD,
+            TurnId("a"),
+            "tool:1.1",
+            {"name": "search_flights", "ok": True, "result": search},
+            MONDAY,
+        ),
+        Event(
+            2, THREAD, TurnId("b"), "tool:1.1", {"name": "book_flight", "ok": True, "result": booking}, MONDAY
+        ),
         Event(3, THREAD, TurnId("c"), ASSISTANT, {"text": "Your booking is BK-999 to Paris."}, MONDAY),
         Event(4, THREAD, TurnId("d"), SUMMARY, {"text": "nothing about the trip"}, MONDAY),
-        Event(5, THREAD, TurnId("e"), "tool:1.1", {"name": "book_flight", "ok": False, "error": "sold out"}, MONDAY),
-        Event(6, THREAD, TurnId("f"), "tool:1.1", {"name": "book_flight", "ok": True, "result": {"booking": "junk"}}, MONDAY),
+        Event(
+            5,
+            THREAD,
+            TurnId("e"),
+            "tool:1.1",
+            {"name": "book_flight", "ok": False, "error": "sold out"},
+            MONDAY,
+        ),
+        Event(
+            6,
+            THREAD,
+            TurnId("f"),
+            "tool:1.1",
+            {"name": "book_flight", "ok": True, "result": {"booking": "junk"}},
+            MONDAY,
+        ),
     ]
     state = TripState.from_events(events)
     assert (state.booking_id, state.destination, state.awaiting) == ("BK-1", "LIS", "nothing")

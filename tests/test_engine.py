@@ -34,13 +34,21 @@ class World:
 
     def engine(self, model: Any, **settings: Any) -> Engine:
         memory = FactMemory(self.facts, self.facts)
-        return Engine(EngineDeps(
-            log=self.store, directory=self.store, model=model, tools=ToolRunner(self.bookings, None),
-            recaller=Recaller(memory, self.facts, RecallSettings()), settings=EngineSettings(**settings),
-        ))
+        return Engine(
+            EngineDeps(
+                log=self.store,
+                directory=self.store,
+                model=model,
+                tools=ToolRunner(self.bookings, None),
+                recaller=Recaller(memory, self.facts, RecallSettings()),
+                settings=EngineSettings(**settings),
+            )
+        )
 
 
-def turn(text: str, turn_id: str = "t1", user: UserId = ALICE, thread: str = "th", at: datetime = MONDAY) -> TurnRequest:
+def turn(
+    text: str, turn_id: str = "t1", user: UserId = ALICE, thread: str = "th", at: datetime = MONDAY
+) -> TurnRequest:
     return TurnRequest(user, ThreadId(thread), TurnId(turn_id), text, at)
 
 
@@ -53,11 +61,17 @@ def test_monday_flow_logs_user_tool_and_assistant_events_in_order(offline_model:
     engine = world.engine(offline_model)
     found = run(engine, turn("Find me flights to Lisbon on the 14th", "t1"))
     assert "TP1343" in found.reply and [c.name for c in found.tool_calls] == ["search_flights"]
-    booked = run(engine, turn("Book option 1, please. I'm vegetarian.", "t2", at=MONDAY + timedelta(minutes=2)))
+    booked = run(
+        engine, turn("Book option 1, please. I'm vegetarian.", "t2", at=MONDAY + timedelta(minutes=2))
+    )
     assert booked.state.booking_id and "Casa do Rio Lisboa" in booked.reply
     assert [b.flight.flight_id for b in world.bookings.bookings_of(ALICE)] == [FLIGHT]
     assert world.bookings.bookings_of(ALICE)[0].meal == "vegetarian"
-    kinds = [(e.turn_id, e.kind) for e in world.store.events(ThreadId("th")) if e.kind in (USER, "model:1", "tool:1.1", ASSISTANT)]
+    kinds = [
+        (e.turn_id, e.kind)
+        for e in world.store.events(ThreadId("th"))
+        if e.kind in (USER, "model:1", "tool:1.1", ASSISTANT)
+    ]
     assert kinds == [(t, k) for t in ("t1", "t2") for k in (USER, "model:1", "tool:1.1", ASSISTANT)]
 
 
@@ -110,12 +124,17 @@ class CountingBookings(InMemoryBookingSystem):
 
 def test_a_resumed_turn_reuses_the_logged_tool_result_instead_of_booking_again() -> None:
     world = World(bookings=CountingBookings())
-    failing = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": FLIGHT}},
-                                      ModelUnavailable("provider timed out"))
+    failing = ScriptedModel().enqueue(
+        {"tool": "book_flight", "args": {"flight_id": FLIGHT}}, ModelUnavailable("provider timed out")
+    )
     with pytest.raises(ModelUnavailable):
         run(world.engine(failing), turn("Book TP1343 please", "t1"))
     events = world.store.events(ThreadId("th"))
-    assert [e.kind for e in events if e.kind in (USER, "tool:1.1", FAILURE, ASSISTANT)] == [USER, "tool:1.1", FAILURE]
+    assert [e.kind for e in events if e.kind in (USER, "tool:1.1", FAILURE, ASSISTANT)] == [
+        USER,
+        "tool:1.1",
+        FAILURE,
+    ]
     healthy = ScriptedModel().enqueue("Booked, see you in Lisbon.")
     result = run(world.engine(healthy), turn("Book TP1343 please", "t1", at=MONDAY + timedelta(minutes=1)))
     assert result.reply == "Booked, see you in Lisbon."
@@ -152,8 +171,9 @@ def test_another_users_thread_is_refused_and_nothing_is_appended() -> None:
 
 def test_bad_tool_arguments_become_a_tool_error_the_model_can_read() -> None:
     world = World()
-    model = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": "nonsense"}},
-                                    "Sorry, that flight id was not valid.")
+    model = ScriptedModel().enqueue(
+        {"tool": "book_flight", "args": {"flight_id": "nonsense"}}, "Sorry, that flight id was not valid."
+    )
     result = run(world.engine(model), turn("Book the thing"))
     assert result.reply == "Sorry, that flight id was not valid."
     assert not result.tool_calls[0].ok and "flight_id" in result.tool_calls[0].result["error"]
@@ -164,8 +184,11 @@ def test_bad_tool_arguments_become_a_tool_error_the_model_can_read() -> None:
 def test_the_acting_user_comes_from_the_session_not_from_tool_arguments() -> None:
     world = World()
     world.bookings.book_flight(user=BOB, flight_id=FLIGHT, idempotency_key="bob-1", meal=None, now=MONDAY)
-    model = ScriptedModel().enqueue({"tool": "get_my_bookings", "args": {"user_id": "bob"}},
-                                    {"tool": "get_my_bookings"}, "You have no bookings.")
+    model = ScriptedModel().enqueue(
+        {"tool": "get_my_bookings", "args": {"user_id": "bob"}},
+        {"tool": "get_my_bookings"},
+        "You have no bookings.",
+    )
     result = run(world.engine(model), turn("Show my bookings"))
     assert not result.tool_calls[0].ok and "user_id" in result.tool_calls[0].result["error"]
     assert result.tool_calls[1].ok and result.tool_calls[1].result == {"bookings": [], "total": 0}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -21,38 +20,65 @@ from tests.conftest import MONDAY
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
 
 
-def fact(scope: UserScope, n: int, *, key: str = "dietary:vegetarian", value: str = "vegetarian",
-         text: str = "Dietary needs: vegetarian", version: int = 1, current: bool = True) -> Fact:
+def fact(
+    scope: UserScope,
+    n: int,
+    *,
+    key: str = "dietary:vegetarian",
+    value: str = "vegetarian",
+    text: str = "Dietary needs: vegetarian",
+    version: int = 1,
+    current: bool = True,
+) -> Fact:
     return Fact(
-        id=FactId(f"{n:032x}"), user_id=scope.user, key=key, type=key.split(":")[0], subject="user",
-        predicate="dietary_need", value=value, text=text, source_thread="t1", source_turn=f"turn{n}",
-        evidence_quote=f"quote {n}", asserted_by=Authority.USER, asserted_at=MONDAY + timedelta(minutes=n),
-        supersedes="", version=version, expires_at=MONDAY + timedelta(days=365), current=current,
+        id=FactId(f"{n:032x}"),
+        user_id=scope.user,
+        key=key,
+        type=key.split(":")[0],
+        subject="user",
+        predicate="dietary_need",
+        value=value,
+        text=text,
+        source_thread="t1",
+        source_turn=f"turn{n}",
+        evidence_quote=f"quote {n}",
+        asserted_by=Authority.USER,
+        asserted_at=MONDAY + timedelta(minutes=n),
+        supersedes="",
+        version=version,
+        expires_at=MONDAY + timedelta(days=365),
+        current=current,
     )
 
 
 @pytest.fixture(params=["memory", "lance"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    yield InMemoryFactStore() if request.param == "memory" else LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    return (
+        InMemoryFactStore()
+        if request.param == "memory"
+        else LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    )
 
 
 def test_added_facts_are_listed_in_their_own_scope_only(store: Any) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(BOB, fact(BOB, 2, key="seat", value="aisle", text="Seat preference: aisle"))
-    assert [f.value for f in store.list(ALICE)] == ["vegetarian"]
-    assert [f.value for f in store.list(BOB)] == ["aisle"]
-    assert store.list(UserScope.of("carol")) == []
-    listed = store.list(ALICE)[0]
+    assert [f.value for f in store.list_facts(ALICE)] == ["vegetarian"]
+    assert [f.value for f in store.list_facts(BOB)] == ["aisle"]
+    assert store.list_facts(UserScope.of("carol")) == []
+    listed = store.list_facts(ALICE)[0]
     assert listed == fact(ALICE, 1)  # every field round-trips, datetimes stay UTC-aware
 
 
 def test_a_fact_cannot_be_written_into_another_users_scope(store: Any) -> None:
     with pytest.raises(AccessDenied):
         store.add(ALICE, fact(BOB, 1))
-    assert store.list(ALICE) == [] and store.list(BOB) == []
+    assert store.list_facts(ALICE) == [] and store.list_facts(BOB) == []
 
 
-@pytest.mark.parametrize("hostile", ["x' OR '1'='1", "alice' --", "a\\' OR 1=1", "*", "", "alice/../bob", "al ice"])
+@pytest.mark.parametrize(
+    "hostile", ["x' OR '1'='1", "alice' --", "a\\' OR 1=1", "*", "", "alice/../bob", "al ice"]
+)
 def test_a_scope_cannot_be_built_from_a_hostile_id(hostile: str) -> None:
     with pytest.raises(InvalidId):
         UserScope.of(hostile)
@@ -63,17 +89,20 @@ def test_a_scope_cannot_be_built_from_a_hostile_id(hostile: str) -> None:
 def test_history_holds_superseded_versions(store: Any) -> None:
     store.add(ALICE, fact(ALICE, 1, key="seat", value="aisle", text="Seat preference: aisle", current=False))
     store.add(ALICE, fact(ALICE, 2, key="seat", value="window", text="Seat preference: window", version=2))
-    assert [f.value for f in store.list(ALICE)] == ["window"]
-    assert [(f.value, f.version) for f in store.list(ALICE, include_history=True)] == [("aisle", 1), ("window", 2)]
+    assert [f.value for f in store.list_facts(ALICE)] == ["window"]
+    assert [(f.value, f.version) for f in store.list_facts(ALICE, include_history=True)] == [
+        ("aisle", 1),
+        ("window", 2),
+    ]
 
 
 def test_flags_change_only_the_named_facts_of_the_scope(store: Any) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(BOB, fact(BOB, 1))
     store.set_flags(ALICE, [fact(ALICE, 1).id], current=None, stale=True)
-    assert store.list(ALICE)[0].stale and not store.list(BOB)[0].stale
+    assert store.list_facts(ALICE)[0].stale and not store.list_facts(BOB)[0].stale
     store.set_flags(ALICE, [fact(ALICE, 1).id], current=False, stale=None)
-    assert store.list(ALICE) == [] and len(store.list(ALICE, include_history=True)) == 1
+    assert store.list_facts(ALICE) == [] and len(store.list_facts(ALICE, include_history=True)) == 1
 
 
 def test_search_ranks_the_users_current_facts_only(store: Any) -> None:
@@ -94,8 +123,8 @@ def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: Any) -
     store.add(ALICE, fact(ALICE, 3))
     store.add(BOB, fact(BOB, 4, key="seat", value="aisle"))
     assert store.delete(ALICE, "seat") == 2
-    assert [f.key for f in store.list(ALICE, include_history=True)] == ["dietary:vegetarian"]
-    assert [f.key for f in store.list(BOB)] == ["seat"]
+    assert [f.key for f in store.list_facts(ALICE, include_history=True)] == ["dietary:vegetarian"]
+    assert [f.key for f in store.list_facts(BOB)] == ["seat"]
 
 
 def test_erase_count_and_users_with_facts(store: Any) -> None:
@@ -115,7 +144,7 @@ def test_lance_filters_are_not_injectable(tmp_path: Path) -> None:
     store.add(ALICE, fact(ALICE, 1))
     hostile = col("user_id") == lit("x' OR '1'='1")
     assert store.table.search().where(hostile).limit(100).to_list() == []
-    assert store.purge(hostile) == 0 and len(store.list(ALICE)) == 1
+    assert store.purge(hostile) == 0 and len(store.list_facts(ALICE)) == 1
 
 
 def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> None:
@@ -123,8 +152,13 @@ def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> 
     folder = tmp_path / "lance"
     store = LanceFactStore(str(folder), embedding="hash")
     for n in range(30):  # several fragments and versions, like a real table
-        store.add(BOB, fact(BOB, n + 100, key=f"loyalty:prog{n}", value=f"prog{n}", text=f"Loyalty programme: prog{n}"))
-    secret = replace(fact(ALICE, 1), evidence_quote=f"I am vegetarian {canary}", text=f"Dietary needs: {canary}")
+        store.add(
+            BOB,
+            fact(BOB, n + 100, key=f"loyalty:prog{n}", value=f"prog{n}", text=f"Loyalty programme: prog{n}"),
+        )
+    secret = replace(
+        fact(ALICE, 1), evidence_quote=f"I am vegetarian {canary}", text=f"Dietary needs: {canary}"
+    )
     store.add(ALICE, secret)
     store.set_flags(ALICE, [secret.id], current=None, stale=True)  # one more version that holds the row
     store.compact()
@@ -133,4 +167,4 @@ def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> 
     assert store.erase(ALICE) == 1
     assert store.rows_in_any_version(ALICE) == 0
     assert subprocess.run(grep, capture_output=True, text=True).stdout == ""
-    assert len(store.list(BOB)) == 30 and store.search(BOB, "prog7", limit=3)[0][0].value == "prog7"
+    assert len(store.list_facts(BOB)) == 30 and store.search(BOB, "prog7", limit=3)[0][0].value == "prog7"

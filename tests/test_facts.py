@@ -54,14 +54,17 @@ def test_authority_wins_over_recency(memory: FactMemory) -> None:
     later = memory.record(ALICE, draft("seat", "window", "b", Authority.USER), now=MONDAY + timedelta(days=1))
     assert later.status == "lower_authority"
     assert [f.value for f in memory.current(ALICE)] == ["aisle"]
-    confirmed = memory.record(ALICE, draft("seat", "window", "c", Authority.USER_CONFIRMED),
-                              now=MONDAY + timedelta(days=2))
+    confirmed = memory.record(
+        ALICE, draft("seat", "window", "c", Authority.USER_CONFIRMED), now=MONDAY + timedelta(days=2)
+    )
     assert confirmed.status == "superseded" and memory.current(ALICE)[0].value == "window"
 
 
 def test_restating_a_confirmed_fact_does_not_demote_it(memory: FactMemory) -> None:
     memory.record(ALICE, draft("seat", "aisle", "a", Authority.USER_CONFIRMED), now=MONDAY)
-    refreshed = memory.record(ALICE, draft("seat", "aisle", "b", Authority.USER), now=MONDAY + timedelta(days=30))
+    refreshed = memory.record(
+        ALICE, draft("seat", "aisle", "b", Authority.USER), now=MONDAY + timedelta(days=30)
+    )
     assert refreshed.status == "refreshed" and refreshed.fact.asserted_by == Authority.USER_CONFIRMED
     assert refreshed.fact.expires_at == MONDAY + timedelta(days=30) + FACT_TYPES["seat"].ttl
 
@@ -109,7 +112,7 @@ def test_a_crash_between_write_and_retire_still_reads_one_current_value(memory: 
     newer = memory.record(ALICE, draft("seat", "window", "b"), now=MONDAY).fact
     old = memory.history(ALICE, "seat")[0]
     memory.maintenance.set_flags(ALICE, [old.id], current=True, stale=None)  # as if the retire never ran
-    assert len(store.list(ALICE)) == 2
+    assert len(store.list_facts(ALICE)) == 2
     assert [f.id for f in memory.current(ALICE)] == [newer.id]
 
 

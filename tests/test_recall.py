@@ -15,24 +15,44 @@ from memory.lance_store import LanceFactStore
 from tests.conftest import MONDAY
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
-LOYALTY = ["TAP Miles&Go", "British Airways Avios", "Flying Blue", "Iberia Plus", "Miles & More",
-           "Marriott Bonvoy", "Hilton Honors"]
+LOYALTY = [
+    "TAP Miles&Go",
+    "British Airways Avios",
+    "Flying Blue",
+    "Iberia Plus",
+    "Miles & More",
+    "Marriott Bonvoy",
+    "Hilton Honors",
+]
 
 
 def seed(memory: FactMemory) -> None:
-    memory.record(ALICE, FactDraft("dietary", "vegetarian", "By the way, I'm vegetarian.", "mon", "t2",
-                                   Authority.USER), now=MONDAY)
-    memory.record(ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "tue", "t9", Authority.USER_CONFIRMED),
-                  now=MONDAY + timedelta(days=1))
+    memory.record(
+        ALICE,
+        FactDraft("dietary", "vegetarian", "By the way, I'm vegetarian.", "mon", "t2", Authority.USER),
+        now=MONDAY,
+    )
+    memory.record(
+        ALICE,
+        FactDraft("seat", "aisle", "I prefer aisle seats", "tue", "t9", Authority.USER_CONFIRMED),
+        now=MONDAY + timedelta(days=1),
+    )
     for i, programme in enumerate(LOYALTY):
-        memory.record(ALICE, FactDraft("loyalty", programme, f"I collect {programme}", "old", f"l{i}",
-                                       Authority.USER), now=MONDAY - timedelta(days=400 + i))
+        memory.record(
+            ALICE,
+            FactDraft("loyalty", programme, f"I collect {programme}", "old", f"l{i}", Authority.USER),
+            now=MONDAY - timedelta(days=400 + i),
+        )
     memory.record(BOB, FactDraft("dietary", "vegan", "I'm vegan", "bob", "b1", Authority.USER), now=MONDAY)
 
 
 @pytest.fixture(params=["memory", "lance"])
 def memory(request: pytest.FixtureRequest, tmp_path: object) -> FactMemory:
-    store = InMemoryFactStore() if request.param == "memory" else LanceFactStore(f"{tmp_path}/lance", embedding="hash")
+    store = (
+        InMemoryFactStore()
+        if request.param == "memory"
+        else LanceFactStore(f"{tmp_path}/lance", embedding="hash")
+    )
     mem = FactMemory(store, store)
     seed(mem)
     return mem
@@ -40,7 +60,8 @@ def memory(request: pytest.FixtureRequest, tmp_path: object) -> FactMemory:
 
 def test_a_small_fact_set_is_returned_whole_by_key(memory: FactMemory) -> None:
     recall = Recaller(memory, memory.store, RecallSettings(keyed_max=50)).recall(
-        ALICE, "anything at all", now=MONDAY + timedelta(days=3))
+        ALICE, "anything at all", now=MONDAY + timedelta(days=3)
+    )
     assert recall.path == "keyed" and recall.total_current == 9
     assert {r.fact.value for r in recall.facts} == {"vegetarian", "aisle", *LOYALTY}
     assert all(r.relevance is None for r in recall.facts)  # complete, not ranked
@@ -65,12 +86,19 @@ def test_nothing_clears_the_threshold_for_an_unrelated_question(memory: FactMemo
 def test_recency_breaks_a_relevance_tie() -> None:
     store = InMemoryFactStore()
     memory = FactMemory(store, store)
-    memory.record(ALICE, FactDraft("loyalty", "Flying Blue", "I collect Flying Blue miles", "a", "1", Authority.USER),
-                  now=MONDAY - timedelta(days=700))
-    memory.record(ALICE, FactDraft("loyalty", "Iberia Plus", "I collect Iberia Plus miles", "b", "2", Authority.USER),
-                  now=MONDAY)
+    memory.record(
+        ALICE,
+        FactDraft("loyalty", "Flying Blue", "I collect Flying Blue miles", "a", "1", Authority.USER),
+        now=MONDAY - timedelta(days=700),
+    )
+    memory.record(
+        ALICE,
+        FactDraft("loyalty", "Iberia Plus", "I collect Iberia Plus miles", "b", "2", Authority.USER),
+        now=MONDAY,
+    )
     recall = Recaller(memory, store, RecallSettings(keyed_max=0, k=1, min_relevance=0.1)).recall(
-        ALICE, "loyalty programme", now=MONDAY)
+        ALICE, "loyalty programme", now=MONDAY
+    )
     assert [r.fact.value for r in recall.facts] == ["Iberia Plus"]
 
 
@@ -91,12 +119,17 @@ def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> N
 def test_stale_facts_are_shown_with_their_age_not_dropped() -> None:
     store = InMemoryFactStore()
     memory = FactMemory(store, store)
-    memory.record(ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "a", "1", Authority.USER), now=MONDAY)
+    memory.record(
+        ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "a", "1", Authority.USER), now=MONDAY
+    )
     later = MONDAY + timedelta(days=400)
     recall = Recaller(memory, store, RecallSettings()).recall(ALICE, "seat", now=later)
     block, _ = render_block(recall, now=later, cap_tokens=4000, count_text=lambda t: len(t) // 4)
     assert recall.facts[0].stale
-    assert block is not None and "[stale: as of over a year ago, may be out of date] Seat preference: aisle" in block
+    assert (
+        block is not None
+        and "[stale: as of over a year ago, may be out of date] Seat preference: aisle" in block
+    )
 
 
 def test_the_block_is_capped_by_its_token_budget(memory: FactMemory) -> None:
@@ -109,7 +142,17 @@ def test_the_block_is_capped_by_its_token_budget(memory: FactMemory) -> None:
     assert render_block(recall, now=MONDAY, cap_tokens=5, count_text=lambda t: len(t) // 4) == (None, [])
 
 
-@pytest.mark.parametrize(("days", "phrase"), [(0, "today"), (1, "yesterday"), (3, "3 days ago"), (20, "2 weeks ago"),
-                                              (240, "8 months ago"), (400, "over a year ago"), (800, "over 2 years ago")])
+@pytest.mark.parametrize(
+    ("days", "phrase"),
+    [
+        (0, "today"),
+        (1, "yesterday"),
+        (3, "3 days ago"),
+        (20, "2 weeks ago"),
+        (240, "8 months ago"),
+        (400, "over a year ago"),
+        (800, "over 2 years ago"),
+    ],
+)
 def test_age_phrases(days: int, phrase: str) -> None:
     assert age_phrase(MONDAY, MONDAY + timedelta(days=days)) == phrase

@@ -25,7 +25,9 @@ def store(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Any]:
     if request.param == "memory":
         yield InMemoryThreadStore()
         return
-    url = request.getfixturevalue("pg_url") if request.param == "postgres" else f"sqlite:///{tmp_path / 't.db'}"
+    url = (
+        request.getfixturevalue("pg_url") if request.param == "postgres" else f"sqlite:///{tmp_path / 't.db'}"
+    )
     from memory import migrate
     from memory.db import Database
 
@@ -52,7 +54,14 @@ def test_append_is_idempotent_on_thread_turn_kind(store: Any) -> None:
 def test_events_come_back_in_append_order(store: Any) -> None:
     store.ensure_user(ALICE, now=MONDAY)
     store.open_thread(ALICE, T1, now=MONDAY)
-    kinds = [("a", USER), ("a", "model:1"), ("a", "tool:1.1"), ("a", ASSISTANT), ("b", USER), ("b", ASSISTANT)]
+    kinds = [
+        ("a", USER),
+        ("a", "model:1"),
+        ("a", "tool:1.1"),
+        ("a", ASSISTANT),
+        ("b", USER),
+        ("b", ASSISTANT),
+    ]
     for i, (turn, kind) in enumerate(kinds):
         store.append(ev(turn, kind, f"{turn}-{kind}", minutes=i))
     events = store.events(T1)

@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -21,10 +21,14 @@ from assistant.ids import new_turn_id, thread_id, turn_id, user_id
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import build_settings
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app.")
+app = typer.Typer(
+    no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app."
+)
 T = TypeVar("T")
 
-AtOption = Annotated[str | None, typer.Option("--at", help="Clock for this command (ISO time, UTC if no zone)")]
+AtOption = Annotated[
+    str | None, typer.Option("--at", help="Clock for this command (ISO time, UTC if no zone)")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON")]
 
 
@@ -35,7 +39,7 @@ def parse_at(raw: str | None) -> datetime:
         moment = datetime.fromisoformat(raw)
     except ValueError as exc:
         raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {raw!r}") from exc
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 @contextmanager
@@ -87,8 +91,12 @@ class _StdoutStream:
 def chat(
     message: Annotated[str, typer.Argument(help="The user's message")],
     user: Annotated[str, typer.Option("--user", help="User id (created on first use)")],
-    thread: Annotated[str, typer.Option("--thread", help="Thread id (created on first use, owned by --user)")],
-    turn: Annotated[str | None, typer.Option("--turn-id", help="Turn id; a retried id returns the logged reply")] = None,
+    thread: Annotated[
+        str, typer.Option("--thread", help="Thread id (created on first use, owned by --user)")
+    ],
+    turn: Annotated[
+        str | None, typer.Option("--turn-id", help="Turn id; a retried id returns the logged reply")
+    ] = None,
     at: AtOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -97,24 +105,34 @@ def chat(
 
     def body() -> None:
         request = TurnRequest(
-            user=user_id(user), thread=thread_id(thread), turn=turn_id(turn) if turn is not None else new_turn_id(),
-            text=message, now=parse_at(at),
+            user=user_id(user),
+            thread=thread_id(thread),
+            turn=turn_id(turn) if turn is not None else new_turn_id(),
+            text=message,
+            now=parse_at(at),
         )
         with runtime() as rt:
             result = asyncio.run(rt.engine.run_turn(request, None if as_json else _StdoutStream()))
         if as_json:
-            context = {k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")}
-            emit_json({
-                "reply": result.reply,
-                "thread_id": result.thread_id,
-                "turn_id": result.turn_id,
-                "replayed": result.replayed,
-                "tool_calls": [r.to_json() for r in result.tool_calls],
-                "tokens": {"prompt": result.usage.prompt_tokens, "completion": result.usage.completion_tokens},
-                "context": context,
-                "recalled": {"path": result.recall_path, "block": result.memory_block},
-                "state": result.state.model_dump(mode="json", exclude_defaults=True),
-            })
+            context = {
+                k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")
+            }
+            emit_json(
+                {
+                    "reply": result.reply,
+                    "thread_id": result.thread_id,
+                    "turn_id": result.turn_id,
+                    "replayed": result.replayed,
+                    "tool_calls": [r.to_json() for r in result.tool_calls],
+                    "tokens": {
+                        "prompt": result.usage.prompt_tokens,
+                        "completion": result.usage.completion_tokens,
+                    },
+                    "context": context,
+                    "recalled": {"path": result.recall_path, "block": result.memory_block},
+                    "state": result.state.model_dump(mode="json", exclude_defaults=True),
+                }
+            )
         elif result.replayed:
             typer.echo(result.reply)
         else:

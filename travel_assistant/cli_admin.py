@@ -24,8 +24,10 @@ UserOption = Annotated[str, typer.Option("--user", help="User id")]
 
 @memories.command("list")
 def list_memories(
-    user: UserOption, history: Annotated[bool, typer.Option(help="Include superseded versions")] = True,
-    at: AtOption = None, as_json: JsonOption = False,
+    user: UserOption,
+    history: Annotated[bool, typer.Option(help="Include superseded versions")] = True,
+    at: AtOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """A user's facts: type, value, date, source, version and status (current / superseded / stale)."""
 
@@ -38,9 +40,11 @@ def list_memories(
         if not rows:
             typer.echo("(nothing remembered)")
         for r in rows:
-            typer.echo(f"{r['status']:<10} v{r['version']} {r['type']:<13} {r['value']:<24} "
-                       f"{r['asserted_at'][:10]}  source {r['source_thread'] or '-'}/{r['source_turn'] or '-'}  "
-                       f"[{r['id']}]")
+            typer.echo(
+                f"{r['status']:<10} v{r['version']} {r['type']:<13} {r['value']:<24} "
+                f"{r['asserted_at'][:10]}  source {r['source_thread'] or '-'}/{r['source_turn'] or '-'}  "
+                f"[{r['id']}]"
+            )
 
     guarded(body)
 
@@ -67,22 +71,31 @@ def export_memories(
 
 
 @memories.command("forget")
-def forget(user: UserOption, fact: Annotated[str, typer.Argument(help="Fact id")], at: AtOption = None) -> None:
+def forget(
+    user: UserOption, fact: Annotated[str, typer.Argument(help="Fact id")], at: AtOption = None
+) -> None:
     """Delete one fact and all its earlier versions (purged, not hidden)."""
 
     def body() -> None:
         with runtime() as rt:
             uid = user_id(user)
             removed = rt.fact_memory.forget(UserScope(uid), fact_id(fact))
-            rt.registry.audit(actor=f"user:{uid}", action="forget_fact", user=uid, now=parse_at(at),
-                              details={"facts_deleted": removed})
+            rt.registry.audit(
+                actor=f"user:{uid}",
+                action="forget_fact",
+                user=uid,
+                now=parse_at(at),
+                details={"facts_deleted": removed},
+            )
         typer.echo(f"forgot {removed} version(s)")
 
     guarded(body)
 
 
 @users.command("erase")
-def erase(user: Annotated[str, typer.Argument(help="User id")], at: AtOption = None, as_json: JsonOption = False) -> None:
+def erase(
+    user: Annotated[str, typer.Argument(help="User id")], at: AtOption = None, as_json: JsonOption = False
+) -> None:
     """Erase a user from every store (threads, events, bookings, facts incl. old versions) and verify it."""
 
     def body() -> None:
@@ -109,13 +122,17 @@ def add_user(
 
     def body() -> None:
         with runtime() as rt:
-            rt.threads.set_password(user_id(user), hash_password(password), is_admin=admin, now=parse_at(None))
+            rt.threads.set_password(
+                user_id(user), hash_password(password), is_admin=admin, now=parse_at(None)
+            )
         typer.echo(f"user {user} can now log in")
 
     guarded(body)
 
 
-def show_log(user: UserOption, thread: Annotated[str, typer.Option("--thread")], as_json: JsonOption = False) -> None:
+def show_log(
+    user: UserOption, thread: Annotated[str, typer.Option("--thread")], as_json: JsonOption = False
+) -> None:
     """Print a thread's log in append order (user, model, tool, assistant, summary … events)."""
 
     def body() -> None:
@@ -124,8 +141,18 @@ def show_log(user: UserOption, thread: Annotated[str, typer.Option("--thread")],
                 raise NotFound(f"thread {thread} not found for user {user}")
             events = rt.threads.events(thread_id(thread))
         if as_json:
-            emit_json([{"seq": e.seq, "turn": e.turn_id, "kind": e.kind, "created_at": e.created_at.isoformat(),
-                        "body": dict(e.body)} for e in events])
+            emit_json(
+                [
+                    {
+                        "seq": e.seq,
+                        "turn": e.turn_id,
+                        "kind": e.kind,
+                        "created_at": e.created_at.isoformat(),
+                        "body": dict(e.body),
+                    }
+                    for e in events
+                ]
+            )
             return
         for e in events:
             if e.kind in (USER, ASSISTANT):
@@ -136,15 +163,21 @@ def show_log(user: UserOption, thread: Annotated[str, typer.Option("--thread")],
                 detail = ", ".join(c["name"] for c in e.body.get("tool_calls", []))
             else:
                 detail = json.dumps(dict(e.body))[:100]
-            typer.echo(f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} {detail[:110]}")
+            typer.echo(
+                f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} {detail[:110]}"
+            )
 
     guarded(body)
 
 
 @scenario.command("lisbon")
 def lisbon(
-    data_dir: Annotated[Path | None, typer.Option(help="Keep the data here (default: a temporary folder)")] = None,
-    embeddings: Annotated[str | None, typer.Option(help="minilm | hash (default: EMBEDDINGS setting)")] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Keep the data here (default: a temporary folder)")
+    ] = None,
+    embeddings: Annotated[
+        str | None, typer.Option(help="minilm | hash (default: EMBEDDINGS setting)")
+    ] = None,
 ) -> None:
     """The worked example: Monday's booking, promotion after 30 idle minutes, Thursday's dinner question."""
     from travel_assistant.scenario import run_lisbon

@@ -12,7 +12,7 @@ import os
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
 from assistant.engine import Engine, EngineDeps, EngineSettings
@@ -23,12 +23,11 @@ from assistant.recall import Recaller, RecallSettings
 from assistant.tools import ToolRunner
 from memory import migrate
 from memory.bookings import SqlBookingSystem
+from memory.claims import SqlClaims, SqlJobRuns
 from memory.db import Database
 from memory.lance_store import LanceFactStore
-from memory.thread_log import SqlThreadStore
-from memory.claims import SqlClaims, SqlJobRuns
 from memory.registry import UserDataRegistry
-from memory.thread_log import SqlJobQueries
+from memory.thread_log import SqlJobQueries, SqlThreadStore
 from scheduler.jobs import JobDeps
 from travel_assistant.settings import Settings
 
@@ -36,7 +35,7 @@ log = logging.getLogger(__name__)
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -67,40 +66,54 @@ class Runtime:
         from assistant.llm import LiteLLMChatModel, LLMConfig, provider_of
 
         s = self.settings
-        model = LiteLLMChatModel(LLMConfig(
-            model=s.llm_model,
-            api_key=s.provider_api_key(provider_of(s.llm_model)),
-            api_base=s.llm_api_base,
-            timeout_seconds=s.llm_timeout_seconds,
-            max_retries=s.llm_max_retries,
-            max_reply_tokens=s.reply_reserve_tokens,
-            offline_stream_delay_ms=s.offline_stream_delay_ms,
-        ))
+        model = LiteLLMChatModel(
+            LLMConfig(
+                model=s.llm_model,
+                api_key=s.provider_api_key(provider_of(s.llm_model)),
+                api_base=s.llm_api_base,
+                timeout_seconds=s.llm_timeout_seconds,
+                max_retries=s.llm_max_retries,
+                max_reply_tokens=s.reply_reserve_tokens,
+                offline_stream_delay_ms=s.offline_stream_delay_ms,
+            )
+        )
         return self.wrap_model(model) if self.wrap_model else model
 
     @cached_property
     def recaller(self) -> Recaller:
         s = self.settings
-        return Recaller(self.fact_memory, self.facts, RecallSettings(
-            keyed_max=s.recall_keyed_max, k=s.recall_k, min_relevance=s.recall_min_relevance,
-            half_life_days=s.recall_half_life_days, recency_weight=s.recall_recency_weight,
-        ))
+        return Recaller(
+            self.fact_memory,
+            self.facts,
+            RecallSettings(
+                keyed_max=s.recall_keyed_max,
+                k=s.recall_k,
+                min_relevance=s.recall_min_relevance,
+                half_life_days=s.recall_half_life_days,
+                recency_weight=s.recall_recency_weight,
+            ),
+        )
 
     @cached_property
     def engine(self) -> Engine:
         s = self.settings
-        return Engine(EngineDeps(
-            log=self.threads,
-            directory=self.threads,
-            model=self.model,
-            tools=ToolRunner(self.bookings, ExplicitRemember(self.threads, self.fact_memory)),
-            recaller=self.recaller,
-            settings=EngineSettings(
-                policy=s.window_policy, summary_every=s.summary_every, budget_tokens=s.context_budget_tokens,
-                reply_reserve_tokens=s.reply_reserve_tokens, max_message_chars=s.max_message_chars,
-                clear_old_tool_results=s.clear_old_tool_results,
-            ),
-        ))
+        return Engine(
+            EngineDeps(
+                log=self.threads,
+                directory=self.threads,
+                model=self.model,
+                tools=ToolRunner(self.bookings, ExplicitRemember(self.threads, self.fact_memory)),
+                recaller=self.recaller,
+                settings=EngineSettings(
+                    policy=s.window_policy,
+                    summary_every=s.summary_every,
+                    budget_tokens=s.context_budget_tokens,
+                    reply_reserve_tokens=s.reply_reserve_tokens,
+                    max_message_chars=s.max_message_chars,
+                    clear_old_tool_results=s.clear_old_tool_results,
+                ),
+            )
+        )
 
     @cached_property
     def promoter(self) -> Promoter:
@@ -109,7 +122,9 @@ class Runtime:
     @cached_property
     def registry(self) -> UserDataRegistry:
         # Audit subjects are keyed hashes; the key is derived from the app secret so it is never stored.
-        key = hashlib.sha256(b"audit-subject:" + self.settings.chainlit_auth_secret.get_secret_value().encode())
+        key = hashlib.sha256(
+            b"audit-subject:" + self.settings.chainlit_auth_secret.get_secret_value().encode()
+        )
         return UserDataRegistry(self.db, self.facts, audit_key=key.digest())
 
     @cached_property
@@ -120,10 +135,17 @@ class Runtime:
         s = self.settings
         name = runner or f"{socket.gethostname()}:{os.getpid()}"
         return JobDeps(
-            queries=SqlJobQueries(self.db), claims=SqlClaims(self.db, name), runs=self.job_runs,
-            promoter=self.promoter, fact_memory=self.fact_memory, facts=self.facts, registry=self.registry,
-            idle=timedelta(minutes=s.idle_minutes), inactivity=timedelta(days=s.inactivity_days),
-            lease=timedelta(seconds=s.claim_lease_seconds), runner=name,
+            queries=SqlJobQueries(self.db),
+            claims=SqlClaims(self.db, name),
+            runs=self.job_runs,
+            promoter=self.promoter,
+            fact_memory=self.fact_memory,
+            facts=self.facts,
+            registry=self.registry,
+            idle=timedelta(minutes=s.idle_minutes),
+            inactivity=timedelta(days=s.inactivity_days),
+            lease=timedelta(seconds=s.claim_lease_seconds),
+            runner=name,
         )
 
     def close(self) -> None:

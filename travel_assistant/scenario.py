@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,8 @@ from scheduler.jobs import promote_idle
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.settings import build_settings
 
-MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=timezone.utc)
-THURSDAY = datetime(2026, 11, 12, 19, 30, tzinfo=timezone.utc)
+MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
+THURSDAY = datetime(2026, 11, 12, 19, 30, tzinfo=UTC)
 ALICE = UserId("alice")
 MON_THREAD = "thread-m1"
 THU_THREAD = "thread-t2"
@@ -39,11 +39,16 @@ class RecordingModel:
     prompts: list[list[Message]] = field(default_factory=list)
 
     @property
-    def model_name(self) -> str:  # type: ignore[override]
+    def model_name(self) -> str:
         return self.inner.model_name
 
-    async def complete(self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None,
-                       on_token: TokenSink | None = None) -> ModelReply:
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
         self.prompts.append(list(messages))
         return await self.inner.complete(messages, tools=tools, on_token=on_token)
 
@@ -64,8 +69,12 @@ class Check:
 async def run_lisbon(*, data_dir: Path | None, embeddings: str | None, echo: Callable[[str], None]) -> bool:
     temp = data_dir is None
     folder = Path(tempfile.mkdtemp(prefix="lisbon-")) if data_dir is None else data_dir
-    overrides: dict[str, Any] = {"travel_data_dir": folder, "database_url": None, "lancedb_uri": None,
-                                 "offline_stream_delay_ms": 0}
+    overrides: dict[str, Any] = {
+        "travel_data_dir": folder,
+        "database_url": None,
+        "lancedb_uri": None,
+        "offline_stream_delay_ms": 0,
+    }
     if embeddings:
         overrides["embeddings"] = embeddings
     recorder: list[RecordingModel] = []
@@ -84,8 +93,9 @@ async def run_lisbon(*, data_dir: Path | None, embeddings: str | None, echo: Cal
             shutil.rmtree(folder, ignore_errors=True)
 
 
-async def _turn(rt: Runtime, thread: str, turn: str, text: str, now: datetime,
-                echo: Callable[[str], None]) -> TurnResult:
+async def _turn(
+    rt: Runtime, thread: str, turn: str, text: str, now: datetime, echo: Callable[[str], None]
+) -> TurnResult:
     echo(f"alice> {text}")
     result = await rt.engine.run_turn(TurnRequest(ALICE, ThreadId(thread), TurnId(turn), text, now))
     for call in result.tool_calls:
@@ -102,10 +112,16 @@ async def _story(rt: Runtime, recorder: list[RecordingModel], echo: Callable[[st
     booked = await _turn(rt, MON_THREAD, "mon-2", book_text, MONDAY + timedelta(minutes=2), echo)
     echo("(the client retries the booking turn with the same turn id)")
     retried = await rt.engine.run_turn(
-        TurnRequest(ALICE, ThreadId(MON_THREAD), TurnId("mon-2"), book_text, MONDAY + timedelta(minutes=3)))
+        TurnRequest(ALICE, ThreadId(MON_THREAD), TurnId("mon-2"), book_text, MONDAY + timedelta(minutes=3))
+    )
     bookings = rt.bookings.bookings_of(ALICE)
-    checks.append(Check("booking made exactly once, retry replayed", len(bookings) == 1 and retried.replayed
-                        and retried.reply == booked.reply, f"{len(bookings)} booking(s)"))
+    checks.append(
+        Check(
+            "booking made exactly once, retry replayed",
+            len(bookings) == 1 and retried.replayed and retried.reply == booked.reply,
+            f"{len(bookings)} booking(s)",
+        )
+    )
     kinds = [e.kind for e in rt.threads.events(ThreadId(MON_THREAD))]
     order_ok = kinds.index("user") < kinds.index("tool:1.1") < kinds.index("assistant")
     checks.append(Check("log holds user, tool and assistant events in order", order_ok, " ".join(kinds)))
@@ -116,40 +132,76 @@ async def _story(rt: Runtime, recorder: list[RecordingModel], echo: Callable[[st
     from memory.claims import ClaimKey
 
     thread = rt.threads.get_thread(ALICE, ThreadId(MON_THREAD))
-    decisions = (rt.job_deps("scenario").claims.report_of(ClaimKey("promote", MON_THREAD, thread.last_seq))
-                 if thread else None) or {}
+    decisions = (
+        rt.job_deps("scenario").claims.report_of(ClaimKey("promote", MON_THREAD, thread.last_seq))
+        if thread
+        else None
+    ) or {}
     for d in decisions.get("decisions", []):
         verdict = "KEPT    " if d["kept"] else f"rejected ({d['reason']})"
         echo(f"  {verdict}: {d['fact']}")
     echo(f"  job report: {json.dumps(report.to_json())}\n")
     kept = [d for d in decisions.get("decisions", []) if d["kept"]]
     reasons = {d["fact"]: d["reason"] for d in decisions.get("decisions", []) if not d["kept"]}
-    checks.append(Check("promotion keeps 'vegetarian'", [d["fact"] for d in kept] == ["Dietary needs: vegetarian"],
-                        str([d["fact"] for d in kept])))
-    checks.append(Check("rejects 'flying to Lisbon on the 14th' as task progress",
-                        any("Lisbon" in f and r == "task_progress" for f, r in reasons.items()), str(reasons)))
-    checks.append(Check("rejects 'prefers morning flights' as an inference",
-                        any("morning" in f and r == "inference" for f, r in reasons.items()), str(reasons)))
+    checks.append(
+        Check(
+            "promotion keeps 'vegetarian'",
+            [d["fact"] for d in kept] == ["Dietary needs: vegetarian"],
+            str([d["fact"] for d in kept]),
+        )
+    )
+    checks.append(
+        Check(
+            "rejects 'flying to Lisbon on the 14th' as task progress",
+            any("Lisbon" in f and r == "task_progress" for f, r in reasons.items()),
+            str(reasons),
+        )
+    )
+    checks.append(
+        Check(
+            "rejects 'prefers morning flights' as an inference",
+            any("morning" in f and r == "inference" for f, r in reasons.items()),
+            str(reasons),
+        )
+    )
 
     echo(f"== Thursday {THURSDAY:%d %b %Y %H:%M}, a new thread ==")
     first_prompt = len(recorder[0].prompts)
     dinner = await _turn(rt, THU_THREAD, "thu-1", "Any dinner suggestions near my hotel?", THURSDAY, echo)
     echo(f"recalled ({dinner.recall_path}):\n{dinner.memory_block}\n")
     block = dinner.memory_block or ""
-    checks.append(Check("recall brings 'vegetarian' with Monday's date and source",
-                        "Dietary needs: vegetarian" in block and "Mon 9 Nov 2026" in block and MON_THREAD in block,
-                        block.splitlines()[-1] if block else "(no block)"))
+    checks.append(
+        Check(
+            "recall brings 'vegetarian' with Monday's date and source",
+            "Dietary needs: vegetarian" in block and "Mon 9 Nov 2026" in block and MON_THREAD in block,
+            block.splitlines()[-1] if block else "(no block)",
+        )
+    )
     hotel = "Casa do Rio Lisboa"
-    checks.append(Check("the booking tool gives the hotel", any(c.name == "get_my_bookings" for c in dinner.tool_calls)
-                        and hotel in dinner.reply))
+    checks.append(
+        Check(
+            "the booking tool gives the hotel",
+            any(c.name == "get_my_bookings" for c in dinner.tool_calls) and hotel in dinner.reply,
+        )
+    )
     checks.append(Check("the reply honours 'vegetarian'", "vegetarian" in dinner.reply.lower()))
     thursday_prompts = json.dumps(recorder[0].prompts[first_prompt:])
-    leaked = [s for s in ("search_flights", "BA643", "U2290", "Find me flights to Lisbon", "option 1") if s in thursday_prompts]
-    checks.append(Check("nothing of Monday's flight search is in Thursday's context", not leaked, str(leaked)))
+    leaked = [
+        s
+        for s in ("search_flights", "BA643", "U2290", "Find me flights to Lisbon", "option 1")
+        if s in thursday_prompts
+    ]
+    checks.append(
+        Check("nothing of Monday's flight search is in Thursday's context", not leaked, str(leaked))
+    )
     facts = rt.fact_memory.current(UserScope(ALICE))
-    checks.append(Check("long-term memory holds exactly one fact", len(facts) == 1, str([f.text for f in facts])))
+    checks.append(
+        Check("long-term memory holds exactly one fact", len(facts) == 1, str([f.text for f in facts]))
+    )
 
     echo("== checks ==")
     for check in checks:
-        echo(f"  {'PASS' if check.ok else 'FAIL'}  {check.name}" + ("" if check.ok else f"  ({check.detail})"))
+        echo(
+            f"  {'PASS' if check.ok else 'FAIL'}  {check.name}" + ("" if check.ok else f"  ({check.detail})")
+        )
     return all(c.ok for c in checks)

@@ -18,7 +18,9 @@ PLACEHOLDER_MARKERS = ("change-me", "changeme", "placeholder", "example", "devel
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     app_env: Literal["development", "test", "production"] = "development"
     travel_data_dir: Path = Path("./data")
@@ -78,7 +80,9 @@ class Settings(BaseSettings):
     @classmethod
     def _model_shape(cls, value: str) -> str:
         if not value.strip() or any(c.isspace() for c in value):
-            raise ValueError("LLM_MODEL must be a litellm model string such as 'gpt-4o-mini' or 'ollama/llama3'")
+            raise ValueError(
+                "LLM_MODEL must be a litellm model string such as 'gpt-4o-mini' or 'ollama/llama3'"
+            )
         return value
 
     @model_validator(mode="after")
@@ -121,8 +125,11 @@ class Settings(BaseSettings):
         if self.llm_api_key:
             return self.llm_api_key.get_secret_value()
         by_provider = {
-            "openai": self.openai_api_key, "anthropic": self.anthropic_api_key, "gemini": self.gemini_api_key,
-            "mistral": self.mistral_api_key, "groq": self.groq_api_key,
+            "openai": self.openai_api_key,
+            "anthropic": self.anthropic_api_key,
+            "gemini": self.gemini_api_key,
+            "mistral": self.mistral_api_key,
+            "groq": self.groq_api_key,
         }
         key = by_provider.get(provider)
         return key.get_secret_value() if key else None
@@ -135,5 +142,7 @@ def build_settings(**overrides: object) -> Settings:
     try:
         return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in exc.errors()
+        )
         raise ConfigurationError(f"invalid configuration: {problems}") from exc

@@ -412,7 +412,10 @@ def run_monday(page: Page, shots: Shots | None = None) -> Monday:
     started = datetime.now(UTC)
     record_streaming(page)
     before = assistant_messages(page).count()
+    import time as _t
+    t0 = _t.monotonic()
     search_reply = send(page, SEARCH)
+    print("search", _t.monotonic() - t0, flush=True)
     expect(tool_step(page, "search_flights")).to_be_visible()
     page.wait_for_url(THREAD_URL)
     thread = thread_id_of(page)
@@ -420,7 +423,9 @@ def run_monday(page: Page, shots: Shots | None = None) -> Monday:
     search_stream = streamed_lengths(page, before + 1)
     if shots:
         shots(page, "02-alice-search-reply")
+    t0 = _t.monotonic()
     booking_reply = send(page, BOOK)
+    print("book", _t.monotonic() - t0, flush=True)
     expect(tool_step(page, "book_flight")).to_be_visible()
     booking_stream = streamed_lengths(page, before + 2)
     if shots:

@@ -39,9 +39,9 @@ def seed_demo_users(rt: Runtime) -> list[str]:
     for name, password in rt.settings.demo_accounts():
         uid = user_id(name)
         existing = rt.threads.get_user(uid)
-        if existing and existing.password_hash and verify_password(password, existing.password_hash):
-            if existing.is_admin == (name in admins):
-                continue
+        unchanged = existing is not None and existing.is_admin == (name in admins)
+        if unchanged and existing and verify_password(password, existing.password_hash):
+            continue
         rt.threads.set_password(uid, hash_password(password), is_admin=name in admins, now=utc_now())
         created.append(name)
     return created

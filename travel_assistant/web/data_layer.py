@@ -21,8 +21,8 @@ from chainlit.data.base import BaseDataLayer
 from chainlit.types import Feedback, PageInfo, PaginatedResponse, Pagination, ThreadDict, ThreadFilter
 from chainlit.user import PersistedUser, User
 
-from assistant.errors import InvalidId, TravelAssistantError
 from assistant import ids
+from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
 from memory.thread_log import owner_of
 from travel_assistant.container import Runtime, utc_now
@@ -53,13 +53,21 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             return None
         if record is None:
             return None
-        return PersistedUser(id=record.id, identifier=record.id, createdAt=iso(record.created_at),
-                             metadata={"is_admin": record.is_admin})
+        return PersistedUser(
+            id=record.id,
+            identifier=record.id,
+            createdAt=iso(record.created_at),
+            metadata={"is_admin": record.is_admin},
+        )
 
     async def create_user(self, user: User) -> PersistedUser | None:
         record = self.rt.threads.ensure_user(ids.user_id(user.identifier), now=utc_now())
-        return PersistedUser(id=record.id, identifier=record.id, createdAt=iso(record.created_at),
-                             metadata={"is_admin": record.is_admin})
+        return PersistedUser(
+            id=record.id,
+            identifier=record.id,
+            createdAt=iso(record.created_at),
+            metadata={"is_admin": record.is_admin},
+        )
 
     # -- threads ---------------------------------------------------------------------------------------------
 
@@ -84,13 +92,17 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         record = self.rt.threads.get_thread(owner, ThreadId(thread_id))
         if record is None:
             return None
-        return thread_dict(record, steps=thread_steps(record, self.rt.threads.events(record.id)))  # type: ignore[return-value]
+        return thread_dict(record, steps=thread_steps(record, self.rt.threads.events(record.id)))
 
-    async def list_threads(self, pagination: Pagination, filters: ThreadFilter) -> PaginatedResponse[ThreadDict]:
+    async def list_threads(
+        self, pagination: Pagination, filters: ThreadFilter
+    ) -> PaginatedResponse[ThreadDict]:
         try:
             owner = ids.user_id(filters.userId or "")
         except InvalidId:
-            return PaginatedResponse(pageInfo=PageInfo(hasNextPage=False, startCursor=None, endCursor=None), data=[])
+            return PaginatedResponse(
+                pageInfo=PageInfo(hasNextPage=False, startCursor=None, endCursor=None), data=[]
+            )
         threads = self.rt.threads.threads_of(owner)
         if filters.search:
             needle = filters.search.lower()
@@ -99,16 +111,25 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         if pagination.cursor:
             known = [t.id for t in threads]
             start = known.index(pagination.cursor) + 1 if pagination.cursor in known else len(known)
-        page = threads[start:start + pagination.first]
+        page = threads[start : start + pagination.first]
         has_more = start + pagination.first < len(threads)
         return PaginatedResponse(
-            pageInfo=PageInfo(hasNextPage=has_more, startCursor=page[0].id if page else None,
-                              endCursor=page[-1].id if page else None),
-            data=[thread_dict(t) for t in page],  # type: ignore[misc]
+            pageInfo=PageInfo(
+                hasNextPage=has_more,
+                startCursor=page[0].id if page else None,
+                endCursor=page[-1].id if page else None,
+            ),
+            data=[thread_dict(t) for t in page],
         )
 
-    async def update_thread(self, thread_id: str, name: str | None = None, user_id: str | None = None,
-                            metadata: dict[str, Any] | None = None, tags: list[str] | None = None) -> None:
+    async def update_thread(
+        self,
+        thread_id: str,
+        name: str | None = None,
+        user_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        tags: list[str] | None = None,
+    ) -> None:
         actor = _acting_user() or user_id
         if actor is None:
             return
@@ -172,4 +193,3 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
 
     async def close(self) -> None:
         return None
-

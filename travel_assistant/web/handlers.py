@@ -61,10 +61,14 @@ class App:
         if self.settings.scheduler_in_app:
             runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps(), utc_now)
             s = self.settings
-            self.scheduler = runner.build_scheduler(rt.db, runner.Schedule(
-                promote_every=timedelta(seconds=s.promote_every_seconds),
-                expire_every=timedelta(minutes=s.expire_every_minutes),
-                wipe_every=timedelta(hours=s.wipe_every_hours)))
+            self.scheduler = runner.build_scheduler(
+                rt.db,
+                runner.Schedule(
+                    promote_every=timedelta(seconds=s.promote_every_seconds),
+                    expire_every=timedelta(minutes=s.expire_every_minutes),
+                    wipe_every=timedelta(hours=s.wipe_every_hours),
+                ),
+            )
             self.scheduler.start()
 
     def stop(self) -> None:
@@ -118,10 +122,17 @@ def install(settings: Settings | None = None) -> App:
         return [cl.Starter(label=label, message=message) for label, message in STARTERS]
 
     async def _set_commands() -> None:
-        await cl.context.emitter.set_commands([{
-            "id": MEMORIES, "description": "See, delete or export what I remember about you", "icon": "brain",
-            "button": True, "persistent": False,
-        }])
+        await cl.context.emitter.set_commands(
+            [
+                {
+                    "id": MEMORIES,
+                    "description": "See, delete or export what I remember about you",
+                    "icon": "brain",
+                    "button": True,
+                    "persistent": False,
+                }
+            ]
+        )
 
     @cl.on_chat_start
     async def _chat_start() -> None:
@@ -149,7 +160,8 @@ def install(settings: Settings | None = None) -> App:
         live = LiveTurn()
         try:
             result = await app.runtime.engine.run_turn(
-                TurnRequest(chat.user, chat.thread, turn_id(message.id), message.content, utc_now()), live)
+                TurnRequest(chat.user, chat.thread, turn_id(message.id), message.content, utc_now()), live
+            )
         except TravelAssistantError as exc:
             log.warning("turn failed: %s", type(exc).__name__)
             await say(f"⚠️ {exc.user_message()}")
@@ -167,8 +179,13 @@ def install(settings: Settings | None = None) -> App:
         except TravelAssistantError as exc:
             await say(f"Could not delete that: {exc}")
             return
-        app.runtime.registry.audit(actor=f"user:{chat.user}", action="forget_fact", user=chat.user, now=utc_now(),
-                                   details={"fact_versions_deleted": removed})
+        app.runtime.registry.audit(
+            actor=f"user:{chat.user}",
+            action="forget_fact",
+            user=chat.user,
+            now=utc_now(),
+            details={"fact_versions_deleted": removed},
+        )
         await say(f"Deleted. I no longer remember that (removed {removed} version(s), including old copies).")
         await _show_memories(app, chat)
 
@@ -178,8 +195,13 @@ def install(settings: Settings | None = None) -> App:
         if chat is None:
             return
         removed = app.runtime.facts.erase(UserScope(chat.user))
-        app.runtime.registry.audit(actor=f"user:{chat.user}", action="forget_all", user=chat.user, now=utc_now(),
-                                   details={"fact_rows_deleted": removed})
+        app.runtime.registry.audit(
+            actor=f"user:{chat.user}",
+            action="forget_all",
+            user=chat.user,
+            now=utc_now(),
+            details={"fact_rows_deleted": removed},
+        )
         await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
 
     @cl.action_callback("export")
@@ -188,19 +210,30 @@ def install(settings: Settings | None = None) -> App:
         if chat is None:
             return
         data = export_bytes(app.runtime, chat.user, utc_now())
-        await say("Here is everything stored about you (threads, messages, bookings, memories):", elements=[
-            cl.File(name=f"travel-assistant-export-{chat.user}.json", content=data, mime="application/json",
-                    display="inline")])
+        await say(
+            "Here is everything stored about you (threads, messages, bookings, memories):",
+            elements=[
+                cl.File(
+                    name=f"travel-assistant-export-{chat.user}.json",
+                    content=data,
+                    mime="application/json",
+                    display="inline",
+                )
+            ],
+        )
 
     @cl.action_callback("delete_account")
     async def _delete_account(action: cl.Action) -> None:
         chat = _chat(app)
         if chat is None:
             return
-        report = app.runtime.registry.erase(chat.user, actor=f"user:{chat.user}", now=utc_now(),
-                                            action="delete_account")
-        await say(f"Your account and all its data are deleted (verified: {report.verified}). Logging you out…",
-                  elements=[cl.CustomElement(name="Logout", props={})])
+        report = app.runtime.registry.erase(
+            chat.user, actor=f"user:{chat.user}", now=utc_now(), action="delete_account"
+        )
+        await say(
+            f"Your account and all its data are deleted (verified: {report.verified}). Logging you out…",
+            elements=[cl.CustomElement(name="Logout", props={})],
+        )
 
     @cl.action_callback("promote_now")
     async def _promote_now(action: cl.Action) -> None:
@@ -211,9 +244,13 @@ def install(settings: Settings | None = None) -> App:
         from scheduler.jobs import promote_user_now
 
         rt = app.runtime
-        report = await promote_user_now(rt.job_deps(f"ui:{chat.user}"), rt.threads.threads_of(chat.user), utc_now())
-        await say(f"Promotion ran now: {report.threads_promoted} conversation(s), {report.facts_kept} fact(s) kept, "
-                  f"rejected {report.rejected or 'none'}.")
+        report = await promote_user_now(
+            rt.job_deps(f"ui:{chat.user}"), rt.threads.threads_of(chat.user), utc_now()
+        )
+        await say(
+            f"Promotion ran now: {report.threads_promoted} conversation(s), {report.facts_kept} fact(s) kept, "
+            f"rejected {report.rejected or 'none'}."
+        )
         await _show_memories(app, chat)
 
     return app
@@ -229,13 +266,22 @@ def _chat(app: App) -> ChatContext | None:
 
 async def _show_memories(app: App, chat: ChatContext) -> None:
     text, current = inspector_markdown(app.runtime, chat.user, utc_now())
-    actions = [cl.Action(name="forget_fact", payload={"fact_id": r["id"]}, label=f"Delete “{r['label']}: {r['value']}”",
-                         tooltip="Delete this fact and its earlier versions") for r in current]
+    actions = [
+        cl.Action(
+            name="forget_fact",
+            payload={"fact_id": r["id"]},
+            label=f"Delete “{r['label']}: {r['value']}”",
+            tooltip="Delete this fact and its earlier versions",
+        )
+        for r in current
+    ]
     actions += [
         cl.Action(name="export", payload={}, label="Download my data (JSON)"),
         cl.Action(name="forget_all", payload={}, label="Forget everything"),
         cl.Action(name="delete_account", payload={}, label="Delete my account"),
     ]
     if chat.is_admin:
-        actions.append(cl.Action(name="promote_now", payload={}, label="Promote my conversations now (admin)"))
+        actions.append(
+            cl.Action(name="promote_now", payload={}, label="Promote my conversations now (admin)")
+        )
     await say(text, actions=actions)

@@ -22,8 +22,11 @@ def inspector_markdown(rt: Runtime, user: UserId, now: datetime) -> tuple[str, l
     current = [r for r in rows if r["status"] != "superseded"]
     old = [r for r in rows if r["status"] == "superseded"]
     if not rows:
-        return ("### What I remember about you\nNothing yet. Facts are saved from a conversation after it has "
-                "been idle for a while, or at once when you say \"remember that …\".", [])
+        return (
+            "### What I remember about you\nNothing yet. Facts are saved from a conversation after it has "
+            'been idle for a while, or at once when you say "remember that …".',
+            [],
+        )
     lines = ["### What I remember about you", ""]
     for i, r in enumerate(current, 1):
         source = _source(rt, user, r)
@@ -40,8 +43,10 @@ def inspector_markdown(rt: Runtime, user: UserId, now: datetime) -> tuple[str, l
         ]
     if old:
         lines.append("<details><summary>Earlier versions</summary>\n")
-        lines += [f"- {r['label']}: {r['value']} (v{r['version']}, {r['asserted_at'][:10]}), superseded"
-                  for r in old]
+        lines += [
+            f"- {r['label']}: {r['value']} (v{r['version']}, {r['asserted_at'][:10]}), superseded"
+            for r in old
+        ]
         lines.append("\n</details>")
     return "\n".join(lines), current
 

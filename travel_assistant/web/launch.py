@@ -30,6 +30,9 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     config.run.headless = True
     config.project.allow_origins[:] = [settings.public_origin]
     config.project.user_session_timeout = int(settings.session_hours * 3600)
-    print(f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "  # noqa: T201
-          f"(model {settings.llm_model}, data in {settings.travel_data_dir})", flush=True)
+    print(
+        f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "
+        f"(model {settings.llm_model}, data in {settings.travel_data_dir})",
+        flush=True,
+    )
     run_chainlit(str(APP_FILE))

@@ -34,13 +34,35 @@ def thread_dict(thread: ThreadRecord, *, steps: list[dict[str, Any]] | None = No
     }
 
 
-def _step(step_id: str, thread: str, type_: str, name: str, created: datetime, *, parent: str | None = None,
-          output: str = "", input_: str = "", show_input: bool | str = False, is_error: bool = False) -> dict[str, Any]:
+def _step(
+    step_id: str,
+    thread: str,
+    type_: str,
+    name: str,
+    created: datetime,
+    *,
+    parent: str | None = None,
+    output: str = "",
+    input_: str = "",
+    show_input: bool | str = False,
+    is_error: bool = False,
+) -> dict[str, Any]:
     return {
-        "id": step_id, "threadId": thread, "parentId": parent, "type": type_, "name": name,
-        "output": output, "input": input_, "showInput": show_input, "isError": is_error,
-        "createdAt": iso(created), "start": iso(created), "end": iso(created), "metadata": {},
-        "streaming": False, "tags": [],
+        "id": step_id,
+        "threadId": thread,
+        "parentId": parent,
+        "type": type_,
+        "name": name,
+        "output": output,
+        "input": input_,
+        "showInput": show_input,
+        "isError": is_error,
+        "createdAt": iso(created),
+        "start": iso(created),
+        "end": iso(created),
+        "metadata": {},
+        "streaming": False,
+        "tags": [],
     }
 
 
@@ -49,9 +71,11 @@ def context_line(body: dict[str, Any]) -> str:
     if "prompt_tokens" not in body:
         return "no model call"
     usable = int(body.get("budget", 0)) - int(body.get("reserve", 0))
-    return (f"{int(body['prompt_tokens']):,} of {usable:,} tokens ({float(body.get('pressure', 0)):.0%}) · "
-            f"{body.get('policy')} · {int(body.get('stable_prefix_tokens', 0)):,} cache-stable prefix tokens · "
-            f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in window")
+    return (
+        f"{int(body['prompt_tokens']):,} of {usable:,} tokens ({float(body.get('pressure', 0)):.0%}) · "
+        f"{body.get('policy')} · {int(body.get('stable_prefix_tokens', 0)):,} cache-stable prefix tokens · "
+        f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in window"
+    )
 
 
 def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -60,30 +84,78 @@ def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str
         turn = event.turn_id
         user_step, run_step = f"{turn}-user", f"{turn}-run"
         if event.kind == USER:
-            steps.append(_step(user_step, thread.id, "user_message", thread.user_id, event.created_at,
-                               output=event.text))
+            steps.append(
+                _step(
+                    user_step, thread.id, "user_message", thread.user_id, event.created_at, output=event.text
+                )
+            )
             # Chainlit renders "on_message" runs transparently; children need it as their parent.
             steps.append(_step(run_step, thread.id, "run", "on_message", event.created_at, parent=user_step))
         elif event.kind == RECALL:
             count = len(event.body.get("fact_ids", []))
-            steps.append(_step(f"{turn}-recall", thread.id, "tool", "Recalled from memory", event.created_at,
-                               parent=run_step,
-                               output=f"{count} fact(s) shown to the model ({event.body.get('path')} recall)"))
+            steps.append(
+                _step(
+                    f"{turn}-recall",
+                    thread.id,
+                    "tool",
+                    "Recalled from memory",
+                    event.created_at,
+                    parent=run_step,
+                    output=f"{count} fact(s) shown to the model ({event.body.get('path')} recall)",
+                )
+            )
         elif is_tool_kind(event.kind):
             body = event.body
             output = body.get("result") if body.get("ok") else {"error": body.get("error")}
-            steps.append(_step(f"{turn}-{event.kind}", thread.id, "tool", str(body.get("name", "tool")),
-                               event.created_at, parent=run_step, input_=str(body.get("arguments", "")),
-                               output=json.dumps(output, ensure_ascii=False, indent=1), show_input="json",
-                               is_error=not body.get("ok")))
+            steps.append(
+                _step(
+                    f"{turn}-{event.kind}",
+                    thread.id,
+                    "tool",
+                    str(body.get("name", "tool")),
+                    event.created_at,
+                    parent=run_step,
+                    input_=str(body.get("arguments", "")),
+                    output=json.dumps(output, ensure_ascii=False, indent=1),
+                    show_input="json",
+                    is_error=not body.get("ok"),
+                )
+            )
         elif event.kind == CONTEXT:
-            steps.append(_step(f"{turn}-context", thread.id, "tool", "Context", event.created_at, parent=run_step,
-                               output=context_line(dict(event.body))))
+            steps.append(
+                _step(
+                    f"{turn}-context",
+                    thread.id,
+                    "tool",
+                    "Context",
+                    event.created_at,
+                    parent=run_step,
+                    output=context_line(dict(event.body)),
+                )
+            )
         elif event.kind == ASSISTANT:
-            steps.append(_step(f"{turn}-assistant", thread.id, "assistant_message", ASSISTANT_NAME,
-                               event.created_at, parent=run_step, output=event.text))
+            steps.append(
+                _step(
+                    f"{turn}-assistant",
+                    thread.id,
+                    "assistant_message",
+                    ASSISTANT_NAME,
+                    event.created_at,
+                    parent=run_step,
+                    output=event.text,
+                )
+            )
         elif event.kind == FAILURE:
-            steps.append(_step(f"{turn}-failure", thread.id, "assistant_message", ASSISTANT_NAME, event.created_at,
-                               parent=run_step, output=str(event.body.get("message", "That turn failed.")),
-                               is_error=True))
+            steps.append(
+                _step(
+                    f"{turn}-failure",
+                    thread.id,
+                    "assistant_message",
+                    ASSISTANT_NAME,
+                    event.created_at,
+                    parent=run_step,
+                    output=str(event.body.get("message", "That turn failed.")),
+                    is_error=True,
+                )
+            )
     return steps

@@ -95,5 +95,9 @@ class LiveTurn:
         await self.message.send()
 
 
-async def say(text: str, *, actions: list[cl.Action] | None = None, elements: list[Any] | None = None) -> None:
-    await cl.Message(content=text, author=ASSISTANT_NAME, actions=actions or [], elements=elements or []).send()
+async def say(
+    text: str, *, actions: list[cl.Action] | None = None, elements: list[Any] | None = None
+) -> None:
+    await cl.Message(
+        content=text, author=ASSISTANT_NAME, actions=actions or [], elements=elements or []
+    ).send()
