@@ -590,7 +590,7 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
     print()
     print(f"hybrid results: mean {sum(res.hits) / max(1, len(res.hits)):.1f} facts recalled (k={HYBRID.k}, "
           f"min_relevance={HYBRID.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
-          f"current facts per user seen by list(): {sorted(res.total_current)}")
+          f"current facts per user seen by {LIST_METHOD}(): {sorted(res.total_current)}")
 
 
 # -- main --------------------------------------------------------------------------------------------------

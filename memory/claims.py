@@ -41,22 +41,22 @@ class SqlClaims:
         """True if this worker now owns ``key``: freshly inserted, or taken over after its lease expired."""
         insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
         with self.db.write() as session:
-            inserted = rowcount(
-                session.execute(
-                    insert(ClaimRow)
-                    .values(
-                        job=key.job,
-                        item=key.item,
-                        watermark=key.watermark,
-                        user_id=user,
-                        owner=self.owner,
-                        lease_until=now + lease,
-                        attempts=1,
-                    )
-                    .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
+            inserted = session.execute(
+                insert(ClaimRow)
+                .values(
+                    job=key.job,
+                    item=key.item,
+                    watermark=key.watermark,
+                    user_id=user,
+                    owner=self.owner,
+                    lease_until=now + lease,
+                    attempts=1,
                 )
-            )
-            if inserted == 1:
+                .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
+                # RETURNING, not rowcount: psycopg reports -1 for INSERT … ON CONFLICT through SQLAlchemy.
+                .returning(col(ClaimRow.job))
+            ).first()
+            if inserted is not None:
                 return True
             pk = _pk(key)
             if not self.db.is_sqlite:

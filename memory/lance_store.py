@@ -14,6 +14,7 @@ written to, so :meth:`purge` rewrites the touched fragments, rebuilds the indexe
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import re
 import threading
@@ -22,6 +23,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import lancedb
@@ -227,7 +229,7 @@ class LanceFactStore:
         where = (
             f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
         )
-        with _translated():
+        with _translated(), self._maintenance():
             self.table.update(where=where, values=values)
 
     def users_with_facts(self) -> list[UserId]:
@@ -296,9 +298,28 @@ class LanceFactStore:
 
     @contextmanager
     def _maintenance(self) -> Iterator[None]:
-        with warnings.catch_warnings():
+        """Serialise rewrites (purge, flag updates, compaction) across processes on this machine.
+
+        A purge rewrites whole fragments; if another process's rewrite of the same fragment was based on an
+        older version, rows deleted in between could come back. Appends do not need the lock. For a remote
+        ``LANCEDB_URI`` (object storage) run one maintenance process; the file lock only covers local folders.
+        """
+        with warnings.catch_warnings(), self._file_lock():
             warnings.filterwarnings("ignore", message=".*concurrent.*", category=UserWarning)
             yield
+
+    @contextmanager
+    def _file_lock(self) -> Iterator[None]:
+        if "://" in self.uri:
+            yield
+            return
+        Path(self.uri).mkdir(parents=True, exist_ok=True)
+        with open(Path(self.uri) / ".maintenance.lock", "a+b") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5) -> None:

@@ -153,8 +153,10 @@ def wipe_inactive(deps: JobDeps, now: datetime) -> WipeReport:
     report = WipeReport(as_of=now.isoformat())
     for user in deps.queries.inactive_users(now - deps.inactivity):
         report.users_inactive += 1
-        key = ClaimKey(WIPE, user.id, int(user.last_active_at.timestamp()))
-        if not deps.claims.claim(key, user=user.id, now=now, lease=deps.lease):
+        # The wipe claim is keyed by the user's audit hash and names no user, so it survives the erasure it
+        # guards: were it erased with the user's rows, a second worker could claim and wipe again.
+        key = ClaimKey(WIPE, deps.registry.subject_hash(user.id)[:64], int(user.last_active_at.timestamp()))
+        if not deps.claims.claim(key, user="", now=now, lease=deps.lease):
             report.skipped_claimed_elsewhere += 1
             continue
         try:
@@ -163,8 +165,8 @@ def wipe_inactive(deps: JobDeps, now: datetime) -> WipeReport:
             deps.claims.fail(key, now=now, error=type(exc).__name__)
             report.errors += 1
             continue
-        # The claim row itself was user data and went with the erasure; nothing to finish.
-        if any(erased.counts.values()):
+        deps.claims.finish(key, now=now, report={"verified": erased.verified})
+        if erased.counts.get("users"):
             report.users_wiped += 1
             report.rows_deleted += sum(erased.counts.values())
     _record(deps, WIPE, now, report.to_json())

@@ -101,8 +101,7 @@ def _stored_next_runs(db: Database) -> dict[str, datetime | None]:
     except Exception:  # table not created yet (first boot)
         return {}
     return {
-        row.id: datetime.fromtimestamp(row.next_run_time, UTC) if row.next_run_time else None
-        for row in rows
+        row.id: datetime.fromtimestamp(row.next_run_time, UTC) if row.next_run_time else None for row in rows
     }
 
 

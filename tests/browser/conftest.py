@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -42,6 +42,7 @@ from tests.browser.helpers import (
 )
 
 _server: Server | None = None
+_shots: Shots | None = None
 _open_contexts: list[BrowserContext] = []
 
 
@@ -55,8 +56,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.skip(f"{CLI} is missing (run `make install-test`)")
     port = free_port()
     data_dir = tmp_path_factory.mktemp("travel-data")
-    srv = Server(base_url=f"http://127.0.0.1:{port}", data_dir=data_dir, env=app_env(data_dir, port),
-                 log_path=ARTIFACTS / "server.log")
+    srv = Server(
+        base_url=f"http://127.0.0.1:{port}",
+        data_dir=data_dir,
+        env=app_env(data_dir, port),
+        log_path=ARTIFACTS / "server.log",
+    )
     try:
         srv.start()
     except Exception:
@@ -89,15 +94,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture(scope="session")
 def shots() -> Shots:
+    global _shots
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for stale in SCREENSHOTS.glob("FAILED-*.png"):
         stale.unlink()
-    return Shots()
+    _shots = Shots()
+    return _shots
 
 
 def open_context(browser: Browser, server: Server) -> BrowserContext:
-    context = browser.new_context(base_url=server.base_url, viewport={"width": 1280, "height": 900},
-                                  accept_downloads=True)
+    context = browser.new_context(
+        base_url=server.base_url, viewport={"width": 1280, "height": 900}, accept_downloads=True
+    )
     context.set_default_timeout(30_000)
     _open_contexts.append(context)
     return context
@@ -200,7 +208,9 @@ def bob_chatted(story: Story, browser: Browser, server: Server) -> list[str]:
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
     if report.failed and report.when in ("setup", "call"):
         if _server is not None:
@@ -212,3 +222,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                     page.screenshot(path=str(SCREENSHOTS / f"FAILED-{name}-{ci}{pi}.png"))
     return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _shots is not None and _shots.taken:
+        where = SCREENSHOTS.relative_to(ARTIFACTS.parent)
+        terminalreporter.write_line(f"browser screenshots in {where}/: {', '.join(sorted(_shots.taken))}")

@@ -28,8 +28,14 @@ DOWNLOADS = ARTIFACTS / "downloads"
 CLI = REPO / ".venv" / "bin" / "travel-assistant"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 USERS = {"alice": "alice-demo-pass", "bob": "bob-demo-pass", "carol": "carol-demo-pass"}
@@ -70,24 +76,26 @@ def app_env(data_dir: Path, port: int) -> dict[str, str]:
     # Anything a developer exported that would point the app elsewhere is dropped (empty counts as unset).
     for name in ("DATABASE_URL", "LANCEDB_URI", "LLM_API_BASE", "LLM_API_KEY", "HEADER_AUTH"):
         env.pop(name, None)
-    env.update({
-        "APP_ENV": "development",
-        "TRAVEL_DATA_DIR": str(data_dir),
-        "EMBEDDINGS": "hash",
-        "LLM_MODEL": "offline/travel-agent",
-        "OFFLINE_STREAM_DELAY_MS": "5",
-        "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in USERS.items()),
-        "ADMIN_USERS": ADMINS,
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "PUBLIC_ORIGIN": f"http://127.0.0.1:{port}",
-        "CHAINLIT_AUTH_SECRET": "browser-tests-" + os.urandom(24).hex(),
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "LITELLM_OFFLINE_MODE": "true",
-        "HF_HUB_OFFLINE": "1",
-        "TRANSFORMERS_OFFLINE": "1",
-        "PYTHONUNBUFFERED": "1",
-    })
+    env.update(
+        {
+            "APP_ENV": "development",
+            "TRAVEL_DATA_DIR": str(data_dir),
+            "EMBEDDINGS": "hash",
+            "LLM_MODEL": "offline/travel-agent",
+            "OFFLINE_STREAM_DELAY_MS": "5",
+            "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in USERS.items()),
+            "ADMIN_USERS": ADMINS,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "PUBLIC_ORIGIN": f"http://127.0.0.1:{port}",
+            "CHAINLIT_AUTH_SECRET": "browser-tests-" + os.urandom(24).hex(),
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "LITELLM_OFFLINE_MODE": "true",
+            "HF_HUB_OFFLINE": "1",
+            "TRANSFORMERS_OFFLINE": "1",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     return env
 
 
@@ -106,14 +114,20 @@ class Server:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log_file = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            [str(CLI), "serve"], cwd=REPO, env=self.env, stdout=self._log_file, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            [str(CLI), "serve"],
+            cwd=REPO,
+            env=self.env,
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
         deadline = time.monotonic() + STARTUP_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the app exited with code {self.process.returncode} during start-up\n"
-                                   f"{self.log_tail()}")
+                raise RuntimeError(
+                    f"the app exited with code {self.process.returncode} during start-up\n{self.log_tail()}"
+                )
             try:
                 with urllib.request.urlopen(self.base_url + "/", timeout=2) as response:
                     if response.status == 200:
@@ -122,12 +136,14 @@ class Server:
                 pass
             time.sleep(0.5)
         else:
-            raise RuntimeError(f"the app did not answer on {self.base_url} within {STARTUP_TIMEOUT_S}s\n"
-                               f"{self.log_tail()}")
+            raise RuntimeError(
+                f"the app did not answer on {self.base_url} within {STARTUP_TIMEOUT_S}s\n{self.log_tail()}"
+            )
         # The port was free a moment ago; make sure it is *our* process that answered.
         if self.process.poll() is not None:
-            raise RuntimeError(f"something else answered on {self.base_url}; the app exited\n"
-                               f"{self.log_tail()}")
+            raise RuntimeError(
+                f"something else answered on {self.base_url}; the app exited\n{self.log_tail()}"
+            )
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -165,15 +181,27 @@ class CliResult:
         return json.loads(self.stdout)
 
     def describe(self) -> str:
-        return (f"travel-assistant {' '.join(self.args)} exited {self.returncode}\n"
-                f"stdout: {self.stdout[-2000:]}\nstderr: {self.stderr[-2000:]}")
+        return (
+            f"travel-assistant {' '.join(self.args)} exited {self.returncode}\n"
+            f"stdout: {self.stdout[-2000:]}\nstderr: {self.stderr[-2000:]}"
+        )
 
 
 def run_cli(server: Server, *commands: list[str]) -> list[CliResult]:
     """Run CLI commands against the server's data, concurrently (each one loads the whole runtime)."""
     procs = [
-        (args, subprocess.Popen([str(CLI), *args], cwd=REPO, env=server.env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True))
+        (
+            args,
+            subprocess.Popen(
+                [str(CLI), *args],
+                cwd=REPO,
+                env=server.env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            ),
+        )
         for args in commands
     ]
     results = []
@@ -183,8 +211,9 @@ def run_cli(server: Server, *commands: list[str]) -> list[CliResult]:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             out, err = proc.communicate()
-        results.append(CliResult(args, proc.returncode, out.decode(errors="replace"),
-                                 err.decode(errors="replace")))
+        results.append(
+            CliResult(args, proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"))
+        )
     return results
 
 
@@ -240,7 +269,8 @@ def message_text(message: Locator) -> str:
 def wait_for_replies(page: Page, before: int, *, at_least: int = 1) -> None:
     """Wait until ``at_least`` new assistant messages exist and the run is over (stop button gone)."""
     page.wait_for_function(
-        "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[ASSISTANT_MSG, before + at_least],
+        "([sel, n]) => document.querySelectorAll(sel).length >= n",
+        arg=[ASSISTANT_MSG, before + at_least],
         timeout=REPLY_TIMEOUT_MS,
     )
     page.wait_for_selector("#stop-button", state="detached", timeout=REPLY_TIMEOUT_MS)
@@ -412,10 +442,7 @@ def run_monday(page: Page, shots: Shots | None = None) -> Monday:
     started = datetime.now(UTC)
     record_streaming(page)
     before = assistant_messages(page).count()
-    import time as _t
-    t0 = _t.monotonic()
     search_reply = send(page, SEARCH)
-    print("search", _t.monotonic() - t0, flush=True)
     expect(tool_step(page, "search_flights")).to_be_visible()
     page.wait_for_url(THREAD_URL)
     thread = thread_id_of(page)
@@ -423,9 +450,7 @@ def run_monday(page: Page, shots: Shots | None = None) -> Monday:
     search_stream = streamed_lengths(page, before + 1)
     if shots:
         shots(page, "02-alice-search-reply")
-    t0 = _t.monotonic()
     booking_reply = send(page, BOOK)
-    print("book", _t.monotonic() - t0, flush=True)
     expect(tool_step(page, "book_flight")).to_be_visible()
     booking_stream = streamed_lengths(page, before + 2)
     if shots:

@@ -14,7 +14,7 @@ import uuid
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import LoginAs, Story, close_context, login_page, open_context
 from tests.browser.helpers import (
@@ -58,7 +58,7 @@ pytestmark = pytest.mark.browser
 VEGETARIAN_NOTE = "kept to vegetarian options"
 
 
-def _open_inspector(page: Page, *, typed: bool = False) -> tuple[str, Any]:
+def _open_inspector(page: Page, *, typed: bool = False) -> tuple[str, Locator]:
     """Open the memory inspector (the composer's Memories command, or typing /memories)."""
     messages = assistant_messages(page)
     before = messages.count()
@@ -80,18 +80,14 @@ def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
     anonymous_page: Page, server: Server, shots: Shots, story: Story
 ) -> None:
     page = anonymous_page
-    t0 = time.monotonic()
-    def T(m): print(f"{time.monotonic()-t0:6.2f} {m}", flush=True)
     page.goto(server.base_url + "/")
-    T("goto")
     page.wait_for_url(re.compile(r"/login$"))  # not logged in: the app sends us to the login page
     expect(page.locator("#email")).to_be_visible()
     shots(page, "01-login")
     submit_login(page, server.base_url, "alice", USERS["alice"])
     page.wait_for_selector("#chat-input")
-    T("logged in")
+
     monday = run_monday(page, shots)
-    T("monday")
     if story.monday is None:
         story.monday = monday
 
@@ -100,8 +96,10 @@ def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
     flights = [monday.search_reply.find(f) for f in ("TAP Air Portugal TP1343", "BA643", "U2290")]
     assert -1 not in flights, monday.search_reply
     assert flights == sorted(flights), monday.search_reply
-    for reply, lengths in ((monday.search_reply, monday.search_stream),
-                           (monday.booking_reply, monday.booking_stream)):
+    for reply, lengths in (
+        (monday.search_reply, monday.search_stream),
+        (monday.booking_reply, monday.booking_stream),
+    ):
         partial = {n for n in lengths if 0 < n < len(reply) * 0.8}
         assert len(partial) >= 3, f"reply was not streamed: lengths seen {lengths} for {len(reply)} chars"
 
@@ -112,7 +110,7 @@ def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
     for name in ("search_flights", "book_flight", "Recalled from memory", "Context"):
         expect(tool_step(page, name).first).to_be_visible()
 
-    T("steps")
+    # The new conversation shows up in the sidebar, titled by its first message.
     link = page.locator(f'{THREAD_LINK}[href="/thread/{monday.thread_id}"]')
     expect(link).to_be_visible()
     expect(link).to_contain_text(SEARCH[:20])
@@ -133,8 +131,11 @@ def _assert_monday_history(page: Page) -> None:
     assert messages[2][1] == BOOK, messages
     assert messages[3][1].startswith("Booked! Reference BK-"), messages
     position = [i for i, (kind, _) in enumerate(rows) if kind != "tool"]
-    tools = {text.removeprefix("Used ").strip(): i for i, (kind, text) in enumerate(rows) if kind == "tool"
-             and text.endswith(("search_flights", "book_flight"))}
+    tools = {
+        text.removeprefix("Used ").strip(): i
+        for i, (kind, text) in enumerate(rows)
+        if kind == "tool" and text.endswith(("search_flights", "book_flight"))
+    }
     search_step, book_step = tools.get("search_flights", -1), tools.get("book_flight", -1)
     assert position[0] < search_step < position[1] < position[2] < book_step < position[3], rows
 
@@ -195,13 +196,17 @@ def test_bob_cannot_see_open_write_or_delete_alices_thread(
     assert SEARCH not in response.text()
     response = request.delete(f"{server.base_url}/project/thread", data={"threadId": alice_thread})
     assert response.status in (401, 403, 404), (response.status, response.text()[:300])
-    listed = request.post(f"{server.base_url}/project/threads",
-                          data={"pagination": {"first": 100}, "filter": {}})
+    listed = request.post(
+        f"{server.base_url}/project/threads", data={"pagination": {"first": 100}, "filter": {}}
+    )
     assert listed.ok, listed.status
     assert alice_thread not in listed.text()
 
-    alice_log, bob_log = run_cli(server, ["log", "--user", "alice", "--thread", alice_thread, "--json"],
-                                 ["log", "--user", "bob", "--thread", alice_thread])
+    alice_log, bob_log = run_cli(
+        server,
+        ["log", "--user", "alice", "--thread", alice_thread, "--json"],
+        ["log", "--user", "bob", "--thread", alice_thread],
+    )
     events = alice_log.json()  # exit 0: alice's thread survived bob's delete
     said = [e["body"].get("text") for e in events if e["kind"] == "user"]
     assert said == [SEARCH, BOOK], said
@@ -253,7 +258,11 @@ def test_a_new_conversation_after_promotion_remembers_vegetarian_for_alice_only(
 
 
 def test_inspector_shows_exports_and_deletes_alices_fact(
-    login_as: LoginAs, server: Server, shots: Shots, monday: Monday, promoted: dict[str, Any],
+    login_as: LoginAs,
+    server: Server,
+    shots: Shots,
+    monday: Monday,
+    promoted: dict[str, Any],
     bob_chatted: list[str],
 ) -> None:
     page = login_as("alice")
@@ -261,8 +270,12 @@ def test_inspector_shows_exports_and_deletes_alices_fact(
     assert f"1. {VEGETARIAN_FACT}" in text, text
     assert "why: you said it: “By the way, I'm vegetarian.”" in text, text
     delete = inspector.get_by_role("button", name=f"Delete “{VEGETARIAN_FACT}”")
-    for label in ("Download my data (JSON)", "Forget everything", "Delete my account",
-                  "Promote my conversations now (admin)"):
+    for label in (
+        "Download my data (JSON)",
+        "Forget everything",
+        "Delete my account",
+        "Promote my conversations now (admin)",
+    ):
         expect(inspector.get_by_role("button", name=label)).to_be_visible()
     expect(delete).to_be_visible()
     shots(page, "08-alice-inspector")
@@ -297,8 +310,8 @@ def test_inspector_shows_exports_and_deletes_alices_fact(
     assert VEGETARIAN_FACT not in again, again
     shots(page, "09-alice-inspector-after-delete")
 
-    new_chat(page, server.base_url)
     inspector_thread = thread_id_of(page)
+    new_chat(page, server.base_url)
     reply = send(page, DINNER)
     page.wait_for_url(THREAD_URL)
     assert thread_id_of(page) not in (monday.thread_id, inspector_thread)
@@ -329,7 +342,7 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         page.wait_for_url(re.compile(r"/login$"), timeout=30_000)
         expect(page.locator("#email")).to_be_visible()
         shots(page, "11-carol-logged-out-after-delete")
-        after = {
+        after: dict[str, Any] = {
             "url": page.url,
             "inspector": text,
             "thread": thread,
@@ -345,7 +358,9 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         relogin.goto(server.base_url + "/login")
         relogin.fill("#email", "carol")
         relogin.fill("#password", USERS["carol"])
-        with relogin.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/login")) as answer:
+        with relogin.expect_response(
+            lambda r: r.request.method == "POST" and r.url.endswith("/login")
+        ) as answer:
             relogin.click("button[type=submit]")
         after["relogin_status"] = answer.value.status
         relogin.wait_for_timeout(1_000)
@@ -370,10 +385,14 @@ def test_delete_my_account_logs_out_and_erases_carols_data(carol_deleted: dict[s
             assert rows == [], (name, rows)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG travel_assistant/web/data_layer.py TravelDataLayer.update_thread: when the deleted user's socket "
-    "disconnects, Chainlit persists the session through update_thread, which calls ensure_user + open_thread "
-    "and re-creates the erased user row and her last thread"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "BUG travel_assistant/web/data_layer.py TravelDataLayer.update_thread: when the deleted user's socket "
+        "disconnects, Chainlit persists the session through update_thread, which calls ensure_user + open_thread "
+        "and re-creates the erased user row and her last thread"
+    ),
+)
 def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: dict[str, Any]) -> None:
     stores = carol_deleted["export"].json()["stores"]
     recreated = [t["id"] for t in stores["threads"]]
@@ -385,12 +404,15 @@ def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: dict[s
 # -- 7. Starters --------------------------------------------------------------------------------------------
 
 
-def test_starters_are_offered_and_send_their_message(
-    login_as: LoginAs, shots: Shots, story: Story
-) -> None:
+def test_starters_are_offered_and_send_their_message(login_as: LoginAs, shots: Shots, story: Story) -> None:
     page = login_as("bob")
-    for label in ("Find flights", "Book and mention a diet", "Dinner near my hotel", "Remember a preference",
-                  "What do you remember?"):
+    for label in (
+        "Find flights",
+        "Book and mention a diet",
+        "Dinner near my hotel",
+        "Remember a preference",
+        "What do you remember?",
+    ):
         expect(page.get_by_text(label, exact=True)).to_be_visible()
     shots(page, "12-starters")
     page.get_by_text("Find flights", exact=True).click()
@@ -402,5 +424,3 @@ def test_starters_are_offered_and_send_their_message(
     page.wait_for_url(THREAD_URL)
     story.bob_threads.append(page.url.rsplit("/", 1)[-1])
     expect(page.get_by_text("Find flights", exact=True)).to_have_count(0)
-
-

@@ -1,0 +1,303 @@
+"""Background jobs: bodies with injected time, exactly-once claims, the scheduler wiring, the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant.engine import TurnRequest
+from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from memory.claims import ClaimKey, SqlClaims
+from scheduler import runner
+from scheduler.jobs import expire_facts, promote_idle, wipe_inactive
+from tests.conftest import MONDAY
+from tests.fakes import ScriptedModel
+from travel_assistant.container import build_runtime
+
+ALICE, BOB = UserId("alice"), UserId("bob")
+
+
+def chat(rt: Any, user: UserId, thread: str, turn: str, text: str, at: datetime) -> None:
+    asyncio.run(rt.engine.run_turn(TurnRequest(user, ThreadId(thread), TurnId(turn), text, at)))
+
+
+def promoted_facts(rt: Any, user: UserId) -> list[str]:
+    return [f.text for f in rt.fact_memory.current(UserScope(user))]
+
+
+def test_a_thread_is_promoted_once_after_idling_and_again_only_for_its_new_part(runtime: Any) -> None:
+    chat(runtime, ALICE, "mon", "t1", "Find me flights to Lisbon on the 14th", MONDAY)
+    chat(
+        runtime,
+        ALICE,
+        "mon",
+        "t2",
+        "Book option 1, please. By the way, I'm vegetarian.",
+        MONDAY + timedelta(minutes=2),
+    )
+    deps = runtime.job_deps("test")
+    early = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=20)))
+    assert early.threads_due == 0 and promoted_facts(runtime, ALICE) == []
+    report = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=33)))
+    assert (report.threads_due, report.threads_promoted, report.facts_kept) == (1, 1, 1)
+    assert report.rejected == {"task_progress": 1, "inference": 1}
+    assert asyncio.run(promote_idle(deps, MONDAY + timedelta(hours=5))).threads_due == 0  # nothing new
+    chat(
+        runtime,
+        ALICE,
+        "mon",
+        "t3",
+        "Thanks! I prefer aisle seats, for the record.",
+        MONDAY + timedelta(hours=6),
+    )
+    again = asyncio.run(promote_idle(deps, MONDAY + timedelta(hours=7)))
+    assert (again.threads_promoted, again.facts_kept, again.rejected) == (
+        1,
+        1,
+        {},
+    )  # old candidates not re-offered
+    assert sorted(promoted_facts(runtime, ALICE)) == ["Dietary needs: vegetarian", "Seat preference: aisle"]
+    runs = runtime.job_runs.recent(job="promote")
+    assert len(runs) == 4 and all("alice" not in json.dumps(r) for r in runs)  # reports hold no user data
+
+
+def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime: Any) -> None:
+    chat(runtime, ALICE, "mon", "t1", "I'm vegetarian", MONDAY)
+    runtime.promoter.model = ScriptedModel().enqueue("not json", "{broken")
+    deps = runtime.job_deps("test")
+    first = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=31)))
+    assert (first.threads_promoted, first.errors, first.error_kinds) == (0, 1, {"ModelOutputError": 1})
+    assert asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=32))).errors == 1  # retried at once
+    runtime.promoter.model = ScriptedModel().enqueue(
+        {
+            "candidates": [
+                {"fact": "vegetarian", "type": "dietary", "evidence_turn": "t1", "quote": "I'm vegetarian"}
+            ]
+        }
+    )
+    third = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=33)))
+    assert (third.threads_promoted, third.facts_kept) == (1, 1)
+
+
+def test_a_claim_is_won_by_one_worker_and_taken_over_only_after_its_lease(database: Any) -> None:
+    a, b = SqlClaims(database, "worker-a"), SqlClaims(database, "worker-b")
+    key, lease = ClaimKey("promote", "thread-1", 42), timedelta(minutes=5)
+    assert a.claim(key, user="alice", now=MONDAY, lease=lease)
+    assert not b.claim(key, user="alice", now=MONDAY + timedelta(minutes=1), lease=lease)
+    # worker-a crashed: after the lease, worker-b takes the unfinished claim over
+    assert b.claim(key, user="alice", now=MONDAY + timedelta(minutes=6), lease=lease)
+    assert b.attempts(key) == 2
+    b.finish(key, now=MONDAY + timedelta(minutes=7), report={"kept": 1})
+    assert not a.claim(key, user="alice", now=MONDAY + timedelta(days=1), lease=lease)  # done stays done
+    assert b.report_of(key) == {"kept": 1}
+    assert a.claim(
+        ClaimKey("promote", "thread-1", 43), user="alice", now=MONDAY, lease=lease
+    )  # new watermark
+
+
+def test_a_crashed_promotion_is_finished_by_the_next_worker_without_duplicates(runtime: Any) -> None:
+    chat(runtime, ALICE, "mon", "t1", "By the way, I'm vegetarian.", MONDAY)
+    thread = runtime.threads.get_thread(ALICE, ThreadId("mon"))
+    at = MONDAY + timedelta(minutes=31)
+    # A worker claimed the thread and died before finishing (after writing the fact, even).
+    crashed = SqlClaims(runtime.db, "crashed-worker")
+    assert crashed.claim(
+        ClaimKey("promote", "mon", thread.last_seq), user="alice", now=at, lease=timedelta(minutes=5)
+    )
+    asyncio.run(runtime.promoter.promote(ALICE, ThreadId("mon"), after_seq=0, now=at))
+    deps = runtime.job_deps("rescuer")
+    assert asyncio.run(promote_idle(deps, at + timedelta(minutes=1))).skipped_claimed_elsewhere == 1
+    rescue = asyncio.run(promote_idle(deps, at + timedelta(minutes=10)))
+    assert rescue.threads_promoted == 1
+    assert promoted_facts(runtime, ALICE) == ["Dietary needs: vegetarian"]  # same evidence, same single fact
+
+
+def test_the_inactivity_wipe_erases_366_days_idle_users_and_a_turn_re_arms_it(runtime: Any) -> None:
+    year = timedelta(days=365)
+    chat(runtime, ALICE, "a1", "t1", "Hello, I'm vegetarian", MONDAY)
+    chat(runtime, BOB, "b1", "t1", "Hello", MONDAY + timedelta(days=365))
+    asyncio.run(promote_idle(runtime.job_deps("t"), MONDAY + timedelta(hours=1)))
+    carol = UserId("carol")
+    chat(runtime, carol, "c1", "t1", "Hi", MONDAY)
+    chat(runtime, carol, "c1", "t2", "Still here", MONDAY + timedelta(days=300))  # re-arms the clock
+    report = wipe_inactive(runtime.job_deps("t"), MONDAY + year + timedelta(days=1))
+    assert (report.users_inactive, report.users_wiped) == (1, 1)
+    assert all(n == 0 for n in runtime.registry.counts(ALICE).values())
+    assert runtime.threads.get_user(BOB) is not None and runtime.threads.get_user(carol) is not None
+    assert runtime.registry.audit_trail(ALICE)[0]["action"] == "inactivity_wipe"
+    assert wipe_inactive(runtime.job_deps("t"), MONDAY + year + timedelta(days=2)).users_wiped == 0
+
+
+def test_expiry_marks_facts_stale_then_deletes_them(runtime: Any) -> None:
+    chat(runtime, ALICE, "a1", "t1", "Remember that I prefer aisle seats", MONDAY)
+    deps = runtime.job_deps("t")
+    assert expire_facts(deps, MONDAY + timedelta(days=30)).marked_stale == 0
+    stale = expire_facts(deps, MONDAY + timedelta(days=366))
+    assert (stale.users_seen, stale.marked_stale, stale.deleted) == (1, 1, 0)
+    assert runtime.fact_memory.current(UserScope(ALICE))[0].stale
+    assert expire_facts(deps, MONDAY + timedelta(days=3 * 365 + 1)).deleted == 1
+
+
+def test_the_running_scheduler_promotes_an_idle_thread_by_itself(settings_factory: Any) -> None:
+    rt = build_runtime(settings_factory(idle_minutes=30))
+    clock = {"now": MONDAY}
+    chat(rt, ALICE, "mon", "t1", "By the way, I'm vegetarian.", MONDAY)
+
+    async def main() -> None:
+        runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps("scheduler"), lambda: clock["now"])
+        scheduler = runner.build_scheduler(
+            rt.db,
+            runner.Schedule(
+                promote_every=timedelta(seconds=1),
+                expire_every=timedelta(hours=1),
+                wipe_every=timedelta(hours=1),
+            ),
+        )
+        scheduler.start()
+        try:
+            await asyncio.sleep(1.5)
+            assert promoted_facts(rt, ALICE) == []  # not idle yet by the injected clock
+            clock["now"] = MONDAY + timedelta(minutes=31)  # thirty-one minutes pass, instantly
+            for _ in range(50):
+                if promoted_facts(rt, ALICE):
+                    break
+                await asyncio.sleep(0.1)
+        finally:
+            scheduler.shutdown(wait=False)
+            runner.unregister(runner.RUNTIME_KEY)
+
+    asyncio.run(main())
+    assert promoted_facts(rt, ALICE) == ["Dietary needs: vegetarian"]
+    rt.close()
+
+
+def test_after_downtime_an_overdue_job_runs_once_at_start(runtime: Any) -> None:
+    schedule = runner.Schedule(
+        promote_every=timedelta(hours=1), expire_every=timedelta(hours=1), wipe_every=timedelta(hours=1)
+    )
+
+    async def boot(at: datetime) -> dict[str, Any]:
+        scheduler = runner.build_scheduler(runtime.db, schedule, now=at)
+        scheduler.start(paused=True)  # persists the jobs without running them
+        jobs = {job.id: job for job in scheduler.get_jobs()}
+        scheduler.shutdown(wait=False)
+        return jobs
+
+    first = asyncio.run(boot(MONDAY))
+    assert first["promote-idle-threads"].next_run_time == MONDAY + timedelta(hours=1)
+    later = MONDAY + timedelta(hours=5)  # the process was down for five intervals
+    jobs = asyncio.run(boot(later))
+    assert jobs["promote-idle-threads"].next_run_time == later  # due now: one catch-up run, not five
+    assert jobs["promote-idle-threads"].coalesce and jobs["promote-idle-threads"].max_instances == 1
+    assert jobs["promote-idle-threads"].misfire_grace_time == 3600
+
+
+# -- two processes on one database ---------------------------------------------------------------------------
+
+
+def _cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+    exe = str(Path(sys.executable).with_name("travel-assistant"))
+    return subprocess.Popen([exe, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.slow
+def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
+    db_url: str, settings_factory: Any, tmp_path: Path
+) -> None:
+    settings = settings_factory(database_url=db_url)
+    rt = build_runtime(settings)
+    users = [UserId(f"user{i}") for i in range(4)]
+    for i, user in enumerate(users):
+        for t in range(3):
+            chat(
+                rt, user, f"{user}-th{t}", "t1", "By the way, I'm vegetarian.", MONDAY + timedelta(minutes=i)
+            )
+    rt.close()
+    env = {
+        **os.environ,
+        "TRAVEL_DATA_DIR": str(settings.travel_data_dir),
+        "DATABASE_URL": db_url,
+        "EMBEDDINGS": "hash",
+        "LLM_MAX_RETRIES": "0",
+    }
+    at = (MONDAY + timedelta(hours=1)).isoformat()
+    procs = [_cli(env, "jobs", "promote", "--at", at, "--json") for _ in range(2)]
+    reports = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=240)
+        assert proc.returncode == 0, err
+        reports.append(json.loads(out))
+    assert sum(r["threads_promoted"] for r in reports) == 12
+    assert sum(r["threads_promoted"] + r["skipped_claimed_elsewhere"] for r in reports) >= 12
+    rt = build_runtime(settings)
+    assert all(promoted_facts(rt, u) == ["Dietary needs: vegetarian"] for u in users)
+    assert all(
+        len(rt.facts.list_facts(UserScope(u), include_history=True)) == 3 for u in users
+    )  # one per thread
+    rt.close()
+
+    wipe_at = (MONDAY + timedelta(days=400)).isoformat()
+    procs = [_cli(env, "jobs", "wipe-inactive", "--at", wipe_at, "--json") for _ in range(2)]
+    wiped = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=240)
+        assert proc.returncode == 0, err
+        wiped.append(json.loads(out))
+    assert sum(r["users_wiped"] for r in wiped) == 4, wiped
+    rt = build_runtime(settings)
+    for user in users:
+        assert all(n == 0 for n in rt.registry.counts(user).values())
+        assert [a["action"] for a in rt.registry.audit_trail(user)] == ["inactivity_wipe"]  # once, not twice
+    rt.close()
+
+
+def test_job_commands_print_json_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from travel_assistant import cli, cli_admin, cli_jobs
+
+    cli_admin.register(cli.app)
+    cli_jobs.register(cli.app)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("EMBEDDINGS", "hash")
+    invoke = CliRunner().invoke
+    assert (
+        invoke(
+            cli.app,
+            [
+                "chat",
+                "--user",
+                "alice",
+                "--thread",
+                "m",
+                "--at",
+                "2026-11-09T09:00",
+                "By the way, I'm vegetarian.",
+            ],
+        ).exit_code
+        == 0
+    )
+    promote = invoke(cli.app, ["jobs", "promote", "--at", "2026-11-09T09:31", "--json"])
+    assert promote.exit_code == 0 and json.loads(promote.stdout)["facts_kept"] == 1
+    expire = invoke(cli.app, ["jobs", "expire", "--at", "2029-01-01T00:00", "--json"])
+    assert json.loads(expire.stdout)["marked_stale"] == 1
+    wipe = invoke(cli.app, ["jobs", "wipe-inactive", "--at", "2027-12-01T00:00", "--json"])
+    assert json.loads(wipe.stdout)["users_wiped"] == 1
+    history = invoke(cli.app, ["jobs", "history", "--json"])
+    assert [r["job"] for r in json.loads(history.stdout)] == ["wipe", "expire", "promote"]
+    bad = invoke(cli.app, ["jobs", "promote", "--at", "soon"])
+    assert bad.exit_code == 2 and "ISO time" in bad.stderr
+
+
+def test_as_of_timestamps_are_utc(runtime: Any) -> None:
+    report = asyncio.run(promote_idle(runtime.job_deps("t"), datetime(2026, 11, 9, 10, tzinfo=UTC)))
+    assert report.as_of == "2026-11-09T10:00:00+00:00"
