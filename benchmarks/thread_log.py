@@ -392,8 +392,8 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
             print(f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} "
                   f"{series.pct(50):>7.2f} {p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} "
                   f"{series.cpu_p50:>7.2f} {series.rate:>9.0f}  {verdict}")
-    print("(cpu p50: CPU time of the calling thread per append, i.e. Python/SQLAlchemy/driver work, excluding "
-          "waits for fsync, the server or a busy CPU; appends/s: one writer, from time inside append)")
+    print("cpu p50 = CPU time of the calling thread per append (Python, SQLAlchemy, driver), without waits")
+    print("for fsync, the server or a busy CPU; appends/s = one writer, from the time spent inside append")
     print()
     print("insert latency by event kind (same runs):")
     header = (f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
