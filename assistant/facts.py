@@ -59,7 +59,11 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class FactDraft:
-    """A validated request to remember one value, with its evidence."""
+    """A validated request to remember one value, with its evidence.
+
+    ``said_at`` is when the user said it (the evidence turn's time). A fact is dated by that, not by when
+    promotion happened to run, so "recorded Monday" stays true however late the job ran.
+    """
 
     type: str
     value: str
@@ -67,6 +71,7 @@ class FactDraft:
     source_thread: str
     source_turn: str
     asserted_by: Authority
+    said_at: datetime | None = None
 
 
 WriteStatus = Literal["stored", "superseded", "refreshed", "duplicate", "lower_authority"]
@@ -107,6 +112,7 @@ class FactMemory:
             and draft.asserted_by.rank < current.asserted_by.rank
         ):
             return WriteOutcome("lower_authority", current)
+        said_at = draft.said_at or now
         authority = draft.asserted_by
         if current is not None and current.value == draft.value and current.asserted_by.rank > authority.rank:
             authority = current.asserted_by  # re-stating a confirmed fact must not demote it
@@ -123,10 +129,10 @@ class FactMemory:
             source_turn=draft.source_turn,
             evidence_quote=draft.quote,
             asserted_by=authority,
-            asserted_at=now,
+            asserted_at=said_at,
             supersedes=current.id if current else "",
             version=max((f.version for f in history), default=0) + 1,
-            expires_at=now + ftype.ttl,
+            expires_at=said_at + ftype.ttl,
         )
         # Write the new version before retiring the old one: a crash in between leaves two current versions,
         # which readers resolve (highest version wins), rather than none.
@@ -149,7 +155,8 @@ class FactMemory:
 
     def history(self, scope: UserScope, key: str) -> list[Fact]:
         return sorted(
-            (f for f in self.store.list_facts(scope, include_history=True) if f.key == key), key=lambda f: f.version
+            (f for f in self.store.list_facts(scope, include_history=True) if f.key == key),
+            key=lambda f: f.version,
         )
 
     def find(self, scope: UserScope, fact: FactId) -> Fact:

@@ -211,6 +211,7 @@ def apply_candidates(
     *,
     asserted_by: Authority,
     now: datetime,
+    said_at: Mapping[str, datetime] | None = None,
 ) -> list[Decision]:
     decisions = []
     for cand in candidates:
@@ -221,7 +222,15 @@ def apply_candidates(
             continue
         outcome = memory.record(
             scope,
-            FactDraft(cand.type, value, cand.quote, thread, cand.evidence_turn, asserted_by),
+            FactDraft(
+                cand.type,
+                value,
+                cand.quote,
+                thread,
+                cand.evidence_turn,
+                asserted_by,
+                (said_at or {}).get(cand.evidence_turn),
+            ),
             now=now,
         )
         kept = outcome.status != "lower_authority"
@@ -240,6 +249,10 @@ def apply_candidates(
 
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
     return {e.turn_id: e.text for e in events if e.kind == USER}
+
+
+def said_at_of(events: Sequence[Event]) -> dict[str, datetime]:
+    return {e.turn_id: e.created_at for e in events if e.kind == USER}
 
 
 class Promoter:
@@ -286,6 +299,7 @@ class Promoter:
             user_turns_of(events),
             asserted_by=Authority.USER,
             now=now,
+            said_at=said_at_of(events),
         )
         return report
 

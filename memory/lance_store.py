@@ -154,6 +154,12 @@ class LanceFactStore:
         if "user_id_idx" not in names:
             table.create_index("user_id", config=BTree(), replace=True)
 
+    def warm_up(self) -> None:
+        """Open the table and load the embedding model (the bundled model takes seconds on first use)."""
+        with _translated():
+            _ = self.table
+            self._func.compute_query_embeddings("warm up")
+
     def _scope_filter(self, scope: UserScope) -> Any:
         return col("user_id") == lit(user_id(scope.user))
 

@@ -16,16 +16,20 @@ pytestmark = pytest.mark.slow
 ALICE = UserScope.of("alice")
 
 
-def test_semantic_search_ranks_the_fact_a_question_is_about(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_semantic_search_ranks_the_fact_a_question_is_about(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     store = LanceFactStore(str(tmp_path / "lance"), embedding="minilm")
     memory = FactMemory(store, store)
-    for turn, (ftype, value, quote) in enumerate([
-        ("dietary", "vegetarian", "I don't eat meat or fish, I'm vegetarian"),
-        ("seat", "aisle", "I always want an aisle seat"),
-        ("home_airport", "MAN", "I usually fly from Manchester"),
-        ("accessibility", "wheelchair assistance", "I need wheelchair assistance at airports"),
-    ]):
+    for turn, (ftype, value, quote) in enumerate(
+        [
+            ("dietary", "vegetarian", "I don't eat meat or fish, I'm vegetarian"),
+            ("seat", "aisle", "I always want an aisle seat"),
+            ("home_airport", "MAN", "I usually fly from Manchester"),
+            ("accessibility", "wheelchair assistance", "I need wheelchair assistance at airports"),
+        ]
+    ):
         memory.record(ALICE, FactDraft(ftype, value, quote, "t", f"u{turn}", Authority.USER), now=MONDAY)
     best = store.search(ALICE, "somewhere nice to eat tonight without meat", limit=4)
     assert best[0][0].value == "vegetarian"

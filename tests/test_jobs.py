@@ -301,3 +301,34 @@ def test_job_commands_print_json_reports(tmp_path: Path, monkeypatch: pytest.Mon
 def test_as_of_timestamps_are_utc(runtime: Any) -> None:
     report = asyncio.run(promote_idle(runtime.job_deps("t"), datetime(2026, 11, 9, 10, tzinfo=UTC)))
     assert report.as_of == "2026-11-09T10:00:00+00:00"
+
+
+@pytest.mark.slow
+def test_the_scheduler_runs_as_its_own_process(settings_factory: Any) -> None:
+    """`travel-assistant scheduler`, for deployments with several app workers: promotes, then stops on SIGTERM."""
+    import signal
+    import time
+
+    settings = settings_factory()
+    rt = build_runtime(settings)
+    an_hour_ago = datetime.now(UTC) - timedelta(hours=1)
+    chat(rt, ALICE, "mon", "t1", "By the way, I'm vegetarian.", an_hour_ago)
+    env = {
+        **os.environ,
+        "TRAVEL_DATA_DIR": str(settings.travel_data_dir),
+        "EMBEDDINGS": "hash",
+        "PROMOTE_EVERY_SECONDS": "1",
+        "LLM_MAX_RETRIES": "0",
+    }
+    proc = _cli(env, "scheduler")
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not promoted_facts(rt, ALICE):
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.5)
+        assert promoted_facts(rt, ALICE) == ["Dietary needs: vegetarian"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        rt.close()
+    assert proc.returncode == 0, err

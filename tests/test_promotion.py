@@ -276,3 +276,22 @@ def test_remember_that_applies_the_same_validation(world: Any, text: str, reason
 def test_a_paraphrase_from_the_model_is_checked_against_the_users_own_words(world: Any) -> None:
     result = remember(world, "remember: window seat for me, always", "User prefers aisle seats")
     assert result["saved"] and result["fact"] == "Seat preference: window"
+
+
+def test_a_fact_is_dated_by_when_the_user_said_it_not_by_when_promotion_ran(world: Any) -> None:
+    store, memory = world
+    thread_with(
+        store, ALICE, "mon", [("t1", USER, {"text": "Hello"}), ("t2", USER, {"text": "I'm vegetarian"})]
+    )
+    model = ScriptedModel().enqueue(
+        {
+            "candidates": [
+                {"fact": "vegetarian", "type": "dietary", "evidence_turn": "t2", "quote": "I'm vegetarian"}
+            ]
+        }
+    )
+    late = MONDAY + timedelta(days=5)
+    asyncio.run(Promoter(store, store, model, memory).promote(ALICE, ThreadId("mon"), after_seq=0, now=late))
+    [fact] = memory.current(UserScope(ALICE))
+    assert fact.asserted_at == MONDAY + timedelta(minutes=1)  # the evidence turn's time
+    assert fact.expires_at == fact.asserted_at + timedelta(days=2 * 365)

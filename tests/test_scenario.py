@@ -28,4 +28,6 @@ def test_the_story_with_the_bundled_embedding_model(tmp_path: Path, monkeypatch:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     lines: list[str] = []
-    assert asyncio.run(run_lisbon(data_dir=tmp_path / "data", embeddings="minilm", echo=lines.append)), "\n".join(lines)
+    assert asyncio.run(run_lisbon(data_dir=tmp_path / "data", embeddings="minilm", echo=lines.append)), (
+        "\n".join(lines)
+    )

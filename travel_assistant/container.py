@@ -148,6 +148,11 @@ class Runtime:
             runner=name,
         )
 
+    def warm_up(self) -> None:
+        """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
+        _ = self.engine
+        self.facts.warm_up()
+
     def close(self) -> None:
         self.db.dispose()
 

@@ -13,6 +13,7 @@ is screenshotted as ``FAILED-<test>-<n>.png``.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
@@ -46,6 +47,12 @@ _shots: Shots | None = None
 _open_contexts: list[BrowserContext] = []
 
 
+def _worker_suffix() -> str:
+    """'' normally; '-gw0' etc. under pytest-xdist, where every worker runs its own server."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"-{worker}" if worker else ""
+
+
 # -- process and browser ------------------------------------------------------------------------------------
 
 
@@ -60,7 +67,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         base_url=f"http://127.0.0.1:{port}",
         data_dir=data_dir,
         env=app_env(data_dir, port),
-        log_path=ARTIFACTS / "server.log",
+        log_path=ARTIFACTS / f"server{_worker_suffix()}.log",
     )
     try:
         srv.start()

@@ -381,18 +381,9 @@ def test_delete_my_account_logs_out_and_erases_carols_data(carol_deleted: dict[s
     assert export.returncode == 0, export.describe()
     stores = export.json()["stores"]
     for name, rows in stores.items():
-        if name not in ("threads", "users"):  # see the xfail test below
-            assert rows == [], (name, rows)
+        assert rows == [], (name, rows)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG travel_assistant/web/data_layer.py TravelDataLayer.update_thread: when the deleted user's socket "
-        "disconnects, Chainlit persists the session through update_thread, which calls ensure_user + open_thread "
-        "and re-creates the erased user row and her last thread"
-    ),
-)
 def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: dict[str, Any]) -> None:
     stores = carol_deleted["export"].json()["stores"]
     recreated = [t["id"] for t in stores["threads"]]

@@ -5,8 +5,8 @@ here that names a thread re-checks who owns it:
 
 * ``get_thread`` / ``get_thread_author`` report the true owner, which Chainlit compares with the session user
   (resume, open, rename, delete);
-* ``update_thread`` is how Chainlit *creates* a thread on a first message, with an id the browser chose: it
-  may create a thread for the acting user but never touches somebody else's;
+* ``update_thread`` only renames the acting user's own existing thread; threads are created by the engine
+  on the first real turn (Chainlit also calls it with browser-chosen ids and on disconnect);
 * step, element and feedback writes are ignored: the transcript is written by the engine into the log, and
   Chainlit's copy of it (and of ``user_session``, which it saves as thread metadata) is never stored.
 """
@@ -139,17 +139,16 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             log.warning("update_thread with an invalid id ignored")
             return
         owner = self._owner(tid)
-        if owner is not None and owner != uid:
-            log.warning("refused to update another user's thread")
+        if owner is None or owner != uid:
+            # Threads are created by the engine on the first real turn, never here: this call also arrives
+            # for commands that are not conversation (/memories), for browser-chosen ids, and on disconnect
+            # after "delete my account", where creating anything would resurrect an erased user.
             return
-        try:
-            if owner is None:
-                self.rt.threads.ensure_user(uid, now=utc_now())
-                self.rt.threads.open_thread(uid, tid, now=utc_now())
-            if name:
+        if name:
+            try:
                 self.rt.threads.rename_thread(uid, tid, name)
-        except TravelAssistantError:
-            log.warning("update_thread failed", exc_info=True)
+            except TravelAssistantError:
+                log.warning("update_thread rename failed", exc_info=True)
         # metadata and tags are deliberately dropped: Chainlit puts the whole user_session there.
 
     async def delete_thread(self, thread_id: str) -> None:

@@ -58,6 +58,7 @@ class App:
         config.project.allow_origins[:] = [self.settings.public_origin]
         config.project.user_session_timeout = int(self.settings.session_hours * 3600)
         rt = self.runtime
+        rt.warm_up()  # pay litellm's import and the embedding model load now, not on the first user's turn
         if self.settings.scheduler_in_app:
             runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps(), utc_now)
             s = self.settings
@@ -179,6 +180,7 @@ def install(settings: Settings | None = None) -> App:
         except TravelAssistantError as exc:
             await say(f"Could not delete that: {exc}")
             return
+        await action.remove()
         app.runtime.registry.audit(
             actor=f"user:{chat.user}",
             action="forget_fact",
@@ -194,6 +196,7 @@ def install(settings: Settings | None = None) -> App:
         chat = _chat(app)
         if chat is None:
             return
+        await action.remove()
         removed = app.runtime.facts.erase(UserScope(chat.user))
         app.runtime.registry.audit(
             actor=f"user:{chat.user}",
@@ -227,6 +230,7 @@ def install(settings: Settings | None = None) -> App:
         chat = _chat(app)
         if chat is None:
             return
+        await action.remove()
         report = app.runtime.registry.erase(
             chat.user, actor=f"user:{chat.user}", now=utc_now(), action="delete_account"
         )

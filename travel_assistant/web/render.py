@@ -122,7 +122,12 @@ def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str
                 )
             )
         elif event.kind == CONTEXT:
-            steps.append(
+            # Logged when the turn ends, but shown where the live view shows it: before the tool steps.
+            after = max(
+                (i for i, st in enumerate(steps) if st["id"] in (run_step, f"{turn}-recall")), default=-1
+            )
+            steps.insert(
+                after + 1,
                 _step(
                     f"{turn}-context",
                     thread.id,
@@ -131,7 +136,7 @@ def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str
                     event.created_at,
                     parent=run_step,
                     output=context_line(dict(event.body)),
-                )
+                ),
             )
         elif event.kind == ASSISTANT:
             steps.append(
