@@ -97,12 +97,13 @@ def test_deleting_a_thread_deletes_its_events_only_for_the_owner(layer: Any, run
     assert runtime.threads.events(ThreadId("a-thread")) == []
 
 
-def test_users_are_created_idempotently_and_unknown_ones_are_none(layer: Any) -> None:
+def test_a_login_cookie_never_creates_or_resurrects_a_user(layer: Any, runtime: Any) -> None:
     from chainlit.user import User
 
-    first = run(layer.create_user(User(identifier="carol")))
-    again = run(layer.create_user(User(identifier="carol")))
-    assert first.identifier == again.identifier == "carol"
+    assert run(layer.create_user(User(identifier="alice"))).identifier == "alice"  # existing: returned
+    runtime.registry.erase(ALICE, actor="test", now=MONDAY)
+    assert run(layer.create_user(User(identifier="alice"))) is None  # erased: stays erased
+    assert runtime.threads.get_user(ALICE) is None
     assert run(layer.get_user("nobody")) is None and run(layer.get_user("bad/id")) is None
 
 

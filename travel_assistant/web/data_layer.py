@@ -61,13 +61,10 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         )
 
     async def create_user(self, user: User) -> PersistedUser | None:
-        record = self.rt.threads.ensure_user(ids.user_id(user.identifier), now=utc_now())
-        return PersistedUser(
-            id=record.id,
-            identifier=record.id,
-            createdAt=iso(record.created_at),
-            metadata={"is_admin": record.is_admin},
-        )
+        """Never creates: Chainlit calls this for *every* request whose login cookie names an unknown user,
+        which after "delete my account" would resurrect the erased user. Accounts are created by the demo
+        seeding, ``travel-assistant users add`` and the header-auth callback."""
+        return await self.get_user(user.identifier)
 
     # -- threads ---------------------------------------------------------------------------------------------
 
