@@ -6,7 +6,12 @@ last activity. The workload is a realistic turn mix (``user`` / ``model:1`` / ``
 flight search result / ``assistant``) spread over a few threads of two users. Bodies are built before timing,
 so only the store call is measured.
 
-    python -m benchmarks.thread_log [--n 2000] [--postgres-url URL] [--skip-postgres]
+    python -m benchmarks.thread_log [--n 2000] [--postgres-url URL] [--skip-postgres] [--compare]
+
+``--compare`` also runs, interleaved with production on their own databases, variants that are *not*
+production code: a candidate ``append`` on SQLAlchemy Core (same statements, no ORM Session), SQLite
+``synchronous=NORMAL`` and Postgres without ``pool_pre_ping``, so the cost of each layer can be read off.
+Every variant's log is checked afterwards (event count, thread ``last_seq``/``last_*_at``, user activity).
 
 ``--postgres-url`` names an *admin* connection (any database on the server); the benchmark creates a throwaway
 ``bench_thread_log_<hex>`` database next to it and drops it afterwards. SQLite runs on a file in a temp dir

@@ -65,20 +65,20 @@ class Database:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:
-        with _translated(), Session(self.engine, expire_on_commit=False) as session:
+        with translate_errors(), Session(self.engine, expire_on_commit=False) as session:
             yield session
 
     @contextlib.contextmanager
     def write(self) -> Iterator[Session]:
         """A session whose transaction commits on success and rolls back on error."""
-        with _translated(), Session(self.write_engine, expire_on_commit=False) as session, session.begin():
+        with translate_errors(), Session(self.write_engine, expire_on_commit=False) as session, session.begin():
             yield session
 
     def checkpoint(self) -> None:
         """Fold the WAL back into the main file and truncate it (used after erasure so no copy of erased rows
         lingers in the -wal file)."""
         if self.is_sqlite:
-            with _translated(), self.engine.connect() as conn:
+            with translate_errors(), self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def dispose(self) -> None:
@@ -106,7 +106,7 @@ def _install_sqlite_pragmas(engine: Engine, synchronous: str) -> None:
 
 
 @contextlib.contextmanager
-def _translated() -> Iterator[None]:
+def translate_errors() -> Iterator[None]:
     try:
         yield
     except SQLAlchemyError as exc:
