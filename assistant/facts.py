@@ -145,13 +145,7 @@ class FactMemory:
 
     def current(self, scope: UserScope) -> list[Fact]:
         """The user's current facts, one per key, ordered by registry type then recency."""
-        by_key: dict[str, Fact] = {}
-        for fact in self.store.list_facts(scope):
-            held = by_key.get(fact.key)
-            if held is None or fact.version > held.version:
-                by_key[fact.key] = fact
-        order = {name: i for i, name in enumerate(FACT_TYPES)}
-        return sorted(by_key.values(), key=lambda f: (order.get(f.type, 99), -f.asserted_at.timestamp()))
+        return resolve_current(self.store.list_facts(scope))
 
     def history(self, scope: UserScope, key: str) -> list[Fact]:
         return sorted(
@@ -214,6 +208,17 @@ class FactMemory:
             self.maintenance.set_flags(scope, newly_stale, current=None, stale=True)
         deleted = sum(self.store.delete(scope, key) for key in sorted(doomed))
         return len(newly_stale), deleted
+
+
+def resolve_current(facts: Sequence[Fact]) -> list[Fact]:
+    """One fact per key (the highest current version), ordered by registry type then recency."""
+    by_key: dict[str, Fact] = {}
+    for fact in facts:
+        held = by_key.get(fact.key)
+        if fact.current and (held is None or fact.version > held.version):
+            by_key[fact.key] = fact
+    order = {name: i for i, name in enumerate(FACT_TYPES)}
+    return sorted(by_key.values(), key=lambda f: (order.get(f.type, 99), -f.asserted_at.timestamp()))
 
 
 def _current_of(history: Sequence[Fact]) -> Fact | None:

@@ -89,6 +89,13 @@ class FactStore(Protocol):
         """Keyed and complete: every current fact of the user (or every version, with history)."""
         ...
 
+    def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
+        """(number of current facts, the current facts if there are at most ``limit`` of them, else None).
+
+        The keyed recall path in one call: small sets come back whole; a large set costs only its count.
+        """
+        ...
+
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid (vector + full-text) relevance search over the user's current facts, best first, with a
         relevance score in [0, 1]."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from assistant.facts import Fact, FactMemory
+from assistant.facts import Fact, FactMemory, resolve_current
 from assistant.ids import UserScope
 from assistant.ports import FactStore
 from assistant.prompts import MEMORY_HEADING
@@ -56,10 +56,11 @@ class Recaller:
         self.settings = settings
 
     def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:
-        current = self.memory.current(scope)
-        if not current:
+        total, small = self.store.small_set(scope, self.settings.keyed_max)
+        if total == 0:
             return Recall("none", (), 0)
-        if len(current) <= self.settings.keyed_max:
+        if small is not None:
+            current = resolve_current(small)
             return Recall(
                 "keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current)
             )
@@ -75,7 +76,7 @@ class Recaller:
             )
             ranked.append((score, RecalledFact(fact, relevance, fact.is_stale(now))))
         ranked.sort(key=lambda pair: pair[0], reverse=True)
-        return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), len(current))
+        return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), total)
 
 
 def age_phrase(then: datetime, now: datetime) -> str:

@@ -71,7 +71,11 @@ class Database:
     @contextlib.contextmanager
     def write(self) -> Iterator[Session]:
         """A session whose transaction commits on success and rolls back on error."""
-        with translate_errors(), Session(self.write_engine, expire_on_commit=False) as session, session.begin():
+        with (
+            translate_errors(),
+            Session(self.write_engine, expire_on_commit=False) as session,
+            session.begin(),
+        ):
             yield session
 
     def checkpoint(self) -> None:

