@@ -38,6 +38,7 @@ chromium:
 	  else echo "browser tests need chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
 
 run: install
+	@[ -f .env ] || { cp .env.example .env; echo "created .env from .env.example (demo logins: alice, bob)"; }
 	$(BIN)/travel-assistant serve
 
 lint: install-test
