@@ -38,6 +38,7 @@ from assistant.events import (
     USER,
     Event,
     NewEvent,
+    is_tool_kind,
     model_kind,
     tool_kind,
 )
@@ -344,16 +345,7 @@ class Engine:
     ) -> ToolCallRecord:
         logged = mine.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
-            done = logged.body
-            return ToolCallRecord(
-                round_no,
-                index,
-                call.id,
-                call.name,
-                call.arguments,
-                bool(done.get("ok")),
-                dict(done.get("result") or {"error": done.get("error")}),
-            )
+            return _record(logged)
         await obs.tool_started(call)
         ctx = ToolContext(req.user, req.thread, req.turn, round_no, index, req.now)
         outcome = self.deps.tools.run(call.name, call.arguments, ctx)
@@ -370,16 +362,7 @@ class Engine:
         stored = self.deps.log.append(
             NewEvent(req.thread, req.turn, tool_kind(round_no, index), body, req.now)
         )
-        stored_body = stored.event.body  # first write wins if a concurrent retry got there first
-        record = ToolCallRecord(
-            round_no,
-            index,
-            call.id,
-            call.name,
-            call.arguments,
-            bool(stored_body.get("ok")),
-            dict(stored_body.get("result") or {"error": stored_body.get("error")}),
-        )
+        record = _record(stored.event)  # first write wins if a concurrent retry got there first
         await obs.tool_finished(record)
         return record
 
@@ -450,22 +433,23 @@ def _previous_context(events: Sequence[Event], turn: str) -> tuple[tuple[str, ..
     return (), ()
 
 
+def _record(event: Event) -> ToolCallRecord:
+    """A tool call as logged in its ``tool:R.I`` event."""
+    round_no, index = (int(x) for x in event.kind.split(":", 1)[1].split("."))
+    body = event.body
+    return ToolCallRecord(
+        round_no,
+        index,
+        str(body.get("call_id", "")),
+        str(body.get("name", "")),
+        str(body.get("arguments", "")),
+        bool(body.get("ok")),
+        dict(body.get("result") or {"error": body.get("error")}),
+    )
+
+
 def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> TurnResult:
-    records = []
-    for e in mine:
-        if e.kind.startswith("tool:"):
-            round_no, index = (int(x) for x in e.kind[5:].split("."))
-            records.append(
-                ToolCallRecord(
-                    round_no,
-                    index,
-                    str(e.body.get("call_id", "")),
-                    str(e.body.get("name", "")),
-                    str(e.body.get("arguments", "")),
-                    bool(e.body.get("ok")),
-                    dict(e.body.get("result") or {"error": e.body.get("error")}),
-                )
-            )
+    records = [_record(e) for e in mine if is_tool_kind(e.kind)]
     reply = next(e for e in mine if e.kind == ASSISTANT)
     context = next((dict(e.body) for e in mine if e.kind == CONTEXT), {})
     usage = reply.body.get("usage") or {}

@@ -32,7 +32,7 @@ from assistant.context import ContextStats, Policy
 from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
 from assistant.facts import FactMemory
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.llm import ChatModel, Message, ModelReply, TokenSink
+from assistant.llm import ChatModel, RecordingModel
 from assistant.promotion import Promoter
 from assistant.recall import Recaller, RecallSettings
 from assistant.tools import ToolRunner
@@ -108,34 +108,6 @@ def script(turns: int) -> list[str]:
 
 
 @dataclass
-class Recorder:
-    """Wraps the model; keeps the last prompt and every call's context statistics."""
-
-    inner: ChatModel
-    last_prompt: list[Message] = field(default_factory=list)
-
-    @property
-    def model_name(self) -> str:
-        return self.inner.model_name
-
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
-        self.last_prompt = list(messages)
-        return await self.inner.complete(messages, tools=tools, on_token=on_token)
-
-    async def structured(self, messages: Sequence[Message], schema: Any, *, name: str) -> Any:
-        return await self.inner.structured(messages, schema, name=name)
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_tokens(messages)
-
-
-@dataclass
 class Stats:
     calls: list[ContextStats] = field(default_factory=list)
 
@@ -170,7 +142,7 @@ class Row:
 async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after: int | None = None) -> Row:
     store, facts = InMemoryThreadStore(), InMemoryFactStore()
     memory = FactMemory(facts, facts)
-    recorder = Recorder(model)
+    recorder = RecordingModel(model, keep=1)
     budget = 128_000 if policy == "full" else BUDGET
     engine = Engine(
         EngineDeps(

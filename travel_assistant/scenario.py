@@ -11,15 +11,15 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from assistant.engine import TurnRequest, TurnResult
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import ChatModel, Message, ModelReply, TokenSink
+from assistant.llm import ChatModel, RecordingModel
 from scheduler.jobs import promote_idle
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.settings import build_settings
@@ -29,34 +29,6 @@ THURSDAY = datetime(2026, 11, 12, 19, 30, tzinfo=UTC)
 ALICE = UserId("alice")
 MON_THREAD = "thread-m1"
 THU_THREAD = "thread-t2"
-
-
-@dataclass
-class RecordingModel:
-    """Passes calls through and keeps every prompt, so the story can prove what the model saw."""
-
-    inner: ChatModel
-    prompts: list[list[Message]] = field(default_factory=list)
-
-    @property
-    def model_name(self) -> str:
-        return self.inner.model_name
-
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
-        self.prompts.append(list(messages))
-        return await self.inner.complete(messages, tools=tools, on_token=on_token)
-
-    async def structured(self, messages: Sequence[Message], schema: Any, *, name: str) -> Any:
-        return await self.inner.structured(messages, schema, name=name)
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_tokens(messages)
 
 
 @dataclass
@@ -185,7 +157,7 @@ async def _story(rt: Runtime, recorder: list[RecordingModel], echo: Callable[[st
         )
     )
     checks.append(Check("the reply honours 'vegetarian'", "vegetarian" in dinner.reply.lower()))
-    thursday_prompts = json.dumps(recorder[0].prompts[first_prompt:])
+    thursday_prompts = json.dumps(list(recorder[0].prompts)[first_prompt:])
     leaked = [
         s
         for s in ("search_flights", "BA643", "U2290", "Find me flights to Lisbon", "option 1")
