@@ -213,36 +213,38 @@ class LanceFactStore:
         return len(current), (current if len(current) <= limit else None)
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
-        """Hybrid search: a vector leg and a BM25 leg, both prefiltered to the user's current facts, run in
-        parallel and fused.
+        """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).
 
-        Relevance is the better of the cosine similarity and a saturated BM25 score, so an exact keyword hit
-        and a paraphrase both clear a threshold; both are in [0, 1]. The query is embedded here, with the
-        store's own (already warm) function, and the legs run concurrently: together that measured ~15 ms
-        faster at 100k rows than LanceDB's sequential hybrid query. (No column projection on the legs: with one,
-        lance logs a deprecation warning about the score columns it adds anyway.)
+        The query is embedded here with the store's own, already warm, function and handed to LanceDB's hybrid
+        query (measured faster on two cores than running the two legs ourselves). Relevance is the better of
+        the cosine similarity and a saturated BM25 score, so an exact keyword hit and a paraphrase both clear
+        a threshold; both are in [0, 1]. (No column projection: with one, lance logs a deprecation warning
+        about the score columns it adds anyway.)
         """
+        from lancedb.rerankers import RRFReranker
+
         where = self._scope_filter(scope) & (col("current") == lit(True))
         with _translated():
             vector = self._func.compute_query_embeddings(query)[0]
-            table = self.table
-            near = self._pool.submit(
-                lambda: table.search(vector, query_type="vector").where(where).limit(limit).to_arrow()
+            table = (
+                self.table.search(query_type="hybrid")
+                .vector(vector)
+                .text(query)
+                .where(where)
+                .rerank(RRFReranker(return_score="all"))
+                .limit(limit)
+                .to_arrow()
             )
-            words = self._pool.submit(
-                lambda: table.search(query, query_type="fts").where(where).limit(limit).to_arrow()
-            )
-            by_id: dict[str, tuple[Fact, float]] = {}
-            for row in _rows(near.result()):
-                cosine = max(0.0, 1.0 - float(row["_distance"]) / 2.0)  # L2² between unit vectors
-                by_id[row["id"]] = (_fact(row), cosine)
-            for row in _rows(words.result()):
-                keyword = float(row["_score"]) / (float(row["_score"]) + 2.0)
-                held = by_id.get(row["id"])
-                by_id[row["id"]] = (held[0] if held else _fact(row), max(keyword, held[1] if held else 0.0))
-        scored = [(fact, min(1.0, score)) for fact, score in by_id.values()]
+        scored = []
+        for row in _rows(table):
+            distance, bm25 = row.get("_distance"), row.get("_score")
+            cosine = (
+                max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
+            )  # L2² on unit vectors
+            keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
+            scored.append((_fact(row), min(1.0, max(cosine, keyword))))
         scored.sort(key=lambda pair: pair[1], reverse=True)
-        return scored[:limit]
+        return scored
 
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):

@@ -25,7 +25,7 @@ from assistant import ids
 from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
 from memory.thread_log import owner_of
-from travel_assistant.container import Runtime, utc_now
+from travel_assistant.container import Runtime
 from travel_assistant.web.render import iso, thread_dict, thread_steps
 
 log = logging.getLogger(__name__)

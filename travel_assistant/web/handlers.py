@@ -4,6 +4,7 @@ start-up, once, by the composition root. Handlers only translate: conversation l
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -135,9 +136,16 @@ def install(settings: Settings | None = None) -> App:
             ]
         )
 
+    async def _prefetch() -> None:
+        # Read the user's facts into the store's cache now, so the first turn's recall does not pay for it.
+        chat = _chat(app)
+        if chat is not None:
+            await asyncio.to_thread(app.runtime.facts.list_facts, UserScope(chat.user))
+
     @cl.on_chat_start
     async def _chat_start() -> None:
         await _set_commands()
+        await _prefetch()
 
     @cl.on_chat_resume
     async def _chat_resume(thread: dict[str, Any]) -> None:
@@ -145,6 +153,7 @@ def install(settings: Settings | None = None) -> App:
         if chat is None or thread.get("userIdentifier") != chat.user:
             raise AccessDenied("not your conversation")
         await _set_commands()
+        await _prefetch()
 
     @cl.on_message
     async def _message(message: cl.Message) -> None:
