@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: run test install install-test chromium lint typecheck unit bench scenario clean
+.PHONY: run test install install-test chromium lint typecheck unit browser bench scenario clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,11 +47,17 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
+# Two pytest runs: Playwright's sync API keeps an event loop running in the main thread for the rest of its
+# session, which other tests' asyncio.run() cannot share.
 test: install-test chromium lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m browser tests/browser
 
 unit: install-test
 	$(BIN)/pytest -m "not browser and not slow"
+
+browser: install-test chromium
+	$(BIN)/pytest -m browser tests/browser
 
 bench: install
 	$(BIN)/python -m benchmarks.thread_log
