@@ -23,7 +23,6 @@ ASSISTANT = "assistant"
 SUMMARY = "summary"
 CONTEXT = "context"  # per-turn token accounting: prompt size, budget, pressure, cache-stable prefix
 RECALL = "recall"  # which long-term facts (ids and versions, never their text) were shown to the model
-CORRECTION = "correction"
 PROMOTION = "promotion"  # a promotion report for this thread (decisions, never secret text)
 FAILURE = "failure"  # a turn that could not finish; the user message stays logged
 

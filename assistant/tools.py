@@ -101,8 +101,6 @@ _SPECS: dict[str, tuple[type[_Args], str]] = {
     ),
 }
 
-SIDE_EFFECTING = frozenset({"book_flight", "remember_preference"})
-
 
 @cache
 def _all_specs() -> dict[str, dict[str, Any]]:

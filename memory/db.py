@@ -8,10 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, TypeDecorator, create_engine, event, text
+from sqlalchemy import DateTime, Engine, TypeDecorator, create_engine, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
 from assistant.errors import StorageError
@@ -115,13 +114,3 @@ def translate_errors() -> Iterator[None]:
         yield
     except SQLAlchemyError as exc:
         raise StorageError(f"database error: {type(exc).__name__}") from exc
-
-
-def null_pool_engine(url: str) -> Engine:
-    """A throwaway engine (migrations, admin scripts) that does not keep connections open."""
-    return create_engine(url, poolclass=NullPool)
-
-
-def ping(db: Database) -> None:
-    with db.read() as session:
-        session.exec(text("SELECT 1"))  # type: ignore[call-overload]
