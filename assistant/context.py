@@ -95,8 +95,9 @@ class CachedCounter:
 
     A chat token count is additive: a fixed priming cost plus each message's own tokens (checked for
     litellm's counter: count([a, b]) == count([a]) + count([b]) - 3). So the window policy can price
-    hundreds of candidate turns from a cache instead of re-tokenising the whole log on every call. The final
-    prompt is still counted exactly once before the budget is asserted.
+    hundreds of candidate turns from a cache instead of re-tokenising the whole log on every call; the sum is
+    the counter's own total for the whole prompt (a test holds litellm to this), so the budget assertion
+    stays exact.
     """
 
     PRIMING = 3
@@ -123,7 +124,7 @@ def message_hash(message: Message) -> str:
     return hashlib.sha256(json.dumps(message, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def _tool_message(event: Event, *, cleared: bool) -> Message:
+def tool_message(event: Event, *, cleared: bool = False) -> Message:
     body = event.body
     payload = body.get("result") if body.get("ok") else {"error": body.get("error", "tool failed")}
     content = json.dumps(payload, ensure_ascii=False, sort_keys=True)
@@ -139,7 +140,7 @@ def _tool_message(event: Event, *, cleared: bool) -> Message:
     }
 
 
-def _model_message(event: Event) -> Message:
+def model_message(event: Event) -> Message:
     calls = [
         {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}
         for c in event.body.get("tool_calls", [])
@@ -158,9 +159,9 @@ def turn_messages(events: Sequence[Event], *, clear_tool_results: bool = False) 
         elif not complete:
             continue
         elif is_model_kind(event.kind):
-            out.append(_model_message(event))
+            out.append(model_message(event))
         elif is_tool_kind(event.kind):
-            out.append(_tool_message(event, cleared=clear_tool_results))
+            out.append(tool_message(event, cleared=clear_tool_results))
         elif event.kind == ASSISTANT:
             out.append({"role": "assistant", "content": event.text})
     return tuple(out)
@@ -205,7 +206,6 @@ def assemble(
     budget: int,
     reserve: int,
     count: Counter,
-    exact: Counter | None = None,
     previous_hashes: Sequence[str] = (),
     previous_prefix_tokens: Sequence[int] = (),
 ) -> tuple[list[Message], ContextStats]:
@@ -245,7 +245,7 @@ def assemble(
             room -= cost
         chosen.reverse()
     messages = head + [m for t in chosen for m in t.messages] + tail
-    prompt_tokens = (exact or count)(messages)
+    prompt_tokens = count(messages)
     if prompt_tokens > usable:
         raise ContextTooLong(f"the context needs {prompt_tokens} tokens; the budget allows {usable}")
     hashes = tuple(message_hash(m) for m in messages)

@@ -11,7 +11,6 @@ finished turn returns its logged reply and writes nothing; a logged tool result 
 
 from __future__ import annotations
 
-import json
 import logging
 import unicodedata
 from collections.abc import Sequence
@@ -26,7 +25,9 @@ from assistant.context import (
     Message,
     Policy,
     assemble,
+    model_message,
     read_log,
+    tool_message,
 )
 from assistant.errors import InvalidInput, ModelError, TurnConflict
 from assistant.events import (
@@ -248,13 +249,10 @@ class Engine:
                 reply = await d.model.complete(
                     messages, tools=None if last_round else d.tools.specs(), on_token=obs.token
                 )
-                usage = Usage(
-                    usage.prompt_tokens + reply.usage.prompt_tokens,
-                    usage.completion_tokens + reply.usage.completion_tokens,
-                )
+                usage = usage + reply.usage
                 previous = (stats.message_hashes, stats.prefix_tokens)
                 if reply.tool_calls:
-                    d.log.append(
+                    logged = d.log.append(
                         NewEvent(
                             req.thread,
                             req.turn,
@@ -265,44 +263,29 @@ class Engine:
                                     {"id": c.id, "name": c.name, "arguments": c.arguments}
                                     for c in reply.tool_calls
                                 ],
-                                "usage": {
-                                    "prompt_tokens": reply.usage.prompt_tokens,
-                                    "completion_tokens": reply.usage.completion_tokens,
-                                },
+                                "usage": reply.usage.to_json(),
                             },
                             req.now,
                         )
-                    )
+                    ).event
             if not reply.tool_calls:
                 final = reply
                 break
-            current.append(
-                {
-                    "role": "assistant",
-                    "content": reply.text or None,
-                    "tool_calls": [
-                        {
-                            "id": c.id,
-                            "type": "function",
-                            "function": {"name": c.name, "arguments": c.arguments},
-                        }
-                        for c in reply.tool_calls
-                    ],
-                }
-            )
+            # The current turn is shown to the model exactly as later turns will show it (same builders, same
+            # logged events), so this call's prompt stays a byte-identical prefix of the next one.
+            assert logged is not None
+            current.append(model_message(logged))
             for index, call in enumerate(reply.tool_calls, 1):
-                record = await self._tool(req, round_no, index, call, mine, obs)
+                event = await self._tool(req, round_no, index, call, mine, obs)
+                record = _record(event)
                 records.append(record)
                 state = state.apply(call.name, record.result) if record.ok else state
-                payload = record.result if record.ok else {"error": record.result.get("error")}
-                current.append(
-                    {"role": "tool", "tool_call_id": call.id, "name": call.name, "content": _json(payload)}
-                )
+                current.append(tool_message(event))
         if final is None:  # unreachable: the last round is called without tools
             raise ModelError("the model kept calling tools")
         context = {
             **(stats.to_json() if stats else {}),
-            "usage": {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens},
+            "usage": usage.to_json(),
         }
         d.log.append(NewEvent(req.thread, req.turn, CONTEXT, context, req.now))
         d.log.append(
@@ -313,10 +296,7 @@ class Engine:
                 {
                     "text": final.text,
                     "model": final.model,
-                    "usage": {
-                        "prompt_tokens": usage.prompt_tokens,
-                        "completion_tokens": usage.completion_tokens,
-                    },
+                    "usage": usage.to_json(),
                 },
                 req.now,
             )
@@ -342,10 +322,11 @@ class Engine:
         call: ToolCall,
         mine: dict[str, Event],
         obs: TurnObserver,
-    ) -> ToolCallRecord:
+    ) -> Event:
+        """The logged result of one tool call: reused if logged, else run, logged, then returned."""
         logged = mine.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
-            return _record(logged)
+            return logged
         await obs.tool_started(call)
         ctx = ToolContext(req.user, req.thread, req.turn, round_no, index, req.now)
         outcome = self.deps.tools.run(call.name, call.arguments, ctx)
@@ -362,9 +343,8 @@ class Engine:
         stored = self.deps.log.append(
             NewEvent(req.thread, req.turn, tool_kind(round_no, index), body, req.now)
         )
-        record = _record(stored.event)  # first write wins if a concurrent retry got there first
-        await obs.tool_finished(record)
-        return record
+        await obs.tool_finished(_record(stored.event))
+        return stored.event  # first write wins if a concurrent retry got there first
 
     async def _recall(
         self, req: TurnRequest, text: str, obs: TurnObserver
@@ -465,7 +445,3 @@ def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> Turn
         "replayed",
         state,
     )
-
-
-def _json(payload: Any) -> str:
-    return json.dumps(payload, ensure_ascii=False, sort_keys=True)

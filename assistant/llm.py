@@ -51,6 +51,14 @@ class Usage:
     prompt_tokens: int
     completion_tokens: int
 
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens, self.completion_tokens + other.completion_tokens
+        )
+
+    def to_json(self) -> dict[str, int]:
+        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+
 
 @dataclass(frozen=True, slots=True)
 class ModelReply:

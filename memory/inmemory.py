@@ -186,6 +186,9 @@ class InMemoryFactStore:
             self._rows = [f for f in self._rows if f.user_id != scope.user]
             return before - len(self._rows)
 
+    def compact(self) -> None:
+        return None  # nothing to merge in memory
+
     def count(self, scope: UserScope) -> int:
         with self._lock:
             return sum(1 for f in self._rows if f.user_id == scope.user)

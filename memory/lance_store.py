@@ -22,7 +22,6 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -94,7 +93,6 @@ class LanceFactStore:
         self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
         self._lock = threading.Lock()
         self._table: Any = None
-        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fact-search")
         self._cache: dict[str, tuple[int, list[Fact]]] = {}
 
     # -- table management ---------------------------------------------------------------------------------

@@ -251,10 +251,6 @@ def _owned(session: Session, user: UserId, thread: ThreadId) -> ThreadRow:
     return row
 
 
-def _later(current: datetime | None, new: datetime) -> datetime:
-    return new if current is None or new > current else current
-
-
 class SqlJobQueries:
     """The read and bookkeeping queries the background jobs need (kept out of the engine's ports)."""
 

@@ -23,7 +23,6 @@ from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
 from assistant.promotion import Promoter
 from memory.claims import ClaimKey, SqlClaims, SqlJobRuns
-from memory.lance_store import LanceFactStore
 from memory.registry import UserDataRegistry
 from memory.thread_log import SqlJobQueries
 
@@ -142,8 +141,7 @@ def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
         stale, deleted = deps.fact_memory.expire(UserScope(user), now=now)
         report.marked_stale += stale
         report.deleted += deleted
-    if isinstance(deps.facts, LanceFactStore):
-        deps.facts.compact()
+    deps.facts.compact()
     _record(deps, EXPIRE, now, report.to_json())
     return report
 

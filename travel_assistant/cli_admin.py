@@ -79,14 +79,7 @@ def forget(
     def body() -> None:
         with runtime() as rt:
             uid = user_id(user)
-            removed = rt.fact_memory.forget(UserScope(uid), fact_id(fact))
-            rt.registry.audit(
-                actor=f"user:{uid}",
-                action="forget_fact",
-                user=uid,
-                now=parse_at(at),
-                details={"facts_deleted": removed},
-            )
+            removed = rt.forget_fact(uid, fact_id(fact), actor=f"user:{uid}", now=parse_at(at))
         typer.echo(f"forgot {removed} version(s)")
 
     guarded(body)

@@ -17,6 +17,7 @@ from functools import cached_property
 
 from assistant.engine import Engine, EngineDeps, EngineSettings
 from assistant.facts import FactMemory
+from assistant.ids import FactId, UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
@@ -147,6 +148,22 @@ class Runtime:
             lease=timedelta(seconds=s.claim_lease_seconds),
             runner=name,
         )
+
+    def forget_fact(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int:
+        """Delete one fact and its earlier versions, and leave an audit record (counts only)."""
+        removed = self.fact_memory.forget(UserScope(user), fact)
+        self.registry.audit(
+            actor=actor, action="forget_fact", user=user, now=now, details={"fact_versions_deleted": removed}
+        )
+        return removed
+
+    def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int:
+        """Delete every fact of the user (purged from old versions too), and leave an audit record."""
+        removed = self.facts.erase(UserScope(user))
+        self.registry.audit(
+            actor=actor, action="forget_all", user=user, now=now, details={"fact_rows_deleted": removed}
+        )
+        return removed
 
     def warm_up(self) -> None:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""

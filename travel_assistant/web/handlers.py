@@ -185,18 +185,11 @@ def install(settings: Settings | None = None) -> App:
             return
         try:
             fid = fact_id(action.payload.get("fact_id"))
-            removed = app.runtime.fact_memory.forget(UserScope(chat.user), fid)
+            removed = app.runtime.forget_fact(chat.user, fid, actor=f"user:{chat.user}", now=utc_now())
         except TravelAssistantError as exc:
             await say(f"Could not delete that: {exc}")
             return
         await action.remove()
-        app.runtime.registry.audit(
-            actor=f"user:{chat.user}",
-            action="forget_fact",
-            user=chat.user,
-            now=utc_now(),
-            details={"fact_versions_deleted": removed},
-        )
         await say(f"Deleted. I no longer remember that (removed {removed} version(s), including old copies).")
         await _show_memories(app, chat)
 
@@ -206,14 +199,7 @@ def install(settings: Settings | None = None) -> App:
         if chat is None:
             return
         await action.remove()
-        removed = app.runtime.facts.erase(UserScope(chat.user))
-        app.runtime.registry.audit(
-            actor=f"user:{chat.user}",
-            action="forget_all",
-            user=chat.user,
-            now=utc_now(),
-            details={"fact_rows_deleted": removed},
-        )
+        removed = app.runtime.forget_all(chat.user, actor=f"user:{chat.user}", now=utc_now())
         await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
 
     @cl.action_callback("export")
