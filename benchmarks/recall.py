@@ -15,16 +15,17 @@ removed at the end.
 
 Measured, over random users and realistic queries:
 
-* keyed path: ``Recaller.recall`` with ``keyed_max=1000`` (the user's whole current set, read by key), and the
-  raw ``LanceFactStore.list(scope)`` (``list_facts`` after the rename) underneath it;
-* hybrid path: ``Recaller.recall`` with ``keyed_max=50``: it reads the current set (to choose the path),
-  embeds the query, runs hybrid (vector + BM25) search prefiltered to the user, and applies the recency
-  blend; the embedding and the search are timed separately.
+* keyed path: ``Recaller.recall`` with ``keyed_max=1000`` (the user's whole current set, read by key in one
+  query that also decides the path), and the raw ``LanceFactStore.list_facts(scope)`` for comparison;
+* hybrid path: ``Recaller.recall`` with ``keyed_max=50``: it reads up to 51 current facts and counts them (to
+  choose the path), embeds the query, runs hybrid (vector + BM25) search prefiltered to the user, and applies
+  the recency blend; the embedding and the search are timed separately.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -68,9 +69,6 @@ NOW = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 KEYED = RecallSettings(keyed_max=1000)
 HYBRID = RecallSettings(keyed_max=50)
 WARMUP = 10
-# The store's "all facts of a user" read: ``list`` in the committed code, ``list_facts`` after the rename in
-# progress (the FactStore protocol method); the benchmark times whichever this checkout has.
-LIST_METHOD = "list_facts" if hasattr(LanceFactStore, "list_facts") else "list"
 
 QUERIES = (
     "any dinner suggestions near my hotel?",
@@ -370,7 +368,7 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
     if not np.allclose(got, vectors[index[sample.column("search_text")[0].as_py()]]):
         raise AssertionError("stored vector differs from the precomputed one")
     scope = UserScope.of("user-1")
-    read_back = getattr(store, LIST_METHOD)(scope)
+    read_back = store.list_facts(scope)
     if len(read_back) != cfg.facts or {f.user_id for f in read_back} != {"user-1"}:
         raise AssertionError("the store does not read back user-1's facts")
 
@@ -460,7 +458,7 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
 
     t = time.perf_counter()
     store = LanceFactStore(str(data), embedding="minilm")
-    read_all: Callable[[UserScope], list[Any]] = getattr(store, LIST_METHOD)
+    read_all: Callable[[UserScope], list[Any]] = store.list_facts
     setattr(store, "search", searches.wrap(store.search))  # noqa: B010
     memory = FactMemory(store, store)
     keyed, hybrid = Recaller(memory, store, KEYED), Recaller(memory, store, HYBRID)
@@ -494,6 +492,7 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
     if warm_up is not None:  # what the app runs at start-up (Runtime.warm_up -> LanceFactStore.warm_up)
         ms, cpu, _none = timed(warm_up)
         res.cold["LanceFactStore.warm_up() (app start)"] = ms
+        gc.freeze()  # as Runtime.warm_up does after the store's warm-up: start-up objects leave the collector
         reset()
         after = " after warm_up()"
     scope = next_user()
@@ -648,7 +647,7 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
     print(header)
     print("-" * len(header))
     labels = {
-        "list": f"LanceFactStore.{LIST_METHOD}(scope) raw",
+        "list": "LanceFactStore.list_facts(scope) raw",
         "keyed": "keyed: Recaller.recall (keyed_max=1000)",
         "keyed_again": "keyed, same users' next turn (repeat)",
         "hybrid": "hybrid: Recaller.recall (keyed_max=50)",
@@ -682,7 +681,7 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
     print()
     print(f"hybrid results: mean {sum(res.hits) / max(1, len(res.hits)):.1f} facts recalled (k={HYBRID.k}, "
           f"min_relevance={HYBRID.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
-          f"current facts per user seen by {LIST_METHOD}(): {sorted(res.total_current)}")
+          f"current facts per user seen by list_facts(): {sorted(res.total_current)}")
 
 
 # -- main --------------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,15 @@ def _literal(value: str) -> str:
     return f"'{value}'"
 
 
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    """One user's facts as read at one table version; ``history`` says whether superseded versions are in."""
+
+    version: int
+    facts: list[Fact]
+    history: bool
+
+
 class LanceFactStore:
     """Implements FactStore and FactMaintenance."""
 
@@ -93,7 +103,7 @@ class LanceFactStore:
         self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
         self._lock = threading.Lock()
         self._table: Any = None
-        self._cache: dict[str, tuple[int, list[Fact]]] = {}
+        self._cache: dict[str, _Cached] = {}
 
     # -- table management ---------------------------------------------------------------------------------
 
@@ -168,47 +178,61 @@ class LanceFactStore:
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         """All of the user's facts by key: one indexed read of three columns, cached per user until the table
-        version changes (every turn recalls, facts change rarely; checking the version costs ~0.3 ms, a read
-        ~10 ms at 100k rows).
-
-        Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
-        cached under the older version and simply re-read on the next call; stale rows are never served as new.
-        """
+        version changes (every turn recalls, facts change rarely; checking the version costs ~0.2 ms, a read
+        ~3 ms at 100k rows)."""
         with _translated():
             version = self.table.version
-            cached = self._cache.get(scope.user)
-            if cached is not None and cached[0] == version:
-                facts = cached[1]
-            else:
-                table = (
-                    self.table.search()
-                    .where(self._scope_filter(scope))
-                    .select(_READ)
-                    .limit(100_000)
-                    .to_arrow()
-                )
-                facts = sorted(_facts(table), key=lambda f: (f.key, f.version))
-                with self._lock:
-                    if len(self._cache) >= _CACHE_USERS:
-                        self._cache.pop(next(iter(self._cache)))
-                    self._cache[scope.user] = (version, facts)
-        return list(facts) if include_history else [f for f in facts if f.current]
+            cached = self._cached(scope, version, history=include_history)
+            if cached is None:
+                where = self._scope_filter(scope)
+                if not include_history:
+                    where = where & (col("current") == lit(True))
+                cached = self._read(where, limit=None)
+                self._remember(scope, _Cached(version, cached, history=include_history))
+        return list(cached) if include_history else [f for f in cached if f.current]
 
     def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
-        """Decide the recall path cheaply: a count (a few ms) unless the user's facts are already cached.
+        """Decide the recall path from one read of at most ``limit + 1`` current facts.
 
-        Sequential on purpose: running the read alongside the count was slower on two cores, because a large
-        user's abandoned read competes with the query embedding that follows."""
-        cached = self._cache.get(scope.user)
+        A small set (the common case, and the latency-critical one: it is read on every turn of a new chat)
+        costs that single read; only a set too large to return whole pays a second call, the exact count.
+        The complete small set is cached like :meth:`list_facts` (without history)."""
         with _translated():
-            if cached is None or cached[0] != self.table.version:
-                total = int(
-                    self.table.count_rows(f"user_id = {_literal(user_id(scope.user))} AND current = true")
-                )
-                if total > limit:
-                    return total, None
-        current = self.list_facts(scope)
+            version = self.table.version
+            cached = self._cached(scope, version, history=False)
+            if cached is None:
+                where = self._scope_filter(scope) & (col("current") == lit(True))
+                facts = self._read(where, limit=limit + 1)
+                if len(facts) > limit:
+                    total = self.table.count_rows(
+                        f"user_id = {_literal(user_id(scope.user))} AND current = true"
+                    )
+                    return int(total), None
+                self._remember(scope, _Cached(version, facts, history=False))
+                cached = facts
+        current = [f for f in cached if f.current]
         return len(current), (current if len(current) <= limit else None)
+
+    def _cached(self, scope: UserScope, version: int, *, history: bool) -> list[Fact] | None:
+        """The cached facts if they are of this table version and hold what is asked (history or not).
+
+        Race, and why it is safe: callers read the version *before* the rows, so a write landing in between
+        is cached under the older version and simply read again next time; stale rows are never served as
+        new."""
+        entry = self._cache.get(scope.user)
+        if entry is None or entry.version != version or (history and not entry.history):
+            return None
+        return entry.facts
+
+    def _remember(self, scope: UserScope, entry: _Cached) -> None:
+        with self._lock:
+            if len(self._cache) >= _CACHE_USERS:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[scope.user] = entry
+
+    def _read(self, where: Any, *, limit: int | None) -> list[Fact]:
+        query = self.table.search().where(where).select(_READ).limit(limit or 10_000_000)
+        return sorted(_facts(query.to_arrow()), key=lambda f: (f.key, f.version))
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).

@@ -70,6 +70,24 @@ def test_added_facts_are_listed_in_their_own_scope_only(store: Any) -> None:
     assert listed == fact(ALICE, 1)  # every field round-trips, datetimes stay UTC-aware
 
 
+def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: Any) -> None:
+    """The keyed recall path's one call: whole when small, just the exact count when not; history never
+    counts, and a current-only read never stands in for a later history listing."""
+    old = fact(ALICE, 1, key="dietary:vegan", value="vegan", text="Dietary needs: vegan", current=False)
+    store.add(ALICE, old)
+    for n, value in enumerate(["aisle", "vegetarian", "LHR"], start=2):
+        store.add(ALICE, fact(ALICE, n, key=f"k:{value}", value=value, text=f"Fact {value}"))
+    store.add(BOB, fact(BOB, 9))
+    assert store.small_set(ALICE, 2) == (3, None)
+    total, whole = store.small_set(ALICE, 3)
+    assert total == 3 and whole is not None
+    assert [f.value for f in whole] == ["LHR", "aisle", "vegetarian"]  # by key, like list_facts
+    assert store.small_set(ALICE, 2) == (3, None)
+    assert store.small_set(UserScope.of("carol"), 3) == (0, [])
+    assert len(store.list_facts(ALICE, include_history=True)) == 4
+    assert store.small_set(ALICE, 3) == (3, whole)
+
+
 def test_a_fact_cannot_be_written_into_another_users_scope(store: Any) -> None:
     with pytest.raises(AccessDenied):
         store.add(ALICE, fact(BOB, 1))

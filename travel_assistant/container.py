@@ -6,6 +6,7 @@ litellm's multi-second import, and one that only chats should not load the embed
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
@@ -169,6 +170,10 @@ class Runtime:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
         _ = self.engine
         self.facts.warm_up()
+        # Everything loaded so far (torch, transformers, litellm, chainlit: over half a million objects) lives
+        # as long as the process. Freezing moves it out of the collector's reach; without this, each full
+        # collection re-scans all of it and stalls whichever turn triggered it for ~200 ms.
+        gc.freeze()
 
     def close(self) -> None:
         self.db.dispose()
