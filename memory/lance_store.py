@@ -30,6 +30,7 @@ from typing import Any
 
 import lancedb
 import pyarrow as pa
+from lancedb.background_loop import LOOP
 from lancedb.expr import col, lit
 from lancedb.index import FTS, BTree
 
@@ -103,6 +104,7 @@ class LanceFactStore:
         self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
         self._lock = threading.Lock()
         self._table: Any = None
+        self._reader: Any = None  # an AsyncTable on the same folder, for the per-turn read (see _read)
         self._cache: dict[str, _Cached] = {}
 
     # -- table management ---------------------------------------------------------------------------------
@@ -162,7 +164,7 @@ class LanceFactStore:
     def warm_up(self) -> None:
         """Open the table and load the embedding model (the bundled model takes seconds on first use)."""
         with _translated():
-            _ = self.table
+            self._async_table()
             self._func.compute_query_embeddings("warm up")
 
     def _scope_filter(self, scope: UserScope) -> Any:
@@ -181,13 +183,12 @@ class LanceFactStore:
         version changes (every turn recalls, facts change rarely; checking the version costs ~0.2 ms, a read
         ~3 ms at 100k rows)."""
         with _translated():
-            version = self.table.version
-            cached = self._cached(scope, version, history=include_history)
+            cached = self._cached(scope, self.table.version, history=include_history)
             if cached is None:
                 where = self._scope_filter(scope)
                 if not include_history:
                     where = where & (col("current") == lit(True))
-                cached = self._read(where, limit=None)
+                version, cached = self._read(where, limit=None)
                 self._remember(scope, _Cached(version, cached, history=include_history))
         return list(cached) if include_history else [f for f in cached if f.current]
 
@@ -198,11 +199,10 @@ class LanceFactStore:
         costs that single read; only a set too large to return whole pays a second call, the exact count.
         The complete small set is cached like :meth:`list_facts` (without history)."""
         with _translated():
-            version = self.table.version
-            cached = self._cached(scope, version, history=False)
+            cached = self._cached(scope, self.table.version, history=False)
             if cached is None:
                 where = self._scope_filter(scope) & (col("current") == lit(True))
-                facts = self._read(where, limit=limit + 1)
+                version, facts = self._read(where, limit=limit + 1)
                 if len(facts) > limit:
                     total = self.table.count_rows(
                         f"user_id = {_literal(user_id(scope.user))} AND current = true"
@@ -214,11 +214,8 @@ class LanceFactStore:
         return len(current), (current if len(current) <= limit else None)
 
     def _cached(self, scope: UserScope, version: int, *, history: bool) -> list[Fact] | None:
-        """The cached facts if they are of this table version and hold what is asked (history or not).
-
-        Race, and why it is safe: callers read the version *before* the rows, so a write landing in between
-        is cached under the older version and simply read again next time; stale rows are never served as
-        new."""
+        """The cached facts if they are of the table's latest version and hold what is asked (history or
+        not). Checking the version costs ~0.2 ms; a read ~2-4 ms at 100k rows."""
         entry = self._cache.get(scope.user)
         if entry is None or entry.version != version or (history and not entry.history):
             return None
@@ -230,9 +227,37 @@ class LanceFactStore:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[scope.user] = entry
 
-    def _read(self, where: Any, *, limit: int | None) -> list[Fact]:
-        query = self.table.search().where(where).select(_READ).limit(limit or 10_000_000)
-        return sorted(_facts(query.to_arrow()), key=lambda f: (f.key, f.version))
+    def _read(self, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
+        """(table version, matching facts by key) in one trip to LanceDB's event loop.
+
+        Why async: the synchronous query builder makes about seven round trips between this thread and
+        LanceDB's loop thread per query (schema lookups, blob checks, the scan); on two busy cores each
+        hand-off costs a context switch, together ~1 ms of a ~3 ms read. One coroutine does it in one.
+
+        Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
+        cached under the older version and simply read again next time; stale rows are never served as new.
+        """
+        reader = self._async_table()
+
+        async def read() -> tuple[int, pa.Table]:
+            version = await reader.version()
+            query = reader.query().where(where).select(_READ).limit(limit or 10_000_000)
+            return int(version), await query.to_arrow()
+
+        version, table = LOOP.run(read())
+        return version, sorted(_facts(table), key=lambda f: (f.key, f.version))
+
+    def _async_table(self) -> Any:
+        _ = self.table  # creates the table (and its indexes) if this is the first use of the folder
+        with self._lock:
+            if self._reader is None:
+
+                async def open_reader() -> Any:
+                    db = await lancedb.connect_async(self.uri, read_consistency_interval=timedelta(0))
+                    return await db.open_table(self._name)
+
+                self._reader = LOOP.run(open_reader())
+            return self._reader
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).
