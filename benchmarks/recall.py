@@ -59,6 +59,7 @@ from assistant.facts import Authority, Fact, FactMemory
 from assistant.ids import FactId, UserScope
 from assistant.recall import Recaller, RecallSettings
 from memory import embeddings
+from memory.fact_rows import fact_row
 from memory.lance_store import LanceFactStore
 
 MARKER = "bench_recall.json"
@@ -268,30 +269,10 @@ def _facts(cfg: BuildConfig, multi: list[Entry], single: list[Entry]) -> list[Fa
     return facts
 
 
-class _Capture:
-    """Stands in for the LanceDB table while ``LanceFactStore.add`` runs, keeping the rows it would write."""
-
-    def __init__(self) -> None:
-        self.rows: list[dict[str, Any]] = []
-
-    def add(self, rows: list[dict[str, Any]]) -> None:
-        self.rows.extend(rows)
-
-
-def production_rows(store: LanceFactStore, facts: Sequence[Fact]) -> list[dict[str, Any]]:
-    """The rows ``LanceFactStore.add`` builds for ``facts`` (whatever the store's current row layout is),
-    without writing them: bulk loading row by row would take hours and embed every row."""
-    if not hasattr(store, "_table"):
-        raise SystemExit("LanceFactStore has no _table attribute any more; update production_rows()")
-    capture = _Capture()
-    real = store._table
-    store._table = capture
-    try:
-        for fact in facts:
-            store.add(UserScope.of(fact.user_id), fact)
-    finally:
-        store._table = real
-    return capture.rows
+def production_rows(facts: Sequence[Fact]) -> list[dict[str, Any]]:
+    """The rows ``LanceFactStore.add`` writes for ``facts``, built by the same codec, without writing them:
+    bulk loading row by row would take hours and embed every row."""
+    return [fact_row(fact) for fact in facts]
 
 
 def arrow_rows(schema: pa.Schema, rows: list[dict[str, Any]], vectors: npt.NDArray[np.float32]) -> pa.Table:
@@ -321,14 +302,14 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
     timings["model_load_s"] = time.perf_counter() - t
     t = time.perf_counter()
     # Embed the search text exactly as the store builds it, once per distinct fact.
-    samples = production_rows(store, [_fact(e, "vocab", random.Random(i)) for i, e in enumerate(vocab)])
+    samples = production_rows([_fact(e, "vocab", random.Random(i)) for i, e in enumerate(vocab)])
     texts = [row["search_text"] for row in samples]
     vectors = np.stack(func.generate_embeddings(texts)).astype(np.float32)
     index = {text: i for i, text in enumerate(texts)}
     timings["embed_vocab_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    rows = production_rows(store, _facts(cfg, multi, single))
+    rows = production_rows(_facts(cfg, multi, single))
     try:
         picks = np.asarray([index[row["search_text"]] for row in rows], dtype=np.int64)
     except KeyError:

@@ -15,7 +15,6 @@ written to, so :meth:`purge` rewrites the touched fragments, rebuilds the indexe
 from __future__ import annotations
 
 import fcntl
-import json
 import logging
 import re
 import threading
@@ -24,7 +23,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +34,10 @@ from lancedb.expr import col, lit
 from lancedb.index import FTS, BTree
 
 from assistant.errors import AccessDenied, StorageError
-from assistant.facts import Authority, Fact
-from assistant.ids import FactId, UserId, UserScope, fact_id, user_id
+from assistant.facts import Fact
+from assistant.ids import UserId, UserScope, fact_id, user_id
 from memory import embeddings
+from memory.fact_rows import arrow_rows, fact_from_row, fact_row, facts_from_arrow
 
 log = logging.getLogger(__name__)
 
@@ -46,33 +46,7 @@ _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test c
 # read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
 _READ = ["record", "current", "stale"]
 _CACHE_USERS = 2048
-_RECORD_FIELDS = (
-    "id",
-    "user_id",
-    "key",
-    "type",
-    "subject",
-    "predicate",
-    "value",
-    "text",
-    "source_thread",
-    "source_turn",
-    "evidence_quote",
-    "asserted_by",
-    "asserted_at",
-    "supersedes",
-    "version",
-    "expires_at",
-)
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
-
-
-def _us(moment: datetime) -> int:
-    return int(moment.timestamp() * 1_000_000)
-
-
-def _dt(us: int) -> datetime:
-    return datetime.fromtimestamp(us / 1_000_000, tz=UTC)
 
 
 def _literal(value: str) -> str:
@@ -215,7 +189,7 @@ class LanceFactStore:
 
     def _cached(self, scope: UserScope, version: int, *, history: bool) -> list[Fact] | None:
         """The cached facts if they are of the table's latest version and hold what is asked (history or
-        not). Checking the version costs ~0.2 ms; a read ~2-4 ms at 100k rows."""
+        not)."""
         entry = self._cache.get(scope.user)
         if entry is None or entry.version != version or (history and not entry.history):
             return None
@@ -245,7 +219,7 @@ class LanceFactStore:
             return int(version), await query.to_arrow()
 
         version, table = LOOP.run(read())
-        return version, sorted(_facts(table), key=lambda f: (f.key, f.version))
+        return version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
 
     def _async_table(self) -> Any:
         _ = self.table  # creates the table (and its indexes) if this is the first use of the folder
@@ -283,13 +257,13 @@ class LanceFactStore:
                 .to_arrow()
             )
         scored = []
-        for row in _rows(table):
+        for row in arrow_rows(table):
             distance, bm25 = row.get("_distance"), row.get("_score")
             cosine = (
                 max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
             )  # L2² on unit vectors
             keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
-            scored.append((_fact(row), min(1.0, max(cosine, keyword))))
+            scored.append((fact_from_row(row), min(1.0, max(cosine, keyword))))
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return scored
 
@@ -421,68 +395,6 @@ def _optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5)
             if "conflict" not in str(exc).lower() or attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
-
-
-def fact_row(fact: Fact) -> dict[str, Any]:
-    """The stored row of one fact version. ``record`` never changes after the write; only the flags do."""
-    record = {name: getattr(fact, name) for name in _RECORD_FIELDS}
-    record["asserted_by"] = fact.asserted_by.value
-    record["asserted_at"] = _us(fact.asserted_at)
-    record["expires_at"] = _us(fact.expires_at)
-    return {
-        "id": fact.id,
-        "user_id": fact.user_id,
-        "key": fact.key,
-        "type": fact.type,
-        "version": fact.version,
-        "current": fact.current,
-        "stale": fact.stale,
-        "record": json.dumps(record, ensure_ascii=False),
-        "search_text": f"{fact.text}. {fact.evidence_quote}",
-    }
-
-
-def _facts(table: Any) -> list[Fact]:
-    """Facts from a (record, current, stale) Arrow table: one JSON parse for all records, not one per row."""
-    records = json.loads("[" + ",".join(table.column("record").to_pylist()) + "]")
-    flags = zip(table.column("current").to_pylist(), table.column("stale").to_pylist(), strict=True)
-    return [
-        _from_record(rec, bool(current), bool(stale))
-        for rec, (current, stale) in zip(records, flags, strict=True)
-    ]
-
-
-def _rows(table: Any) -> list[dict[str, Any]]:
-    """Arrow table → row dicts, column by column (several times faster than ``to_pylist`` per row)."""
-    columns = {name: table.column(name).to_pylist() for name in table.column_names}
-    return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
-
-
-def _fact(row: dict[str, Any]) -> Fact:
-    return _from_record(json.loads(row["record"]), bool(row["current"]), bool(row["stale"]))
-
-
-def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
-    return Fact(
-        id=FactId(record["id"]),
-        user_id=record["user_id"],
-        key=record["key"],
-        type=record["type"],
-        subject=record["subject"],
-        predicate=record["predicate"],
-        value=record["value"],
-        text=record["text"],
-        source_thread=record["source_thread"],
-        source_turn=record["source_turn"],
-        evidence_quote=record["evidence_quote"],
-        asserted_by=Authority(record["asserted_by"]),
-        asserted_at=_dt(record["asserted_at"]),
-        supersedes=record["supersedes"],
-        version=int(record["version"]),
-        expires_at=_dt(record["expires_at"]),
-        current=current,
-        stale=stale,
-    )
 
 
 @contextmanager
