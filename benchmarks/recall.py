@@ -58,6 +58,7 @@ from assistant.fact_types import FACT_TYPES
 from assistant.facts import Authority, Fact, FactMemory
 from assistant.ids import FactId, UserScope
 from assistant.recall import Recaller, RecallSettings
+from benchmarks.stats import percentile
 from memory import embeddings
 from memory.fact_rows import fact_row
 from memory.lance_store import LanceFactStore
@@ -383,15 +384,10 @@ class Series:
 
     @property
     def cpu_p50(self) -> str:
-        data = sorted(self.cpu_ms)
-        return f"{data[(len(data) - 1) // 2]:.2f}" if data else "-"
+        return f"{percentile(self.cpu_ms, 50):.2f}" if self.cpu_ms else "-"
 
     def pct(self, p: float) -> float:
-        data = sorted(self.samples_ms)
-        if not data:
-            return float("nan")
-        rank = max(1, min(len(data), int(-(-p * len(data) // 100))))
-        return data[rank - 1]
+        return percentile(self.samples_ms, p)
 
 
 class Probe:

@@ -45,6 +45,7 @@ from sqlmodel import SQLModel
 from assistant.errors import NotFound
 from assistant.events import ASSISTANT, USER, AppendResult, Event, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
+from benchmarks.stats import percentile
 from memory import migrate
 from memory.db import Database, UTCDateTime
 from memory.tables import EventRow  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -206,16 +207,10 @@ class Series:
 
     @property
     def cpu_p50(self) -> float:
-        data = sorted(self.cpu_ms)
-        return data[(len(data) - 1) // 2] if data else float("nan")
+        return percentile(self.cpu_ms, 50)
 
     def pct(self, p: float) -> float:
-        """Nearest-rank percentile."""
-        data = sorted(self.samples_ms)
-        if not data:
-            return float("nan")
-        rank = max(1, min(len(data), int(-(-p * len(data) // 100))))
-        return data[rank - 1]
+        return percentile(self.samples_ms, p)
 
     @property
     def rate(self) -> float:

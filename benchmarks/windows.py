@@ -23,13 +23,13 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from assistant.booking_types import FlightOption
 from assistant.context import ContextStats, Policy
-from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
+from assistant.engine import Engine, EngineDeps, EngineSettings, SilentObserver, TurnRequest
 from assistant.facts import FactMemory
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.llm import ChatModel, RecordingModel
@@ -107,21 +107,11 @@ def script(turns: int) -> list[str]:
     return lines[:turns]
 
 
-@dataclass
-class Stats:
-    calls: list[ContextStats] = field(default_factory=list)
+class Stats(SilentObserver):
+    """Keeps each model call's context statistics; ignores the other live hooks."""
 
-    async def recalled(self, recall: Any, block: str | None) -> None:
-        return None
-
-    async def token(self, text: str) -> None:
-        return None
-
-    async def tool_started(self, call: Any) -> None:
-        return None
-
-    async def tool_finished(self, record: Any) -> None:
-        return None
+    def __init__(self) -> None:
+        self.calls: list[ContextStats] = []
 
     async def context(self, stats: ContextStats) -> None:
         self.calls.append(stats)

@@ -157,7 +157,7 @@ class LanceFactStore:
         version changes (every turn recalls, facts change rarely; checking the version costs ~0.2 ms, a read
         ~3 ms at 100k rows)."""
         with _translated():
-            cached = self._cached(scope, self.table.version, history=include_history)
+            cached = self._cached(scope, history=include_history)
             if cached is None:
                 where = self._scope_filter(scope)
                 if not include_history:
@@ -173,7 +173,7 @@ class LanceFactStore:
         costs that single read; only a set too large to return whole pays a second call, the exact count.
         The complete small set is cached like :meth:`list_facts` (without history)."""
         with _translated():
-            cached = self._cached(scope, self.table.version, history=False)
+            cached = self._cached(scope, history=False)
             if cached is None:
                 where = self._scope_filter(scope) & (col("current") == lit(True))
                 version, facts = self._read(where, limit=limit + 1)
@@ -187,13 +187,15 @@ class LanceFactStore:
         current = [f for f in cached if f.current]
         return len(current), (current if len(current) <= limit else None)
 
-    def _cached(self, scope: UserScope, version: int, *, history: bool) -> list[Fact] | None:
-        """The cached facts if they are of the table's latest version and hold what is asked (history or
-        not)."""
+    def _cached(self, scope: UserScope, *, history: bool) -> list[Fact] | None:
+        """The cached facts if they hold what is asked (history or not) and are of the table's latest version.
+
+        The version is looked up only when there is an entry to check: a user's first read goes straight to
+        :meth:`_read`, which fetches the version itself."""
         entry = self._cache.get(scope.user)
-        if entry is None or entry.version != version or (history and not entry.history):
+        if entry is None or (history and not entry.history):
             return None
-        return entry.facts
+        return entry.facts if entry.version == self.table.version else None
 
     def _remember(self, scope: UserScope, entry: _Cached) -> None:
         with self._lock:

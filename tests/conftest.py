@@ -130,3 +130,23 @@ def offline_model() -> Any:
     from assistant.llm import LiteLLMChatModel, LLMConfig
 
     return LiteLLMChatModel(LLMConfig(max_retries=0))
+
+
+@pytest.fixture
+def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temp data dir for the command line run in-process (see :func:`run_cli`)."""
+    monkeypatch.chdir(tmp_path)  # no developer .env is read
+    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("EMBEDDINGS", "hash")
+    monkeypatch.setenv("OFFLINE_STREAM_DELAY_MS", "0")
+    monkeypatch.setenv("LLM_MAX_RETRIES", "0")
+    return tmp_path
+
+
+def run_cli(*args: str) -> Any:
+    """The whole ``travel-assistant`` command line, run in-process with typer's runner."""
+    from typer.testing import CliRunner
+
+    from travel_assistant.cli import full_app
+
+    return CliRunner().invoke(full_app(), list(args))

@@ -7,42 +7,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from travel_assistant import cli, cli_admin, cli_jobs
-
-cli_admin.register(cli.app)
-cli_jobs.register(cli.app)
-runner = CliRunner()
-
-
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)  # no developer .env is read
-    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("EMBEDDINGS", "hash")
-    monkeypatch.setenv("OFFLINE_STREAM_DELAY_MS", "0")
-    monkeypatch.setenv("LLM_MAX_RETRIES", "0")
-    return tmp_path
-
-
-def invoke(*args: str) -> Any:
-    return runner.invoke(cli.app, list(args))
+from tests.conftest import run_cli
 
 
 def chat(*args: str) -> dict[str, Any]:
-    result = invoke("chat", "--json", *args)
+    result = run_cli("chat", "--json", *args)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 
 def log_of(user: str, thread: str) -> list[dict[str, Any]]:
-    result = invoke("log", "--user", user, "--thread", thread, "--json")
+    result = run_cli("log", "--user", user, "--thread", thread, "--json")
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 
-def test_chat_runs_the_monday_conversation_and_a_retry_books_once(env: Path) -> None:
+def test_chat_runs_the_monday_conversation_and_a_retry_books_once(cli_env: Path) -> None:
     found = chat(
         "--user",
         "alice",
@@ -78,30 +59,30 @@ def test_chat_runs_the_monday_conversation_and_a_retry_books_once(env: Path) -> 
     assert kinds.index("user") < kinds.index("tool:1.1") < kinds.index("assistant")
 
 
-def test_text_mode_prints_the_reply(env: Path) -> None:
-    result = invoke("chat", "--user", "alice", "--thread", "hello", "Hello there")
+def test_text_mode_prints_the_reply(cli_env: Path) -> None:
+    result = run_cli("chat", "--user", "alice", "--thread", "hello", "Hello there")
     assert result.exit_code == 0 and "Where would you like to go?" in result.stdout
 
 
 @pytest.mark.parametrize(
     "bad", ["../etc", "a/b", "a b", "x' OR '1'='1", "tab\there", "nul\x00", "", "é" * 3, "a" * 65]
 )
-def test_bad_ids_are_refused_with_a_clear_error_and_nothing_written(env: Path, bad: str) -> None:
+def test_bad_ids_are_refused_with_a_clear_error_and_nothing_written(cli_env: Path, bad: str) -> None:
     for args in (
         ["--user", bad, "--thread", "t"],
         ["--user", "alice", "--thread", bad],
         ["--user", "alice", "--thread", "t", "--turn-id", bad],
     ):
-        result = invoke("chat", *args, "Hello")
+        result = run_cli("chat", *args, "Hello")
         assert result.exit_code == 2, result.output
         assert "invalid" in result.stderr and "id" in result.stderr
-    assert not (env / "data" / "travel.db").exists() or log_of_missing(env)
+    assert not (cli_env / "data" / "travel.db").exists() or log_of_missing(cli_env)
 
 
-def log_of_missing(env: Path) -> bool:
+def log_of_missing(cli_env: Path) -> bool:
     import sqlite3
 
-    con = sqlite3.connect(env / "data" / "travel.db")
+    con = sqlite3.connect(cli_env / "data" / "travel.db")
     try:
         return con.execute("select count(*) from events").fetchone()[0] == 0
     finally:
@@ -109,21 +90,21 @@ def log_of_missing(env: Path) -> bool:
 
 
 @pytest.mark.parametrize("message", ["", "   ", "x" * 4001])
-def test_empty_or_oversized_messages_are_refused(env: Path, message: str) -> None:
-    result = invoke("chat", "--user", "alice", "--thread", "t", message)
+def test_empty_or_oversized_messages_are_refused(cli_env: Path, message: str) -> None:
+    result = run_cli("chat", "--user", "alice", "--thread", "t", message)
     assert result.exit_code == 2 and "message" in result.stderr
-    assert log_of_missing(env)
+    assert log_of_missing(cli_env)
 
 
-def test_another_user_naming_a_thread_gets_a_clear_error(env: Path) -> None:
+def test_another_user_naming_a_thread_gets_a_clear_error(cli_env: Path) -> None:
     chat("--user", "alice", "--thread", "private", "Hello")
-    result = invoke("chat", "--user", "bob", "--thread", "private", "Let me in")
+    result = run_cli("chat", "--user", "bob", "--thread", "private", "Let me in")
     assert result.exit_code == 1 and "not available to user bob" in result.stderr
     assert [e["body"]["text"] for e in log_of("alice", "private") if e["kind"] == "user"] == ["Hello"]
-    assert invoke("log", "--user", "bob", "--thread", "private").exit_code == 1
+    assert run_cli("log", "--user", "bob", "--thread", "private").exit_code == 1
 
 
-def test_at_sets_the_clock_of_the_turn(env: Path) -> None:
+def test_at_sets_the_clock_of_the_turn(cli_env: Path) -> None:
     chat("--user", "alice", "--thread", "t", "--at", "2026-11-09T09:00:00", "Hello")
     assert all(e["created_at"].startswith("2026-11-09T09:00") for e in log_of("alice", "t"))
-    assert invoke("chat", "--user", "alice", "--thread", "t", "--at", "next tuesday", "Hi").exit_code == 2
+    assert run_cli("chat", "--user", "alice", "--thread", "t", "--at", "next tuesday", "Hi").exit_code == 2

@@ -18,7 +18,7 @@ from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from memory.claims import ClaimKey, SqlClaims
 from scheduler import runner
 from scheduler.jobs import expire_facts, promote_idle, wipe_inactive
-from tests.conftest import MONDAY
+from tests.conftest import MONDAY, run_cli
 from tests.fakes import ScriptedModel
 from travel_assistant.container import build_runtime
 
@@ -259,42 +259,29 @@ def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
     rt.close()
 
 
-def test_job_commands_print_json_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from typer.testing import CliRunner
-
-    from travel_assistant import cli, cli_admin, cli_jobs
-
-    cli_admin.register(cli.app)
-    cli_jobs.register(cli.app)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("EMBEDDINGS", "hash")
-    invoke = CliRunner().invoke
+def test_job_commands_print_json_reports(cli_env: Path) -> None:
     assert (
-        invoke(
-            cli.app,
-            [
-                "chat",
-                "--user",
-                "alice",
-                "--thread",
-                "m",
-                "--at",
-                "2026-11-09T09:00",
-                "By the way, I'm vegetarian.",
-            ],
+        run_cli(
+            "chat",
+            "--user",
+            "alice",
+            "--thread",
+            "m",
+            "--at",
+            "2026-11-09T09:00",
+            "By the way, I'm vegetarian.",
         ).exit_code
         == 0
     )
-    promote = invoke(cli.app, ["jobs", "promote", "--at", "2026-11-09T09:31", "--json"])
+    promote = run_cli("jobs", "promote", "--at", "2026-11-09T09:31", "--json")
     assert promote.exit_code == 0 and json.loads(promote.stdout)["facts_kept"] == 1
-    expire = invoke(cli.app, ["jobs", "expire", "--at", "2029-01-01T00:00", "--json"])
+    expire = run_cli("jobs", "expire", "--at", "2029-01-01T00:00", "--json")
     assert json.loads(expire.stdout)["marked_stale"] == 1
-    wipe = invoke(cli.app, ["jobs", "wipe-inactive", "--at", "2027-12-01T00:00", "--json"])
+    wipe = run_cli("jobs", "wipe-inactive", "--at", "2027-12-01T00:00", "--json")
     assert json.loads(wipe.stdout)["users_wiped"] == 1
-    history = invoke(cli.app, ["jobs", "history", "--json"])
+    history = run_cli("jobs", "history", "--json")
     assert [r["job"] for r in json.loads(history.stdout)] == ["wipe", "expire", "promote"]
-    bad = invoke(cli.app, ["jobs", "promote", "--at", "soon"])
+    bad = run_cli("jobs", "promote", "--at", "soon")
     assert bad.exit_code == 2 and "ISO time" in bad.stderr
 
 

@@ -16,7 +16,7 @@ from assistant.engine import TurnRequest
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from memory.registry import FACTS_STORE, NOT_USER_DATA, registered_sql_tables
 from scheduler.jobs import promote_idle
-from tests.conftest import MONDAY
+from tests.conftest import MONDAY, run_cli
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 CANARY = "zq9canary7x"
@@ -150,40 +150,24 @@ def test_forgetting_one_fact_purges_it_from_every_version(runtime: Any) -> None:
     )
 
 
-def test_cli_export_forget_and_erase(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from typer.testing import CliRunner
-
-    from travel_assistant import cli, cli_admin, cli_jobs
-
-    cli_admin.register(cli.app)
-    cli_jobs.register(cli.app)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("TRAVEL_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("EMBEDDINGS", "hash")
-    run = CliRunner().invoke
+def test_cli_export_forget_and_erase(cli_env: Path) -> None:
     assert (
-        run(
-            cli.app, ["chat", "--user", "alice", "--thread", "a", "Remember that I prefer aisle seats"]
-        ).exit_code
+        run_cli("chat", "--user", "alice", "--thread", "a", "Remember that I prefer aisle seats").exit_code
         == 0
     )
     assert (
-        run(
-            cli.app, ["chat", "--user", "bob", "--thread", "b", "Remember that I prefer window seats"]
-        ).exit_code
+        run_cli("chat", "--user", "bob", "--thread", "b", "Remember that I prefer window seats").exit_code
         == 0
     )
-    listed = json.loads(run(cli.app, ["memories", "list", "--user", "alice", "--json"]).stdout)
+    listed = json.loads(run_cli("memories", "list", "--user", "alice", "--json").stdout)
     assert [(r["value"], r["status"], r["version"]) for r in listed] == [("aisle", "current", 1)]
-    out = tmp_path / "alice.json"
-    assert run(cli.app, ["memories", "export", "--user", "alice", "--out", str(out)]).exit_code == 0
+    out = cli_env / "alice.json"
+    assert run_cli("memories", "export", "--user", "alice", "--out", str(out)).exit_code == 0
     exported = json.loads(out.read_text())
     assert exported["user"] == "alice" and "window seats" not in out.read_text()
-    assert (
-        run(cli.app, ["memories", "forget", "--user", "bob", listed[0]["id"]]).exit_code == 1
-    )  # not bob's fact
-    assert run(cli.app, ["memories", "forget", "--user", "alice", listed[0]["id"]]).exit_code == 0
-    assert json.loads(run(cli.app, ["memories", "list", "--user", "alice", "--json"]).stdout) == []
-    erased = run(cli.app, ["users", "erase", "bob", "--json"])
+    assert run_cli("memories", "forget", "--user", "bob", listed[0]["id"]).exit_code == 1  # not bob's fact
+    assert run_cli("memories", "forget", "--user", "alice", listed[0]["id"]).exit_code == 0
+    assert json.loads(run_cli("memories", "list", "--user", "alice", "--json").stdout) == []
+    erased = run_cli("users", "erase", "bob", "--json")
     assert erased.exit_code == 0 and json.loads(erased.stdout)["verified"] is True
-    assert json.loads(run(cli.app, ["memories", "export", "--user", "bob"]).stdout)["stores"]["events"] == []
+    assert json.loads(run_cli("memories", "export", "--user", "bob").stdout)["stores"]["events"] == []

@@ -7,6 +7,7 @@ project's errors into a one-line message and a non-zero exit code (2 for bad inp
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -163,12 +164,19 @@ def db_upgrade() -> None:
     guarded(body)
 
 
-def main() -> None:
-    from travel_assistant import cli_admin, cli_jobs  # register sub-commands
+@functools.cache
+def full_app() -> typer.Typer:
+    """The command line with every sub-command, registered once (the sub-command modules import this one,
+    so they cannot be registered at import time)."""
+    from travel_assistant import cli_admin, cli_jobs
 
     cli_admin.register(app)
     cli_jobs.register(app)
-    app()
+    return app
+
+
+def main() -> None:
+    full_app()()
 
 
 if __name__ == "__main__":

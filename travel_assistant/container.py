@@ -166,6 +166,11 @@ class Runtime:
         )
         return removed
 
+    def prefetch_memory(self, user: UserId) -> None:
+        """Read the user's facts into the store's cache with the very read recall makes (at most
+        ``RECALL_KEYED_MAX + 1`` rows), so the first turn of a chat does not wait for it."""
+        self.facts.small_set(UserScope(user), self.settings.recall_keyed_max)
+
     def warm_up(self) -> None:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
         _ = self.engine

@@ -14,7 +14,7 @@ import chainlit as cl
 
 from assistant.engine import TurnRequest
 from assistant.errors import AccessDenied, TravelAssistantError
-from assistant.ids import UserScope, fact_id, turn_id, user_id
+from assistant.ids import fact_id, turn_id, user_id
 from scheduler import runner
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import Settings, build_settings
@@ -137,10 +137,9 @@ def install(settings: Settings | None = None) -> App:
         )
 
     async def _prefetch() -> None:
-        # Read the user's facts into the store's cache now, so the first turn's recall does not pay for it.
         chat = _chat(app)
         if chat is not None:
-            await asyncio.to_thread(app.runtime.facts.list_facts, UserScope(chat.user))
+            await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
 
     @cl.on_chat_start
     async def _chat_start() -> None:
