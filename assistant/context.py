@@ -18,13 +18,14 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from assistant.errors import ContextTooLong
-from assistant.events import ASSISTANT, SUMMARY, USER, Event, is_model_kind, is_tool_kind
-from assistant.prompts import SUMMARY_HEADING
+from assistant.events import Event, EventKind
+from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
+from assistant.transcript import render_transcript
+from assistant.turns import Message
 
-Message = dict[str, Any]
 Policy = Literal["full", "sliding", "summary-block"]
 Counter = Callable[[Sequence[Message]], int]
 PRESSURE_WARNING = 0.75
@@ -54,6 +55,15 @@ class LogView:
         return self.turns_before_summary + self.turns_since_summary
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreviousPrompt:
+    """The previous model call's prompt, message by message: what this call's prompt is compared with to
+    count the cache-stable prefix."""
+
+    message_hashes: tuple[str, ...] = ()
+    prefix_tokens: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class ContextStats:
     prompt_tokens: int
@@ -67,6 +77,10 @@ class ContextStats:
     turns_in_log: int
     message_hashes: tuple[str, ...]
     prefix_tokens: tuple[int, ...]
+
+    @property
+    def as_previous(self) -> PreviousPrompt:
+        return PreviousPrompt(message_hashes=self.message_hashes, prefix_tokens=self.prefix_tokens)
 
     @property
     def pressure(self) -> float:
@@ -148,23 +162,36 @@ def model_message(event: Event) -> Message:
     return {"role": "assistant", "content": event.body.get("text") or None, "tool_calls": calls}
 
 
+def event_message(event: Event, *, clear_tool_results: bool = False) -> Message | None:
+    """The model message an event of a *finished* turn becomes, or None for events the model never sees."""
+    match event.parsed_kind.kind:
+        case EventKind.USER:
+            return {"role": "user", "content": event.text}
+        case EventKind.MODEL:
+            return model_message(event)
+        case EventKind.TOOL:
+            return tool_message(event, cleared=clear_tool_results)
+        case EventKind.ASSISTANT:
+            return {"role": "assistant", "content": event.text}
+        case (
+            EventKind.SUMMARY | EventKind.CONTEXT | EventKind.RECALL | EventKind.PROMOTION | EventKind.FAILURE
+        ):
+            return None
+        case unreachable:
+            assert_never(unreachable)
+
+
 def turn_messages(events: Sequence[Event], *, clear_tool_results: bool = False) -> tuple[Message, ...]:
     """Model messages of one turn's events. An unfinished turn keeps only its user message: half a tool
     exchange (a call without its result) is not a valid conversation for any provider."""
-    complete = any(e.kind == ASSISTANT for e in events)
-    out: list[Message] = []
-    for event in events:
-        if event.kind == USER:
-            out.append({"role": "user", "content": event.text})
-        elif not complete:
-            continue
-        elif is_model_kind(event.kind):
-            out.append(model_message(event))
-        elif is_tool_kind(event.kind):
-            out.append(tool_message(event, cleared=clear_tool_results))
-        elif event.kind == ASSISTANT:
-            out.append({"role": "assistant", "content": event.text})
-    return tuple(out)
+    if not _complete(events):
+        return tuple({"role": "user", "content": e.text} for e in events if e.kind == EventKind.USER)
+    messages = (event_message(e, clear_tool_results=clear_tool_results) for e in events)
+    return tuple(m for m in messages if m is not None)
+
+
+def _complete(events: Sequence[Event]) -> bool:
+    return any(e.kind == EventKind.ASSISTANT for e in events)
 
 
 def read_log(
@@ -174,9 +201,9 @@ def read_log(
     summary, summary_seq = None, 0
     grouped: dict[str, list[Event]] = {}
     for event in events:
-        if event.kind == SUMMARY:
+        if event.kind == EventKind.SUMMARY:
             summary, summary_seq = str(event.body.get("text", "")), event.seq
-        elif event.turn_id != exclude_turn and (event.kind == USER or event.turn_id in grouped):
+        elif event.turn_id != exclude_turn and (event.kind == EventKind.USER or event.turn_id in grouped):
             grouped.setdefault(event.turn_id, []).append(event)
     turns = []
     ordered = sorted(grouped.items(), key=lambda item: item[1][0].seq)
@@ -187,7 +214,7 @@ def read_log(
                 turn_id,
                 turn_events[0].seq,
                 turn_messages(turn_events, clear_tool_results=clear),
-                any(e.kind == ASSISTANT for e in turn_events),
+                _complete(turn_events),
             )
         )
     before = tuple(t for t in turns if t.first_seq < summary_seq)
@@ -195,19 +222,81 @@ def read_log(
     return LogView(summary, summary_seq, before, since)
 
 
+# -- when to summarise, what to clear ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummaryDue:
+    """A summary is due: the events it will replace, and the summary it extends."""
+
+    covered: tuple[Event, ...]
+    previous: str | None
+    previous_seq: int
+    turns: int
+
+    @property
+    def covers_through_seq(self) -> int:
+        return self.covered[-1].seq if self.covered else self.previous_seq
+
+    def request(self) -> list[Message]:
+        """The summary call's messages: instructions, then the covered transcript after the old summary."""
+        transcript = render_transcript(self.covered)
+        if self.previous:
+            transcript = f"PREVIOUS SUMMARY: {self.previous}\n{transcript}"
+        return [{"role": "system", "content": SUMMARY_INSTRUCTIONS}, {"role": "user", "content": transcript}]
+
+
+def summary_due(events: Sequence[Event], *, current_turn: str, every: int) -> SummaryDue | None:
+    """Due once ``every`` turns have completed since the latest summary (summary-block policy)."""
+    view = read_log(events, exclude_turn=current_turn)
+    done = [t for t in view.turns_since_summary if t.complete]
+    if len(done) < every:
+        return None
+    covered = tuple(e for e in events if e.seq > view.summary_seq and e.turn_id != current_turn)
+    return SummaryDue(covered=covered, previous=view.summary, previous_seq=view.summary_seq, turns=len(done))
+
+
+def tool_results_cleared_before(
+    events: Sequence[Event], *, current_turn: str, every: int, enabled: bool
+) -> int | None:
+    """How many of the earliest turns show their tool results as a one-line stub instead of the payload
+    (None: clearing is off).
+
+    Clearing moves in steps of ``every`` turns, in line with the summaries, rather than one turn at a time: each
+    step changes the prompt prefix once, so the cache-stable prefix survives between steps.
+    """
+    if not enabled:
+        return None
+    earlier = {e.turn_id for e in events if e.kind == EventKind.USER and e.turn_id != current_turn}
+    return (len(earlier) // every) * every
+
+
+def previous_prompt(events: Sequence[Event], *, current_turn: str) -> PreviousPrompt:
+    """The latest earlier turn's prompt (from its ``context`` event), for the cache-stability count."""
+    for event in reversed(events):
+        if event.kind == EventKind.CONTEXT and event.turn_id != current_turn:
+            return PreviousPrompt(
+                message_hashes=tuple(event.body.get("message_hashes", ())),
+                prefix_tokens=tuple(event.body.get("prefix_tokens", ())),
+            )
+    return PreviousPrompt()
+
+
+# -- assembling one prompt -------------------------------------------------------------------------------------
+
+
 def assemble(
     *,
     policy: Policy,
     system: str,
     memory_block: str | None,
-    log: LogView,
+    view: LogView,
     state_block: str | None,
     current: Sequence[Message],
     budget: int,
     reserve: int,
     count: Counter,
-    previous_hashes: Sequence[str] = (),
-    previous_prefix_tokens: Sequence[int] = (),
+    previous: PreviousPrompt | None = None,
 ) -> tuple[list[Message], ContextStats]:
     """Build the message list for one model call and account for it."""
     usable = budget - reserve
@@ -222,66 +311,76 @@ def assemble(
     fixed = count(head + tail)
     if fixed > usable:
         raise ContextTooLong(f"the current turn needs {fixed} tokens; the budget allows {usable}")
-
-    summary_tokens = 0
-    if policy == "summary-block" and log.summary:
-        summary_msg = {"role": "system", "content": f"{SUMMARY_HEADING}\n{log.summary}"}
-        cost = count([summary_msg])
-        if fixed + cost <= usable:
-            head.append(summary_msg)
-            summary_tokens = cost
-            fixed += cost
-    candidates = log.turns_since_summary if policy == "summary-block" and log.summary else log.all_turns
-    chosen: list[Turn] = []
-    if policy == "full":
-        chosen = list(candidates)
-    else:
-        room = usable - fixed
-        for turn in reversed(candidates):  # newest first: recency beats age when something must go
-            cost = count(turn.messages)
-            if cost > room:
-                break
-            chosen.append(turn)
-            room -= cost
-        chosen.reverse()
+    summary = _summary_message(policy, view, count, room=usable - fixed)
+    summary_tokens = count([summary]) if summary else 0
+    if summary:
+        head.append(summary)
+    chosen = _window(policy, view, count, room=usable - fixed - summary_tokens)
     messages = head + [m for t in chosen for m in t.messages] + tail
     prompt_tokens = count(messages)
     if prompt_tokens > usable:
         raise ContextTooLong(f"the context needs {prompt_tokens} tokens; the budget allows {usable}")
-    hashes = tuple(message_hash(m) for m in messages)
-    prefix: list[int] = []
-    base = count([])
-    running = base
-    for message in messages:  # counts are additive (see CachedCounter), so prefixes are running sums
-        running += count([message]) - base
-        prefix.append(running)
-    stable = _stable_prefix(hashes, prefix, previous_hashes, previous_prefix_tokens)
-    stats = ContextStats(
+    hashes, prefix = _fingerprint(messages, count)
+    return messages, ContextStats(
         prompt_tokens=prompt_tokens,
         budget=budget,
         reserve=reserve,
         policy=policy,
-        stable_prefix_tokens=stable,
+        stable_prefix_tokens=_stable_prefix(hashes, prefix, previous or PreviousPrompt()),
         memory_tokens=memory_tokens,
         summary_tokens=summary_tokens,
         turns_in_window=len(chosen),
-        turns_in_log=len(log.all_turns),
+        turns_in_log=len(view.all_turns),
         message_hashes=hashes,
-        prefix_tokens=tuple(prefix),
+        prefix_tokens=prefix,
     )
-    return messages, stats
 
 
-def _stable_prefix(
-    hashes: Sequence[str], prefix: Sequence[int], previous: Sequence[str], previous_prefix: Sequence[int]
-) -> int:
+def _summary_message(policy: Policy, view: LogView, count: Counter, *, room: int) -> Message | None:
+    """The latest summary as a system message, under summary-block, if it fits in ``room``."""
+    if policy != "summary-block" or not view.summary:
+        return None
+    message = {"role": "system", "content": f"{SUMMARY_HEADING}\n{view.summary}"}
+    return message if count([message]) <= room else None
+
+
+def _window(policy: Policy, view: LogView, count: Counter, *, room: int) -> list[Turn]:
+    """The earlier turns the policy admits: all of them (full), or the newest that fit in ``room``."""
+    candidates = view.turns_since_summary if policy == "summary-block" and view.summary else view.all_turns
+    if policy == "full":
+        return list(candidates)
+    chosen: list[Turn] = []
+    for turn in reversed(candidates):  # newest first: recency beats age when something must go
+        cost = count(turn.messages)
+        if cost > room:
+            break
+        chosen.append(turn)
+        room -= cost
+    chosen.reverse()
+    return chosen
+
+
+def _fingerprint(messages: Sequence[Message], count: Counter) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Each message's hash and the prompt's token count up to and including it."""
+    base = count([])
+    running = base
+    prefix: list[int] = []
+    for message in messages:  # counts are additive (see CachedCounter), so prefixes are running sums
+        running += count([message]) - base
+        prefix.append(running)
+    return tuple(message_hash(m) for m in messages), tuple(prefix)
+
+
+def _stable_prefix(hashes: Sequence[str], prefix: Sequence[int], previous: PreviousPrompt) -> int:
     """Tokens at the start of this prompt that are byte-identical to the previous call's prompt, in whole
     messages (a provider cache matches on a prefix; we count conservatively per message)."""
     same = 0
-    for mine, theirs in zip(hashes, previous, strict=False):
+    for mine, theirs in zip(hashes, previous.message_hashes, strict=False):
         if mine != theirs:
             break
         same += 1
     if same == 0:
         return 0
-    return min(prefix[same - 1], previous_prefix[same - 1]) if previous_prefix else prefix[same - 1]
+    if not previous.prefix_tokens:
+        return prefix[same - 1]
+    return min(prefix[same - 1], previous.prefix_tokens[same - 1])

@@ -15,45 +15,36 @@ import logging
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Protocol
 
 from assistant.context import (
     PRESSURE_WARNING,
     CachedCounter,
     ContextStats,
-    Message,
+    LogView,
     Policy,
+    PreviousPrompt,
     assemble,
     model_message,
+    previous_prompt,
     read_log,
+    summary_due,
     tool_message,
+    tool_results_cleared_before,
 )
 from assistant.errors import InvalidInput, ModelError, TurnConflict
-from assistant.events import (
-    ASSISTANT,
-    CONTEXT,
-    FAILURE,
-    RECALL,
-    SUMMARY,
-    USER,
-    Event,
-    NewEvent,
-    is_tool_kind,
-    model_kind,
-    tool_kind,
-)
-from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import ChatModel, ModelReply, ToolCall, Usage
+from assistant.events import Event, EventKind, NewEvent, model_kind, tool_kind
+from assistant.ids import UserScope
+from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
-from assistant.promotion import render_transcript
-from assistant.prompts import SUMMARY_INSTRUCTIONS, SUMMARY_SCHEMA_NAME, system_prompt
+from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
 from assistant.recall import Recall, Recaller, render_block
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
 from assistant.tools import ToolContext, ToolRunner
+from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,51 +56,6 @@ class EngineSettings:
     max_message_chars: int = 4000
     max_rounds: int = 4
     clear_old_tool_results: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class TurnRequest:
-    user: UserId
-    thread: ThreadId
-    turn: TurnId
-    text: str
-    now: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ToolCallRecord:
-    round_no: int
-    index: int
-    call_id: str
-    name: str
-    arguments: str
-    ok: bool
-    result: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round_no,
-            "index": self.index,
-            "call_id": self.call_id,
-            "name": self.name,
-            "arguments": self.arguments,
-            "ok": self.ok,
-            "result": self.result,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class TurnResult:
-    thread_id: ThreadId
-    turn_id: TurnId
-    reply: str
-    replayed: bool
-    tool_calls: tuple[ToolCallRecord, ...]
-    usage: Usage
-    context: dict[str, Any]
-    memory_block: str | None
-    recall_path: str
-    state: TripState
 
 
 class TurnObserver(Protocol):
@@ -139,9 +85,9 @@ class SilentObserver:
         return None
 
 
-@dataclass
+@dataclass(kw_only=True)
 class EngineDeps:
-    log: ThreadLog
+    thread_log: ThreadLog
     directory: Directory
     model: ChatModel
     tools: ToolRunner
@@ -165,170 +111,182 @@ def _title(text: str) -> str:
     return first if len(first) <= 60 else first[:57].rstrip() + "..."
 
 
+@dataclass
+class _Turn:
+    """One turn's working state between model rounds. Everything in it is derived from the log read at the
+    start of the turn plus what this turn has appended since, so a resumed turn rebuilds it identically."""
+
+    req: TurnRequest
+    view: LogView  # earlier turns, grouped for the window policy
+    logged: dict[str, Event]  # this turn's events already in the log, by stored kind (a resumed turn's steps)
+    block: str | None  # the long-term memory block shown to the model
+    recall: Recall | None
+    state: TripState
+    current: list[Message]  # the current turn's messages so far: user, then model and tool messages per round
+    previous: PreviousPrompt  # the previous model call's prompt, for the cache-stable prefix count
+    records: list[ToolCallRecord] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    stats: ContextStats | None = None
+
+
 class Engine:
     def __init__(self, deps: EngineDeps) -> None:
         self.deps = deps
         self.counter = CachedCounter(deps.model.count_tokens)
 
+    @property
+    def settings(self) -> EngineSettings:
+        return self.deps.settings
+
     async def run_turn(self, req: TurnRequest, observer: TurnObserver | None = None) -> TurnResult:
-        d, s = self.deps, self.deps.settings
-        obs = observer or SilentObserver()
-        text = validate_message(req.text, max_chars=s.max_message_chars)
-        d.directory.ensure_user(req.user, now=req.now)
-        thread = d.directory.open_thread(req.user, req.thread, now=req.now)
-        appended = d.log.append(NewEvent(req.thread, req.turn, USER, {"text": text}, req.now))
+        text = validate_message(req.text, max_chars=self.settings.max_message_chars)
+        events = self._open(req, text)
+        mine = [e for e in events if e.turn_id == req.turn]
+        if any(e.kind == EventKind.ASSISTANT for e in mine):
+            return _replayed(req, mine, TripState.from_events(events))
+        try:
+            return await self._continue(req, text, events, observer or SilentObserver())
+        except ModelError as exc:
+            self._log(req, EventKind.FAILURE, {"error": type(exc).__name__, "message": exc.user_message()})
+            raise
+
+    def _open(self, req: TurnRequest, text: str) -> list[Event]:
+        """Create the user and thread on first use, append the user message before anything else, and read
+        the thread's log (which now holds it)."""
+        directory, thread_log = self.deps.directory, self.deps.thread_log
+        directory.ensure_user(req.user, now=req.now)
+        thread = directory.open_thread(req.user, req.thread, now=req.now)
+        appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, {"text": text}, req.now))
         if not appended.inserted and appended.event.text != text:
             raise TurnConflict(f"turn {req.turn} was already used for a different message")
         if not thread.title:
-            d.directory.rename_thread(req.user, req.thread, _title(text))
-        events = d.log.events(req.thread)
-        mine = [e for e in events if e.turn_id == req.turn]
-        if any(e.kind == ASSISTANT for e in mine):
-            return _replayed(req, mine, TripState.from_events(events))
-        try:
-            return await self._continue(req, text, events, obs)
-        except ModelError as exc:
-            d.log.append(
-                NewEvent(
-                    req.thread,
-                    req.turn,
-                    FAILURE,
-                    {"error": type(exc).__name__, "message": exc.user_message()},
-                    req.now,
-                )
-            )
-            raise
+            directory.rename_thread(req.user, req.thread, _title(text))
+        return thread_log.events(req.thread)
 
     async def _continue(
         self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver
     ) -> TurnResult:
-        d, s = self.deps, self.deps.settings
-        if s.policy == "summary-block":
-            events = await self._maybe_summarise(req, events)
-        state = TripState.from_events(events)
-        block, recall = await self._recall(req, text, obs)
-        previous = _previous_context(events, req.turn)
-        n_turns = len({e.turn_id for e in events if e.kind == USER and e.turn_id != req.turn})
-        clear_before = (n_turns // s.summary_every) * s.summary_every if s.clear_old_tool_results else None
-        view = read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before)
-        mine = {e.kind: e for e in events if e.turn_id == req.turn}
-        current: list[Message] = [{"role": "user", "content": text}]
-        records: list[ToolCallRecord] = []
-        usage = Usage(0, 0)
-        stats: ContextStats | None = None
-        final: ModelReply | None = None
-        for round_no in range(1, s.max_rounds + 1):
-            logged = mine.get(model_kind(round_no))
-            if logged is not None:
-                calls = tuple(ToolCall(c["id"], c["name"], c["arguments"]) for c in logged.body["tool_calls"])
-                reply = ModelReply(str(logged.body.get("text") or ""), calls, Usage(0, 0), d.model.model_name)
-            else:
-                messages, stats = assemble(
-                    policy=s.policy,
-                    system=system_prompt(req.now),
-                    memory_block=block,
-                    log=view,
-                    state_block=None if state.is_empty else state.render(),
-                    current=current,
-                    budget=s.budget_tokens,
-                    reserve=s.reply_reserve_tokens,
-                    count=self.counter,
-                    previous_hashes=previous[0],
-                    previous_prefix_tokens=previous[1],
-                )
-                if stats.pressure >= PRESSURE_WARNING:
-                    log.warning(
-                        "context pressure %.0f%% in thread %s (%d of %d tokens)",
-                        stats.pressure * 100,
-                        req.thread,
-                        stats.prompt_tokens,
-                        s.budget_tokens - s.reply_reserve_tokens,
-                    )
-                await obs.context(stats)
-                last_round = round_no == s.max_rounds
-                reply = await d.model.complete(
-                    messages, tools=None if last_round else d.tools.specs(), on_token=obs.token
-                )
-                usage = usage + reply.usage
-                previous = (stats.message_hashes, stats.prefix_tokens)
-                if reply.tool_calls:
-                    logged = d.log.append(
-                        NewEvent(
-                            req.thread,
-                            req.turn,
-                            model_kind(round_no),
-                            {
-                                "text": reply.text,
-                                "tool_calls": [
-                                    {"id": c.id, "name": c.name, "arguments": c.arguments}
-                                    for c in reply.tool_calls
-                                ],
-                                "usage": reply.usage.to_json(),
-                            },
-                            req.now,
-                        )
-                    ).event
+        turn = await self._prepare(req, text, events, obs)
+        for round_no in range(1, self.settings.max_rounds + 1):
+            reply = await self._model_round(turn, round_no, obs)
             if not reply.tool_calls:
-                final = reply
-                break
+                return self._finish(turn, reply)
+            await self._run_tools(turn, round_no, reply.tool_calls, obs)
+        raise ModelError("the model kept calling tools")  # unreachable: the last round is called without tools
+
+    async def _prepare(
+        self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver
+    ) -> _Turn:
+        """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
+        settings = self.settings
+        if settings.policy == "summary-block":
+            events = await self._maybe_summarise(req, events)
+        block, recall = await self._recall(req, text, obs)
+        clear_before = tool_results_cleared_before(
+            events,
+            current_turn=req.turn,
+            every=settings.summary_every,
+            enabled=settings.clear_old_tool_results,
+        )
+        return _Turn(
+            req=req,
+            view=read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before),
+            logged={e.kind: e for e in events if e.turn_id == req.turn},
+            block=block,
+            recall=recall,
+            state=TripState.from_events(events),
+            current=[{"role": "user", "content": text}],
+            previous=previous_prompt(events, current_turn=req.turn),
+        )
+
+    async def _model_round(self, turn: _Turn, round_no: int, obs: TurnObserver) -> ModelReply:
+        """One model call, or its logged outcome when a resumed turn already made it. A reply with tool calls
+        is logged before any of them runs."""
+        logged = turn.logged.get(model_kind(round_no))
+        if logged is not None:
+            reply = _logged_reply(logged, self.deps.model.model_name)
+        else:
+            reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
+            if reply.tool_calls:
+                logged = self._log(turn.req, model_kind(round_no), _model_body(reply))
+        if reply.tool_calls:
             # The current turn is shown to the model exactly as later turns will show it (same builders, same
             # logged events), so this call's prompt stays a byte-identical prefix of the next one.
             assert logged is not None
-            current.append(model_message(logged))
-            for index, call in enumerate(reply.tool_calls, 1):
-                event = await self._tool(req, round_no, index, call, mine, obs)
-                record = _record(event)
-                records.append(record)
-                state = state.apply(call.name, record.result) if record.ok else state
-                current.append(tool_message(event))
-        if final is None:  # unreachable: the last round is called without tools
-            raise ModelError("the model kept calling tools")
-        context = {
-            **(stats.to_json() if stats else {}),
-            "usage": usage.to_json(),
-        }
-        d.log.append(NewEvent(req.thread, req.turn, CONTEXT, context, req.now))
-        d.log.append(
-            NewEvent(
-                req.thread,
-                req.turn,
-                ASSISTANT,
-                {
-                    "text": final.text,
-                    "model": final.model,
-                    "usage": usage.to_json(),
-                },
-                req.now,
-            )
+            turn.current.append(model_message(logged))
+        return reply
+
+    async def _call_model(self, turn: _Turn, *, last: bool, obs: TurnObserver) -> ModelReply:
+        settings = self.settings
+        messages, stats = assemble(
+            policy=settings.policy,
+            system=system_prompt(turn.req.now),
+            memory_block=turn.block,
+            view=turn.view,
+            state_block=None if turn.state.is_empty else turn.state.render(),
+            current=turn.current,
+            budget=settings.budget_tokens,
+            reserve=settings.reply_reserve_tokens,
+            count=self.counter,
+            previous=turn.previous,
         )
+        if stats.pressure >= PRESSURE_WARNING:
+            logger.warning(
+                "context pressure %.0f%% in thread %s (%d of %d tokens)",
+                stats.pressure * 100,
+                turn.req.thread,
+                stats.prompt_tokens,
+                settings.budget_tokens - settings.reply_reserve_tokens,
+            )
+        await obs.context(stats)
+        tools = None if last else self.deps.tools.specs()
+        reply = await self.deps.model.complete(messages, tools=tools, on_token=obs.token)
+        turn.usage, turn.stats, turn.previous = turn.usage + reply.usage, stats, stats.as_previous
+        return reply
+
+    async def _run_tools(
+        self, turn: _Turn, round_no: int, calls: Sequence[ToolCall], obs: TurnObserver
+    ) -> None:
+        for index, call in enumerate(calls, 1):
+            event = await self._tool(turn, round_no, index, call, obs)
+            record = _record(event)
+            turn.records.append(record)
+            if record.ok:
+                turn.state = turn.state.apply(call.name, record.result)
+            turn.current.append(tool_message(event))
+
+    def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
+        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete)."""
+        req = turn.req
+        context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
+        self._log(req, EventKind.CONTEXT, context)
+        reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
+        self._log(req, EventKind.ASSISTANT, reply)
         return TurnResult(
-            req.thread,
-            req.turn,
-            final.text,
-            False,
-            tuple(records),
-            usage,
-            context,
-            block,
-            recall.path if recall else "none",
-            state,
+            thread_id=req.thread,
+            turn_id=req.turn,
+            reply=final.text,
+            replayed=False,
+            tool_calls=tuple(turn.records),
+            usage=turn.usage,
+            context=context,
+            memory_block=turn.block,
+            recall_path=turn.recall.path if turn.recall else "none",
+            state=turn.state,
         )
 
     async def _tool(
-        self,
-        req: TurnRequest,
-        round_no: int,
-        index: int,
-        call: ToolCall,
-        mine: dict[str, Event],
-        obs: TurnObserver,
+        self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver
     ) -> Event:
         """The logged result of one tool call: reused if logged, else run, logged, then returned."""
-        logged = mine.get(tool_kind(round_no, index))
+        logged = turn.logged.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
             return logged
         await obs.tool_started(call)
-        ctx = ToolContext(req.user, req.thread, req.turn, round_no, index, req.now)
+        req = turn.req
+        ctx = ToolContext(
+            user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
+        )
         outcome = self.deps.tools.run(call.name, call.arguments, ctx)
         body: dict[str, Any] = {
             "call_id": call.id,
@@ -340,108 +298,99 @@ class Engine:
             body["result"] = outcome.result
         else:
             body["error"] = outcome.result.get("error", "tool failed")
-        stored = self.deps.log.append(
-            NewEvent(req.thread, req.turn, tool_kind(round_no, index), body, req.now)
-        )
-        await obs.tool_finished(_record(stored.event))
-        return stored.event  # first write wins if a concurrent retry got there first
+        stored = self._log(req, tool_kind(round_no, index), body)
+        await obs.tool_finished(_record(stored))
+        return stored  # first write wins if a concurrent retry got there first
 
     async def _recall(
         self, req: TurnRequest, text: str, obs: TurnObserver
     ) -> tuple[str | None, Recall | None]:
-        d, s = self.deps, self.deps.settings
-        if d.recaller is None:
+        recaller = self.deps.recaller
+        if recaller is None:
             return None, None
-        recall = d.recaller.recall(UserScope(req.user), text, now=req.now)
+        recall = recaller.recall(UserScope(req.user), text, now=req.now)
 
         def count_text(block_text: str) -> int:
             return self.counter([{"role": "system", "content": block_text}])
 
         block, shown = render_block(
-            recall, now=req.now, cap_tokens=s.budget_tokens // 2, count_text=count_text
+            recall, now=req.now, cap_tokens=self.settings.budget_tokens // 2, count_text=count_text
         )
-        d.log.append(
-            NewEvent(
-                req.thread,
-                req.turn,
-                RECALL,
-                {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current},
-                req.now,
-            )
-        )
+        logged = {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current}
+        self._log(req, EventKind.RECALL, logged)
         await obs.recalled(recall, block)
         return block, recall
 
     async def _maybe_summarise(self, req: TurnRequest, events: list[Event]) -> list[Event]:
-        d, s = self.deps, self.deps.settings
-        view = read_log(events, exclude_turn=req.turn)
-        done = [t for t in view.turns_since_summary if t.complete]
-        if len(done) < s.summary_every:
+        due = summary_due(events, current_turn=req.turn, every=self.settings.summary_every)
+        if due is None:
             return events
-        covered = [e for e in events if e.seq > view.summary_seq and e.turn_id != req.turn]
-        transcript = render_transcript(covered)
-        if view.summary:
-            transcript = f"PREVIOUS SUMMARY: {view.summary}\n{transcript}"
-        out = await d.model.structured(
-            [{"role": "system", "content": SUMMARY_INSTRUCTIONS}, {"role": "user", "content": transcript}],
-            SummaryOutput,
-            name=SUMMARY_SCHEMA_NAME,
+        out = await self.deps.model.structured(due.request(), SummaryOutput, name=SUMMARY_SCHEMA_NAME)
+        self._log(
+            req,
+            EventKind.SUMMARY,
+            {
+                "text": out.render(),
+                "covers_through_seq": due.covers_through_seq,
+                "turns": due.turns,
+                "decisions": out.decisions,
+                "open_loops": out.open_loops,
+            },
         )
-        d.log.append(
-            NewEvent(
-                req.thread,
-                req.turn,
-                SUMMARY,
-                {
-                    "text": out.render(),
-                    "covers_through_seq": covered[-1].seq if covered else view.summary_seq,
-                    "turns": len(done),
-                    "decisions": out.decisions,
-                    "open_loops": out.open_loops,
-                },
-                req.now,
-            )
-        )
-        return d.log.events(req.thread)
+        return self.deps.thread_log.events(req.thread)
+
+    def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
+        """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
+        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now)).event
 
 
-def _previous_context(events: Sequence[Event], turn: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """Message hashes and prefix sizes of the latest earlier turn's prompt (for the cache-stability count)."""
-    for event in reversed(events):
-        if event.kind == CONTEXT and event.turn_id != turn:
-            return tuple(event.body.get("message_hashes", ())), tuple(event.body.get("prefix_tokens", ()))
-    return (), ()
+def _model_body(reply: ModelReply) -> dict[str, Any]:
+    return {
+        "text": reply.text,
+        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls],
+        "usage": reply.usage.to_json(),
+    }
+
+
+def _logged_reply(event: Event, model_name: str) -> ModelReply:
+    """A model round as logged in its ``model:N`` event (its usage was counted when it ran)."""
+    calls = tuple(
+        ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in event.body["tool_calls"]
+    )
+    return ModelReply(text=str(event.body.get("text") or ""), tool_calls=calls, usage=Usage(), model=model_name)
 
 
 def _record(event: Event) -> ToolCallRecord:
     """A tool call as logged in its ``tool:R.I`` event."""
-    round_no, index = (int(x) for x in event.kind.split(":", 1)[1].split("."))
-    body = event.body
+    parsed, body = event.parsed_kind, event.body
     return ToolCallRecord(
-        round_no,
-        index,
-        str(body.get("call_id", "")),
-        str(body.get("name", "")),
-        str(body.get("arguments", "")),
-        bool(body.get("ok")),
-        dict(body.get("result") or {"error": body.get("error")}),
+        round_no=parsed.round_no,
+        index=parsed.index,
+        call_id=str(body.get("call_id", "")),
+        name=str(body.get("name", "")),
+        arguments=str(body.get("arguments", "")),
+        ok=bool(body.get("ok")),
+        result=dict(body.get("result") or {"error": body.get("error")}),
     )
 
 
 def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> TurnResult:
-    records = [_record(e) for e in mine if is_tool_kind(e.kind)]
-    reply = next(e for e in mine if e.kind == ASSISTANT)
-    context = next((dict(e.body) for e in mine if e.kind == CONTEXT), {})
+    records = [_record(e) for e in mine if e.parsed_kind.kind is EventKind.TOOL]
+    reply = next(e for e in mine if e.kind == EventKind.ASSISTANT)
+    context = next((dict(e.body) for e in mine if e.kind == EventKind.CONTEXT), {})
     usage = reply.body.get("usage") or {}
     return TurnResult(
-        req.thread,
-        req.turn,
-        reply.text,
-        True,
-        tuple(records),
-        Usage(int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))),
-        context,
-        None,
-        "replayed",
-        state,
+        thread_id=req.thread,
+        turn_id=req.turn,
+        reply=reply.text,
+        replayed=True,
+        tool_calls=tuple(records),
+        usage=Usage(
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+        ),
+        context=context,
+        memory_block=None,
+        recall_path="replayed",
+        state=state,
     )

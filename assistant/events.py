@@ -6,43 +6,71 @@ Nothing here knows about SQL.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from assistant.ids import ThreadId, TurnId, UserId
 
 JSON = dict[str, Any]
 
-# Event kinds. A kind is unique within a turn, which is what makes a replayed turn a no-op: the log's key is
-# (thread, turn, kind). Rounds and tool calls are numbered so a turn with several model calls still has
-# unique kinds, and a resumed turn finds exactly the step it stopped at.
-USER = "user"
-ASSISTANT = "assistant"
-SUMMARY = "summary"
-CONTEXT = "context"  # per-turn token accounting: prompt size, budget, pressure, cache-stable prefix
-RECALL = "recall"  # which long-term facts (ids and versions, never their text) were shown to the model
-PROMOTION = "promotion"  # a promotion report for this thread (decisions, never secret text)
-FAILURE = "failure"  # a turn that could not finish; the user message stays logged
+
+class EventKind(StrEnum):
+    """What an event records. A stored kind is unique within a turn, which is what makes a replayed turn a
+    no-op: the log's key is (thread, turn, kind). Model rounds and tool calls are numbered in the stored text
+    (``model:N``, ``tool:N.i``) so a turn with several model calls still has unique kinds, and a resumed turn
+    finds exactly the step it stopped at; :func:`parse_kind` reads the number back."""
+
+    USER = "user"
+    ASSISTANT = "assistant"
+    MODEL = "model"  # the model's tool-calling message of one round: stored as ``model:N``
+    TOOL = "tool"  # the result of one tool call: stored as ``tool:N.i``
+    SUMMARY = "summary"
+    CONTEXT = "context"  # per-turn token accounting: prompt size, budget, pressure, cache-stable prefix
+    RECALL = "recall"  # which long-term facts (ids and versions, never their text) were shown to the model
+    PROMOTION = "promotion"  # a promotion report for this thread (decisions, never secret text)
+    FAILURE = "failure"  # a turn that could not finish; the user message stays logged
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParsedKind:
+    """A stored kind read back: ``model:2`` is (MODEL, round 2), ``tool:2.1`` is (TOOL, round 2, call 1)."""
+
+    kind: EventKind
+    round_no: int = 0
+    index: int = 0
+
+
+_NUMBERED = re.compile(r"(model):([1-9][0-9]*)|(tool):([1-9][0-9]*)\.([1-9][0-9]*)")
+
+
+def parse_kind(raw: str) -> ParsedKind:
+    """The kind of a stored event. Raises ValueError for text that is no kind (a log only holds kinds
+    written through :func:`model_kind`, :func:`tool_kind` or an :class:`EventKind` member)."""
+    if ":" not in raw:
+        kind = EventKind(raw)
+        if kind in (EventKind.MODEL, EventKind.TOOL):
+            raise ValueError(f"{raw!r} needs its round number")
+        return ParsedKind(kind=kind)
+    match = _NUMBERED.fullmatch(raw)
+    if match is None:
+        raise ValueError(f"not an event kind: {raw!r}")
+    if match.group(1):
+        return ParsedKind(kind=EventKind.MODEL, round_no=int(match.group(2)))
+    return ParsedKind(kind=EventKind.TOOL, round_no=int(match.group(4)), index=int(match.group(5)))
 
 
 def model_kind(round_no: int) -> str:
-    """The model's tool-calling message of round ``round_no`` (1-based)."""
-    return f"model:{round_no}"
+    """The stored kind of the model's tool-calling message of round ``round_no`` (1-based)."""
+    return f"{EventKind.MODEL}:{round_no}"
 
 
 def tool_kind(round_no: int, index: int) -> str:
-    """The result of the ``index``-th tool call of round ``round_no``."""
-    return f"tool:{round_no}.{index}"
-
-
-def is_model_kind(kind: str) -> bool:
-    return kind.startswith("model:")
-
-
-def is_tool_kind(kind: str) -> bool:
-    return kind.startswith("tool:")
+    """The stored kind of the result of the ``index``-th tool call of round ``round_no``."""
+    return f"{EventKind.TOOL}:{round_no}.{index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +90,10 @@ class Event:
     kind: str
     body: Mapping[str, Any]
     created_at: datetime
+
+    @property
+    def parsed_kind(self) -> ParsedKind:
+        return parse_kind(self.kind)
 
     @property
     def text(self) -> str:

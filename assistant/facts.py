@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.fact_types import FACT_TYPES, FactType
@@ -55,6 +55,30 @@ class Fact:
 
     def is_stale(self, now: datetime) -> bool:
         return self.stale or now >= self.expires_at
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field, JSON-ready (the one serializer: export, the inspector and the row codec derive theirs
+        from it)."""
+        return {
+            "id": self.id,
+            "user_id": self.user_id,
+            "key": self.key,
+            "type": self.type,
+            "subject": self.subject,
+            "predicate": self.predicate,
+            "value": self.value,
+            "text": self.text,
+            "source_thread": self.source_thread,
+            "source_turn": self.source_turn,
+            "evidence_quote": self.evidence_quote,
+            "asserted_by": self.asserted_by.value,
+            "asserted_at": self.asserted_at.isoformat(),
+            "supersedes": self.supersedes,
+            "version": self.version,
+            "expires_at": self.expires_at.isoformat(),
+            "current": self.current,
+            "stale": self.stale,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,10 @@
 
 Everything model-shaped goes through :class:`LiteLLMChatModel`: chat with OpenAI-format tools and streaming,
 structured JSON output validated with pydantic, token counting with litellm's counter, retries and timeouts,
-and translation of litellm's exceptions into ``assistant.errors``. The offline demo model is registered here as
-the litellm custom provider ``offline``, so ``LLM_MODEL=offline/travel-agent`` and ``LLM_MODEL=gpt-4o-mini``
-take the same code path.
+and translation of litellm's exceptions into ``assistant.errors``. The offline demo model (``demo.provider``) is
+registered here as the litellm custom provider ``offline``, so ``LLM_MODEL=offline/travel-agent`` and
+``LLM_MODEL=gpt-4o-mini`` take the same code path. This module only composes that provider with litellm's
+``CustomLLM``; the demo package never imports litellm itself.
 
 litellm is imported lazily (it takes seconds) and configured before import so it never reaches for the network
 (``LITELLM_LOCAL_MODEL_COST_MAP``).
@@ -13,59 +14,26 @@ litellm is imported lazily (it takes seconds) and configured before import so it
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import os
 import re
-import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from assistant import offline_model
 from assistant.context import CachedCounter
 from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
+from assistant.turns import Message, ModelReply, ToolCall, Usage
 
-Message = dict[str, Any]
 M = TypeVar("M", bound=BaseModel)
 TokenSink = Callable[[str], Awaitable[None]]
 
 OFFLINE_PROVIDER = "offline"
 OFFLINE_MODEL = "offline/travel-agent"
-
-
-@dataclass(frozen=True, slots=True)
-class ToolCall:
-    id: str
-    name: str
-    arguments: str  # JSON text, exactly as the model produced it
-
-
-@dataclass(frozen=True, slots=True)
-class Usage:
-    prompt_tokens: int
-    completion_tokens: int
-
-    def __add__(self, other: Usage) -> Usage:
-        return Usage(
-            self.prompt_tokens + other.prompt_tokens, self.completion_tokens + other.completion_tokens
-        )
-
-    def to_json(self) -> dict[str, int]:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
-
-
-@dataclass(frozen=True, slots=True)
-class ModelReply:
-    text: str
-    tool_calls: tuple[ToolCall, ...]
-    usage: Usage
-    model: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,117 +240,22 @@ def _register_offline(lib: Any, delay_ms: int) -> None:
 
 @cache
 def _offline_handler(lib: Any) -> Any:
-    class OfflineTravelModel(lib.CustomLLM):  # type: ignore[misc]
-        delay_ms = 0
+    """One offline provider instance per process: the demo's provider logic composed with litellm's base class.
 
-        def _reply(self, kwargs: dict[str, Any]) -> tuple[offline_model.OfflineReply, list[Message]]:
-            messages = kwargs.get("messages") or []
-            optional = kwargs.get("optional_params") or {}
-            return offline_model.respond(
-                messages, optional.get("tools"), optional.get("response_format")
-            ), messages
+    ``OfflineProvider`` comes first in the bases: ``CustomLLM`` defines every entry point (raising "not
+    implemented"), so the provider's methods must win the method resolution order.
+    """
+    from demo.provider import OfflineProvider, ProviderHooks
 
-        counter = CachedCounter(lambda ms: int(lib.token_counter(model="gpt-4o", messages=list(ms))))
-
-        def _usage(self, messages: list[Message], reply: offline_model.OfflineReply) -> Any:
-            prompt = self.counter(messages)
-            completion = lib.token_counter(
-                model="gpt-4o", text=reply.text + json.dumps([c.arguments for c in reply.tool_calls])
-            )
-            return lib.Usage(
-                prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion
-            )
-
-        def completion(self, *args: Any, **kwargs: Any) -> Any:
-            reply, messages = self._reply(kwargs)
-            calls = [
-                {
-                    "id": cid,
-                    "type": "function",
-                    "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
-                }
-                for cid, c in zip(_call_ids(messages, reply), reply.tool_calls, strict=True)
-            ]
-            return lib.ModelResponse(
-                model=OFFLINE_MODEL,
-                choices=[
-                    {
-                        "index": 0,
-                        "finish_reason": "tool_calls" if calls else "stop",
-                        "message": {
-                            "role": "assistant",
-                            "content": reply.text or None,
-                            "tool_calls": calls or None,
-                        },
-                    }
-                ],
-                usage=self._usage(messages, reply),
-            )
-
-        async def acompletion(self, *args: Any, **kwargs: Any) -> Any:
-            return self.completion(*args, **kwargs)
-
-        def _chunks(self, kwargs: dict[str, Any]) -> Iterator[dict[str, Any]]:
-            reply, messages = self._reply(kwargs)
-            words = re.findall(r"\S+\s*|\s+", reply.text)
-            pieces = ["".join(words[i : i + 3]) for i in range(0, len(words), 3)]  # a chunk per ~3 words
-            for piece in pieces:
-                yield {
-                    "text": piece,
-                    "tool_use": None,
-                    "is_finished": False,
-                    "finish_reason": "",
-                    "usage": None,
-                    "index": 0,
-                }
-            for i, (cid, call) in enumerate(zip(_call_ids(messages, reply), reply.tool_calls, strict=True)):
-                yield {
-                    "text": "",
-                    "is_finished": False,
-                    "finish_reason": "",
-                    "usage": None,
-                    "index": 0,
-                    "tool_use": {
-                        "id": cid,
-                        "type": "function",
-                        "index": i,
-                        "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
-                    },
-                }
-            usage = self._usage(messages, reply)
-            yield {
-                "text": "",
-                "tool_use": None,
-                "is_finished": True,
-                "index": 0,
-                "finish_reason": "tool_calls" if reply.tool_calls else "stop",
-                "usage": {
-                    "prompt_tokens": usage.prompt_tokens,
-                    "completion_tokens": usage.completion_tokens,
-                    "total_tokens": usage.total_tokens,
-                },
-            }
-
-        def streaming(self, *args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
-            for chunk in self._chunks(kwargs):
-                if self.delay_ms and chunk["text"]:
-                    time.sleep(self.delay_ms / 1000)
-                yield chunk
-
-        async def astreaming(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
-            for chunk in self._chunks(kwargs):
-                if self.delay_ms and chunk["text"]:
-                    await asyncio.sleep(self.delay_ms / 1000)
-                yield chunk
-
-    return OfflineTravelModel()
-
-
-def _call_ids(messages: list[Message], reply: offline_model.OfflineReply) -> list[str]:
-    """Deterministic tool-call ids: the same conversation yields the same ids, which keeps replays and
-    cache-prefix measurements reproducible."""
-    seed = hashlib.sha256(json.dumps(messages, sort_keys=True, default=str).encode()).hexdigest()[:10]
-    return [f"call_{seed}_{i}" for i in range(len(reply.tool_calls))]
+    counter = CachedCounter(lambda ms: int(lib.token_counter(model="gpt-4o", messages=list(ms))))
+    hooks = ProviderHooks(
+        model=OFFLINE_MODEL,
+        count_messages=counter,
+        count_text=lambda text: int(lib.token_counter(model="gpt-4o", text=text)),
+        model_response=lambda fields: lib.ModelResponse(**fields),
+    )
+    provider_class = type("OfflineTravelModel", (OfflineProvider, lib.CustomLLM), {"hooks": hooks})
+    return provider_class()
 
 
 def embed_texts(model: str, texts: list[str]) -> list[list[float]]:

@@ -20,7 +20,6 @@ sentence.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.errors import NotFound
-from assistant.events import USER, Event, is_tool_kind
+from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
 from assistant.facts import Authority, FactDraft, FactMemory
 from assistant.ids import ThreadId, UserId, UserScope
@@ -39,6 +38,7 @@ from assistant.ports import Directory, ThreadLog
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
 from assistant.secrets import find_secret, redact
 from assistant.tools import ToolContext
+from assistant.transcript import render_transcript
 
 Reason = Literal[
     "evidence_not_user_turn",
@@ -178,30 +178,6 @@ def check_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> tuple[Rea
     return None, values[0]
 
 
-def render_transcript(events: Sequence[Event]) -> str:
-    """One line per user, tool and assistant event, each tagged with its turn id (the evidence key)."""
-    lines = []
-    for e in events:
-        if e.kind == USER:
-            role = "USER"
-        elif is_tool_kind(e.kind):
-            role = f"TOOL {e.body.get('name', 'unknown')}"
-        elif e.kind == "assistant":
-            role = "ASSISTANT"
-        else:
-            continue
-        if is_tool_kind(e.kind):
-            text = json.dumps(
-                e.body.get("result") if e.body.get("ok") else {"error": e.body.get("error")},
-                ensure_ascii=False,
-                sort_keys=True,
-            )
-        else:
-            text = e.text
-        lines.append(f"[turn {e.turn_id}] {role}: {' / '.join(text.splitlines())}")
-    return "\n".join(lines)
-
-
 def apply_candidates(
     memory: FactMemory,
     scope: UserScope,
@@ -248,11 +224,11 @@ def apply_candidates(
 
 
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
-    return {e.turn_id: e.text for e in events if e.kind == USER}
+    return {e.turn_id: e.text for e in events if e.kind == EventKind.USER}
 
 
 def said_at_of(events: Sequence[Event]) -> dict[str, datetime]:
-    return {e.turn_id: e.created_at for e in events if e.kind == USER}
+    return {e.turn_id: e.created_at for e in events if e.kind == EventKind.USER}
 
 
 class Promoter:
@@ -277,7 +253,7 @@ class Promoter:
         last = max((e.seq for e in events), default=after_seq) if through_seq is None else through_seq
         fresh = [e for e in events if after_seq < e.seq <= last]
         report = PromotionReport(thread, after_seq, last)
-        if not any(e.kind == USER for e in fresh):
+        if not any(e.kind == EventKind.USER for e in fresh):
             return report
         types = "\n".join(
             f"- {t.name}: {t.label} (e.g. {'; '.join(t.examples)})" for t in FACT_TYPES.values()
@@ -317,7 +293,7 @@ class ExplicitRemember:
 
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
         said = next(
-            (e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == USER), ""
+            (e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == EventKind.USER), ""
         )
         quote = statement if _norm(statement) and _norm(statement) in _norm(said) else said
         ftype = next((t.name for t in FACT_TYPES.values() if t.extract(quote)), "unclassified")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from assistant.facts import Fact, FactMemory, resolve_current
+from assistant.facts import Fact, resolve_current
 from assistant.ids import UserScope
 from assistant.ports import FactStore
 from assistant.prompts import MEMORY_HEADING
@@ -50,8 +50,7 @@ class RecallSettings:
 
 
 class Recaller:
-    def __init__(self, memory: FactMemory, store: FactStore, settings: RecallSettings) -> None:
-        self.memory = memory
+    def __init__(self, store: FactStore, settings: RecallSettings) -> None:
         self.store = store
         self.settings = settings
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from assistant.events import Event, is_tool_kind
+from assistant.events import Event, EventKind
 from assistant.prompts import TRIP_HEADING
 
 Awaiting = Literal["destination", "flight_choice", "nothing"]
@@ -46,7 +46,7 @@ class TripState(BaseModel):
     def from_events(cls, events: Sequence[Event]) -> TripState:
         state = cls()
         for event in events:
-            if is_tool_kind(event.kind) and event.body.get("ok"):
+            if event.parsed_kind.kind is EventKind.TOOL and event.body.get("ok"):
                 state = state.apply(str(event.body.get("name", "")), event.body.get("result") or {})
         return state
 

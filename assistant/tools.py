@@ -27,7 +27,7 @@ DEFAULT_ORIGIN = "LHR"
 MAX_BOOKINGS_LISTED = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ToolContext:
     user: UserId
     thread: ThreadId
@@ -43,7 +43,7 @@ class ToolContext:
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ToolOutcome:
     ok: bool
     result: dict[str, Any]
@@ -72,7 +72,7 @@ class BookFlightArgs(_Args):
     meal: Dietary | None = Field(default=None, description="Special meal to request")
 
 
-class NoArgs(_Args):
+class GetMyBookingsArgs(_Args):
     pass
 
 
@@ -90,7 +90,7 @@ class RememberArgs(_Args):
 _SPECS: dict[str, tuple[type[_Args], str]] = {
     "search_flights": (SearchFlightsArgs, "Search flights to a destination on a date."),
     "book_flight": (BookFlightArgs, "Book one flight option (with the partner hotel) for the user."),
-    "get_my_bookings": (NoArgs, "List the user's bookings with flight, hotel name and hotel address."),
+    "get_my_bookings": (GetMyBookingsArgs, "List the user's bookings with flight, hotel name and hotel address."),
     "find_restaurants": (
         FindRestaurantsArgs,
         "Find restaurants near a booked hotel, optionally filtered by diet.",
@@ -146,39 +146,36 @@ class ToolRunner:
                     f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors()
                 )
                 raise ToolError(f"invalid arguments for {name}: {problems}") from exc
-            return ToolOutcome(True, self._dispatch(args, ctx))
+            return ToolOutcome(ok=True, result=self._dispatch(name, args, ctx))
         except ToolError as exc:
-            return ToolOutcome(False, {"error": str(exc)})
+            return ToolOutcome(ok=False, result={"error": str(exc)})
 
-    def _dispatch(self, args: _Args, ctx: ToolContext) -> dict[str, Any]:
-        if isinstance(args, SearchFlightsArgs):
-            return self._search(args, ctx)
-        if isinstance(args, BookFlightArgs):
-            booking = self.bookings.book_flight(
-                user=ctx.user,
-                flight_id=args.flight_id,
-                idempotency_key=ctx.idempotency_key,
-                meal=args.meal,
-                now=ctx.now,
-            )
-            return {"booking": booking.to_json()}
-        if isinstance(args, FindRestaurantsArgs):
-            found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=args.dietary)
-            hotel = next(
-                (b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id),
-                None,
-            )
-            return {
-                "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address}
-                if hotel
-                else {"hotel_id": args.hotel_id},
-                "dietary": list(args.dietary),
-                "restaurants": [r.to_json() for r in found],
-            }
-        if isinstance(args, RememberArgs):
-            if self.rememberer is None:
-                raise ToolError("remembering is not available")
-            return self.rememberer.remember_now(ctx, args.statement)
+    def _dispatch(self, name: str, args: _Args, ctx: ToolContext) -> dict[str, Any]:
+        """Run the tool whose argument model ``args`` is; each tool has its own model, so the type decides."""
+        match args:
+            case SearchFlightsArgs():
+                return self._search(args, ctx)
+            case BookFlightArgs():
+                booking = self.bookings.book_flight(
+                    user=ctx.user,
+                    flight_id=args.flight_id,
+                    idempotency_key=ctx.idempotency_key,
+                    meal=args.meal,
+                    now=ctx.now,
+                )
+                return {"booking": booking.to_json()}
+            case FindRestaurantsArgs():
+                return self._restaurants(args, ctx)
+            case RememberArgs():
+                if self.rememberer is None:
+                    raise ToolError("remembering is not available")
+                return self.rememberer.remember_now(ctx, args.statement)
+            case GetMyBookingsArgs():
+                return self._bookings(ctx)
+            case _:
+                raise ToolError(f"unknown tool {name!r}")  # registered in _SPECS without a case here
+
+    def _bookings(self, ctx: ToolContext) -> dict[str, Any]:
         # Trips still ahead (or under way) first, soonest first; past trips after them, latest first. Capped,
         # like any booking API's first page: a long history must not flood the context window.
         bookings = self.bookings.bookings_of(ctx.user)
@@ -187,6 +184,20 @@ class ToolRunner:
         past = sorted((b for b in bookings if b.check_out < today), key=lambda b: b.check_in, reverse=True)
         listed = (ahead + past)[:MAX_BOOKINGS_LISTED]
         return {"bookings": [b.to_json() for b in listed], "total": len(bookings)}
+
+    def _restaurants(self, args: FindRestaurantsArgs, ctx: ToolContext) -> dict[str, Any]:
+        found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=args.dietary)
+        hotel = next(
+            (b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id),
+            None,
+        )
+        return {
+            "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address}
+            if hotel
+            else {"hotel_id": args.hotel_id},
+            "dietary": list(args.dietary),
+            "restaurants": [r.to_json() for r in found],
+        }
 
     def _search(self, args: SearchFlightsArgs, ctx: ToolContext) -> dict[str, Any]:
         destination = airport_code(args.destination)

@@ -55,7 +55,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from assistant.fact_types import FACT_TYPES
-from assistant.facts import Authority, Fact, FactMemory
+from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserScope
 from assistant.recall import Recaller, RecallSettings
 from benchmarks.stats import percentile
@@ -437,8 +437,7 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
     store = LanceFactStore(str(data), embedding="minilm")
     read_all: Callable[[UserScope], list[Any]] = store.list_facts
     setattr(store, "search", searches.wrap(store.search))  # noqa: B010
-    memory = FactMemory(store, store)
-    keyed, hybrid = Recaller(memory, store, KEYED), Recaller(memory, store, HYBRID)
+    keyed, hybrid = Recaller(store, KEYED), Recaller(store, HYBRID)
     res.cold["store construct"] = (time.perf_counter() - t) * 1000.0
 
     def timed(fn: Callable[[], Any]) -> tuple[float, float, Any]:

@@ -1,4 +1,4 @@
-"""Append latency of the SQL thread log (``SqlThreadStore.append``) on SQLite (WAL) and on local Postgres.
+"""Append latency of the SQL thread log (``SqlThreadLog.append``) on SQLite (WAL) and on local Postgres.
 
 Each append is its own durable transaction, exactly as the engine issues it: look up the thread, insert the
 event with insert-or-ignore on (thread, turn, kind), bump the thread row and, for ``user`` events, the user's
@@ -43,20 +43,21 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import SQLModel
 
 from assistant.errors import NotFound
-from assistant.events import ASSISTANT, USER, AppendResult, Event, NewEvent, model_kind, tool_kind
+from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from benchmarks.stats import percentile
 from memory import migrate
 from memory.db import Database, UTCDateTime
 from memory.tables import EventRow  # noqa: F401  (registers the tables on SQLModel.metadata)
-from memory.thread_log import SqlThreadStore
+from memory.thread_log import SqlThreadLog
+from memory.users import SqlDirectory
 
 DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 TARGETS_MS = {"sqlite": 2.0, "postgres": 5.0}  # p95 of a fresh (inserting) append
 START = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 USERS = (UserId("bench-alice"), UserId("bench-bob"))
 THREADS_PER_USER = 3
-KINDS = (USER, model_kind(1), tool_kind(1, 1), ASSISTANT)
+KINDS = (EventKind.USER, model_kind(1), tool_kind(1, 1), EventKind.ASSISTANT)
 
 _USER_TEXTS = (
     "Find me flights from Lisbon to Berlin next Friday, morning if possible.",
@@ -96,7 +97,7 @@ def _flight_search_body(rng: random.Random, day: datetime, call_id: str) -> dict
 
 
 def _body(kind: str, rng: random.Random, at: datetime, call_id: str) -> dict[str, Any]:
-    if kind == USER:
+    if kind == EventKind.USER:
         return {"text": rng.choice(_USER_TEXTS)}
     if kind == model_kind(1):
         arguments = json.dumps({"origin": "Lisbon", "destination": "Berlin", "date": f"{at:%Y-%m-%d}"})
@@ -138,7 +139,7 @@ def workload(n: int, *, seed: int, prefix: str, start: datetime) -> list[NewEven
 
 
 def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
-    """What ``SqlThreadStore.append`` would look like on SQLAlchemy Core: the same statements in the same
+    """What ``SqlThreadLog.append`` would look like on SQLAlchemy Core: the same statements in the same
     transaction (``BEGIN IMMEDIATE`` on SQLite via ``write_engine``), but prebuilt with bind parameters and
     run on a Connection, without an ORM Session, identity map, ``session.get`` or unit-of-work flush."""
     tables = SQLModel.metadata.tables
@@ -181,7 +182,7 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
                 stored = Event(row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body,
                                row.created_at)
                 return AppendResult(stored, inserted=False)
-            if event.kind == USER:
+            if event.kind == EventKind.USER:
                 conn.execute(bump_thread_user, {**params, "seq": new_seq})
                 conn.execute(touch_user, params)
             else:
@@ -229,7 +230,8 @@ class Variant:
     core: bool = False
     production: bool = True
     db: Any = None
-    store: Any = None
+    log: Any = None
+    directory: Any = None
     append: Callable[[NewEvent], AppendResult] | None = None
     fresh: Series = field(default_factory=Series)
     duplicate: Series = field(default_factory=Series)
@@ -245,12 +247,12 @@ class Variant:
             db.write_engine = db.engine.execution_options(sqlite_begin="IMMEDIATE")
         self.db = db
         migrate.upgrade(db)
-        self.store = SqlThreadStore(db)
+        self.log, self.directory = SqlThreadLog(db), SqlDirectory(db)
         for user in USERS:
-            self.store.ensure_user(user, now=START)
+            self.directory.ensure_user(user, now=START)
         for user, thread in threads():
-            self.store.open_thread(user, thread, now=START)
-        self.append = core_append(db) if self.core else self.store.append
+            self.directory.open_thread(user, thread, now=START)
+        self.append = core_append(db) if self.core else self.log.append
         self.notes = _describe(db, pre_ping=self.pre_ping)
 
     def close(self) -> None:
@@ -292,19 +294,19 @@ def run_variants(variants: list[Variant], *, n: int, warmup: int, dupes: int, se
             v = variants[(i + j) % len(variants)]
             v.duplicate.add(_call(v, event, expect_inserted=False))
     for v in variants:
-        verify(v.store, expected=warmup + n)
+        verify(v.log, v.directory, expected=warmup + n)
 
 
-def verify(store: SqlThreadStore, *, expected: int) -> None:
+def verify(log: SqlThreadLog, directory: SqlDirectory, *, expected: int) -> None:
     """The log holds every event once, and thread/user bookkeeping matches the events."""
     total = 0
     last_user: dict[UserId, datetime] = {}
     for user, thread in threads():
-        evs = store.events(thread)
+        evs = log.events(thread)
         total += len(evs)
-        record = store.get_thread(user, thread)
+        record = directory.get_thread(user, thread)
         assert record is not None
-        users_events = [e.created_at for e in evs if e.kind == USER]
+        users_events = [e.created_at for e in evs if e.kind == EventKind.USER]
         if evs and (record.last_seq != max(e.seq for e in evs)
                     or record.last_event_at != max(e.created_at for e in evs)
                     or record.last_user_at != max(users_events, default=None)):
@@ -314,7 +316,7 @@ def verify(store: SqlThreadStore, *, expected: int) -> None:
     if total != expected:
         raise AssertionError(f"expected {expected} events, found {total}")
     for user, when in last_user.items():
-        record_user = store.get_user(user)
+        record_user = directory.get_user(user)
         if record_user is None or record_user.last_active_at != when:
             raise AssertionError(f"user {user}: last_active_at does not match the last user event")
 

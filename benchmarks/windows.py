@@ -29,15 +29,14 @@ from typing import Any
 
 from assistant.booking_types import FlightOption
 from assistant.context import ContextStats, Policy
-from assistant.engine import Engine, EngineDeps, EngineSettings, SilentObserver, TurnRequest
-from assistant.facts import FactMemory
+from assistant.engine import EngineSettings, SilentObserver
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.llm import ChatModel, RecordingModel
-from assistant.promotion import Promoter
-from assistant.recall import Recaller, RecallSettings
 from assistant.tools import ToolRunner
-from memory.bookings import InMemoryBookingSystem
-from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+from assistant.turns import TurnRequest
+from demo.bookings import InMemoryBookingSystem
+from memory.inmemory import InMemoryThreadStore
+from travel_assistant.twins import Twins
 
 START = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 BUDGET = 12_000  # the default CONTEXT_BUDGET_TOKENS
@@ -130,33 +129,26 @@ class Row:
 
 
 async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after: int | None = None) -> Row:
-    store, facts = InMemoryThreadStore(), InMemoryFactStore()
-    memory = FactMemory(facts, facts)
+    twins = Twins(bookings=FareRulesBookings())
+    store = twins.threads
     recorder = RecordingModel(model, keep=1)
     budget = 128_000 if policy == "full" else BUDGET
-    engine = Engine(
-        EngineDeps(
-            log=store,
-            directory=store,
-            model=recorder,
-            tools=PaddedRunner(FareRulesBookings(), None),
-            recaller=Recaller(memory, facts, RecallSettings()),
-            settings=EngineSettings(
-                policy=policy,
-                budget_tokens=budget,
-                reply_reserve_tokens=1000,
-                clear_old_tool_results=False,
-            ),
-        )
+    engine = twins.engine(
+        recorder,
+        tools=PaddedRunner(twins.bookings, None),
+        settings=EngineSettings(
+            policy=policy, budget_tokens=budget, reply_reserve_tokens=1000, clear_old_tool_results=False
+        ),
     )
     stats = Stats()
     thread = ThreadId(f"bench-{policy}-{turns}")
     started = time.perf_counter()
     for i, text in enumerate(script(turns)):
         now = START + timedelta(minutes=5 * i)
-        await engine.run_turn(TurnRequest(USER, thread, TurnId(f"t{i:03d}"), text, now), stats)
+        request = TurnRequest(user=USER, thread=thread, turn=TurnId(f"t{i:03d}"), text=text, now=now)
+        await engine.run_turn(request, stats)
         if promote_after is not None and i + 1 == promote_after:
-            await Promoter(store, store, model, memory).promote(USER, thread, after_seq=0, now=now)
+            await twins.promoter(model).promote(USER, thread, after_seq=0, now=now)
     elapsed = time.perf_counter() - started
     total = sum(s.prompt_tokens for s in stats.calls)
     cached = sum(s.stable_prefix_tokens for s in stats.calls)

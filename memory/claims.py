@@ -18,9 +18,8 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
-from memory.db import Database
+from memory.db import Database, rowcount
 from memory.tables import ClaimRow
-from memory.thread_log import rowcount
 
 MAX_ATTEMPTS = 5
 

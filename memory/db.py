@@ -108,6 +108,11 @@ def _install_sqlite_pragmas(engine: Engine, synchronous: str) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+def rowcount(result: Any) -> int:
+    """Rows touched by an UPDATE/DELETE (a CursorResult attribute the generic Result type does not declare)."""
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 @contextlib.contextmanager
 def translate_errors() -> Iterator[None]:
     try:

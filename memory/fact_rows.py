@@ -14,24 +14,8 @@ from typing import Any
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId
 
-_RECORD_FIELDS = (
-    "id",
-    "user_id",
-    "key",
-    "type",
-    "subject",
-    "predicate",
-    "value",
-    "text",
-    "source_thread",
-    "source_turn",
-    "evidence_quote",
-    "asserted_by",
-    "asserted_at",
-    "supersedes",
-    "version",
-    "expires_at",
-)
+# The immutable part of a fact: everything but the lifecycle flags, which are columns of their own.
+_FLAGS = ("current", "stale")
 
 
 def _us(moment: datetime) -> int:
@@ -44,8 +28,8 @@ def _dt(us: int) -> datetime:
 
 def fact_row(fact: Fact) -> dict[str, Any]:
     """The stored row of one fact version. ``record`` never changes after the write; only the flags do."""
-    record = {name: getattr(fact, name) for name in _RECORD_FIELDS}
-    record["asserted_by"] = fact.asserted_by.value
+    record = {name: value for name, value in fact.to_json().items() if name not in _FLAGS}
+    # Times are stored as integer microseconds (compact, and parsed back without a date parser).
     record["asserted_at"] = _us(fact.asserted_at)
     record["expires_at"] = _us(fact.expires_at)
     return {

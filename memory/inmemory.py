@@ -9,14 +9,20 @@ from dataclasses import replace
 from datetime import datetime
 
 from assistant.errors import AccessDenied, NotFound
-from assistant.events import USER, AppendResult, Event, NewEvent, ThreadRecord, UserRecord
+from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRecord, UserRecord
 from assistant.facts import Fact
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.search import hybrid_scores
 
 
 class InMemoryThreadStore:
-    """Implements ThreadLog and Directory."""
+    """Implements ThreadLog and Directory, as one object.
+
+    On SQL they are two classes (``memory.thread_log``, ``memory.users``) over shared tables. Here the shared
+    state is these dicts under one lock: an append needs the thread (it must exist) and moves its owner's
+    activity clock, and deleting a thread deletes its events, so splitting the twin would only add a back
+    channel between two halves of one store.
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -43,7 +49,7 @@ class InMemoryThreadStore:
             )
             self._events.append(stored)
             last_user = thread.last_user_at
-            if event.kind == USER:
+            if event.kind == EventKind.USER:
                 last_user = max(last_user, event.created_at) if last_user else event.created_at
                 owner = self._users[thread.user_id]
                 if event.created_at > owner.last_active_at:
@@ -116,17 +122,6 @@ class InMemoryThreadStore:
         if record is None or record.user_id != user:
             raise NotFound(f"thread {thread} not found")
         return record
-
-    # Used by jobs' in-memory tests.
-    def all_threads(self) -> list[ThreadRecord]:
-        with self._lock:
-            return list(self._threads.values())
-
-    def mark_promoted(self, thread: ThreadId, through_seq: int) -> None:
-        with self._lock:
-            record = self._threads[thread]
-            if through_seq > record.promoted_through_seq:
-                self._threads[thread] = replace(record, promoted_through_seq=through_seq)
 
 
 class InMemoryFactStore:

@@ -39,7 +39,7 @@ from assistant.ids import UserId, UserScope, fact_id, user_id
 from memory import embeddings
 from memory.fact_rows import arrow_rows, fact_from_row, fact_row, facts_from_arrow
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 # What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate

@@ -17,12 +17,11 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlmodel import SQLModel, col
 
-from assistant.facts import Fact
-from assistant.ids import UserId, UserScope
-from memory.db import Database
+from assistant.facts import Fact, FactMemory
+from assistant.ids import FactId, UserId, UserScope
+from memory.db import Database, rowcount
 from memory.lance_store import LanceFactStore
 from memory.tables import AuditRow, BookingRow, ClaimRow, EventRow, ThreadRow, UserRow
-from memory.thread_log import rowcount
 
 # (table, column naming the user) in deletion order: children before parents.
 SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
@@ -77,10 +76,13 @@ def _jsonable(value: Any) -> Any:
 
 
 class UserDataRegistry:
+    """Export, erasure and the deletions a user asks for, each leaving an audit record (counts only)."""
+
     def __init__(self, db: Database, facts: LanceFactStore, *, audit_key: bytes) -> None:
         self.db = db
         self.facts = facts
         self.audit_key = audit_key
+        self._memory = FactMemory(facts, facts)
 
     def subject_hash(self, user: UserId) -> str:
         return hmac.new(self.audit_key, user.encode(), hashlib.sha256).hexdigest()
@@ -110,7 +112,7 @@ class UserDataRegistry:
                     for row in rows
                 ]
         stores[FACTS_STORE] = [
-            _fact_json(f) for f in self.facts.list_facts(UserScope(user), include_history=True)
+            _exported_fact(f) for f in self.facts.list_facts(UserScope(user), include_history=True)
         ]
         return {"user": user, "exported_at": now.isoformat(), "stores": stores}
 
@@ -131,6 +133,22 @@ class UserDataRegistry:
         if report.verified and any(report.counts.values()):
             self.audit(actor=actor, action=action, user=user, now=now, details={"deleted": report.counts})
         return report
+
+    def forget_fact(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int:
+        """Delete one fact and its earlier versions (purged, not hidden), and leave an audit record."""
+        removed = self._memory.forget(UserScope(user), fact)
+        self.audit(
+            actor=actor, action="forget_fact", user=user, now=now, details={"fact_versions_deleted": removed}
+        )
+        return removed
+
+    def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int:
+        """Delete every fact of the user (purged from old versions too), and leave an audit record."""
+        removed = self.facts.erase(UserScope(user))
+        self.audit(
+            actor=actor, action="forget_all", user=user, now=now, details={"fact_rows_deleted": removed}
+        )
+        return removed
 
     def audit(self, *, actor: str, action: str, user: UserId, now: datetime, details: dict[str, Any]) -> None:
         with self.db.write() as session:
@@ -161,22 +179,6 @@ class UserDataRegistry:
             ]
 
 
-def _fact_json(fact: Fact) -> dict[str, Any]:
-    return {
-        "id": fact.id,
-        "type": fact.type,
-        "subject": fact.subject,
-        "predicate": fact.predicate,
-        "value": fact.value,
-        "text": fact.text,
-        "source_thread": fact.source_thread,
-        "source_turn": fact.source_turn,
-        "evidence_quote": fact.evidence_quote,
-        "asserted_by": fact.asserted_by.value,
-        "asserted_at": fact.asserted_at.isoformat(),
-        "supersedes": fact.supersedes,
-        "version": fact.version,
-        "expires_at": fact.expires_at.isoformat(),
-        "current": fact.current,
-        "stale": fact.stale,
-    }
+def _exported_fact(fact: Fact) -> dict[str, Any]:
+    """A fact as exported: its record without the owner and the internal key (the export is the owner's)."""
+    return {name: value for name, value in fact.to_json().items() if name not in ("user_id", "key")}

@@ -16,17 +16,17 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from assistant.errors import ModelError, TravelAssistantError
+from assistant.errors import TravelAssistantError
 from assistant.events import ThreadRecord
 from assistant.facts import FactMemory
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
 from assistant.promotion import Promoter
 from memory.claims import ClaimKey, SqlClaims, SqlJobRuns
+from memory.job_queries import SqlJobQueries
 from memory.registry import UserDataRegistry
-from memory.thread_log import SqlJobQueries
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 PROMOTE, EXPIRE, WIPE = "promote", "expire", "wipe"
 
@@ -118,9 +118,9 @@ async def _promote(
                 through_seq=thread.last_seq,
                 now=now,
             )
-        except (ModelError, TravelAssistantError) as exc:
+        except TravelAssistantError as exc:  # ModelOutputError above all
             # Not "no facts": the claim is released with the error and the thread is retried next pass.
-            log.warning("promotion of a thread failed (%s); will retry", type(exc).__name__)
+            logger.warning("promotion of a thread failed (%s); will retry", type(exc).__name__)
             deps.claims.fail(key, now=now, error=f"{type(exc).__name__}: {exc}")
             report.errors += 1
             report.error_kinds[type(exc).__name__] = report.error_kinds.get(type(exc).__name__, 0) + 1
@@ -173,4 +173,4 @@ def wipe_inactive(deps: JobDeps, now: datetime) -> WipeReport:
 
 def _record(deps: JobDeps, job: str, now: datetime, report: dict[str, Any]) -> None:
     deps.runs.record(job=job, runner=deps.runner, as_of=now, finished_at=now, report=report)
-    log.info("job %s: %s", job, report)
+    logger.info("job %s: %s", job, report)

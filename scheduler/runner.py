@@ -9,16 +9,14 @@ Choices, and why:
   run that fell due while the process was down; so a stored job that is overdue is re-added due *now*.
 * Job state is pickled, so jobs are ``module:function`` references taking only the runtime's *name*; the live
   dependencies (stores, model, clock) are looked up in a process-local registry that the composition root
-  fills at start-up. That registry is the one piece of module state, and it exists because of pickling.
+  fills at start-up (``travel_assistant.scheduler_process``). That registry is the one piece of module state,
+  and it exists because of pickling.
 * Correctness never depends on a single scheduler: two processes sharing the job store do run each job twice
   (APScheduler 3 has no cross-process locking); the job bodies claim each unit of work in the database.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -32,7 +30,6 @@ from sqlalchemy import Column, Float, LargeBinary, MetaData, String, Table, sele
 from memory.db import Database
 from scheduler.jobs import JobDeps, expire_facts, promote_idle, wipe_inactive
 
-log = logging.getLogger(__name__)
 JOBSTORE_TABLE = "apscheduler_jobs"
 # Every process registers its runtime under this key: the pickled job args must mean the same thing in the app
 # and in a separate scheduler process that share the job store.
@@ -78,8 +75,10 @@ def run_wipe(name: str) -> dict[str, Any]:
     return wipe_inactive(reg.deps(), reg.clock()).to_json()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Schedule:
+    """How often each job runs (built from settings by the composition root)."""
+
     promote_every: timedelta
     expire_every: timedelta
     wipe_every: timedelta
@@ -137,39 +136,3 @@ def build_scheduler(
             next_run_time=first,
         )
     return scheduler
-
-
-def run_forever(settings: Any) -> None:
-    """``travel-assistant scheduler``: one scheduler process next to any number of app workers."""
-    import socket
-
-    from travel_assistant.container import build_runtime, utc_now
-
-    rt = build_runtime(settings)
-    owner = f"scheduler:{socket.gethostname()}"
-    register(RUNTIME_KEY, lambda: rt.job_deps(owner), utc_now)
-    s = settings
-
-    async def main() -> None:
-        scheduler = build_scheduler(
-            rt.db,
-            Schedule(
-                promote_every=timedelta(seconds=s.promote_every_seconds),
-                expire_every=timedelta(minutes=s.expire_every_minutes),
-                wipe_every=timedelta(hours=s.wipe_every_hours),
-            ),
-        )
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        scheduler.start()
-        log.info("scheduler %s started", owner)
-        await stop.wait()
-        scheduler.shutdown(wait=True)
-
-    try:
-        asyncio.run(main())
-    finally:
-        unregister(RUNTIME_KEY)
-        rt.close()

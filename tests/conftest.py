@@ -6,12 +6,23 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from typer.testing import Result
+
+    from assistant.llm import LiteLLMChatModel
+    from memory.db import Database
+    from travel_assistant.container import Runtime
+    from travel_assistant.settings import Settings
+
+SettingsFactory = Callable[..., "Settings"]
+RuntimeFactory = Callable[..., "Runtime"]
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
@@ -87,18 +98,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def database(db_url: str) -> Iterator[Any]:
+def database(db_url: str) -> Iterator[Database]:
     from memory import migrate
     from memory.db import Database
 
     db = Database(db_url)
-    migrate.upgrade(db)
-    yield db
-    db.dispose()
+    try:
+        migrate.upgrade(db)
+        yield db
+    finally:
+        db.dispose()
 
 
 @pytest.fixture
-def settings_factory(tmp_path: Path) -> Any:
+def settings_factory(tmp_path: Path) -> SettingsFactory:
     """Settings pointing at a temp data dir, independent of any developer .env file."""
     from travel_assistant.settings import Settings
 
@@ -110,22 +123,36 @@ def settings_factory(tmp_path: Path) -> Any:
             "llm_max_retries": 0,
         }
         values.update(overrides)
-        return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+        return Settings(_env_file=None, **values)
 
     return make
 
 
 @pytest.fixture
-def runtime(settings_factory: Any) -> Iterator[Any]:
+def runtime_factory(settings_factory: SettingsFactory) -> Iterator[RuntimeFactory]:
+    """Builds runtimes from settings overrides; every one built is closed at teardown, pass or fail."""
     from travel_assistant.container import build_runtime
 
-    rt = build_runtime(settings_factory())
-    yield rt
-    rt.close()
+    built: list[Runtime] = []
+
+    def make(**overrides: Any) -> Runtime:
+        built.append(build_runtime(settings_factory(**overrides)))
+        return built[-1]
+
+    try:
+        yield make
+    finally:
+        for rt in built:
+            rt.close()
+
+
+@pytest.fixture
+def runtime(runtime_factory: RuntimeFactory) -> Runtime:
+    return runtime_factory()
 
 
 @pytest.fixture(scope="session")
-def offline_model() -> Any:
+def offline_model() -> LiteLLMChatModel:
     """The offline demo model through litellm (the same path real providers take)."""
     from assistant.llm import LiteLLMChatModel, LLMConfig
 
@@ -143,7 +170,7 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def run_cli(*args: str) -> Any:
+def run_cli(*args: str) -> Result:
     """The whole ``travel-assistant`` command line, run in-process with typer's runner."""
     from typer.testing import CliRunner
 

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.errors import ModelOutputError
-from assistant.llm import Message, ModelReply, TokenSink, ToolCall, Usage
+from assistant.llm import TokenSink
+from assistant.turns import Message, ModelReply, ToolCall, Usage
+
+USAGE = Usage(prompt_tokens=10, completion_tokens=5)
 
 
 @dataclass
@@ -50,21 +53,21 @@ class ScriptedModel:
             if on_token is not None:
                 for word in reply.split(" "):
                     await on_token(word + " ")
-            return ModelReply(reply, (), Usage(10, 5), self.model_name)
+            return ModelReply(text=reply, tool_calls=(), usage=USAGE, model=self.model_name)
         if isinstance(reply, dict):  # {"tool": name, "args": {...}} or {"tools": [(name, args), ...]}
             calls = reply.get("tools") or [(reply["tool"], reply.get("args", {}))]
             return ModelReply(
-                "",
-                tuple(
+                text="",
+                tool_calls=tuple(
                     ToolCall(
-                        f"call_{len(self.calls)}_{i}",
-                        name,
-                        args if isinstance(args, str) else json.dumps(args),
+                        id=f"call_{len(self.calls)}_{i}",
+                        name=name,
+                        arguments=args if isinstance(args, str) else json.dumps(args),
                     )
                     for i, (name, args) in enumerate(calls)
                 ),
-                Usage(10, 5),
-                self.model_name,
+                usage=USAGE,
+                model=self.model_name,
             )
         raise AssertionError(f"cannot use {reply!r} as a chat reply")
 

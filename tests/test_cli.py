@@ -8,19 +8,22 @@ from typing import Any
 
 import pytest
 
+from assistant.events import EventKind
 from tests.conftest import run_cli
 
 
 def chat(*args: str) -> dict[str, Any]:
     result = run_cli("chat", "--json", *args)
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    reply: dict[str, Any] = json.loads(result.stdout)
+    return reply
 
 
 def log_of(user: str, thread: str) -> list[dict[str, Any]]:
     result = run_cli("log", "--user", user, "--thread", thread, "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    events: list[dict[str, Any]] = json.loads(result.stdout)
+    return events
 
 
 def test_chat_runs_the_monday_conversation_and_a_retry_books_once(cli_env: Path) -> None:
@@ -84,7 +87,8 @@ def log_of_missing(cli_env: Path) -> bool:
 
     con = sqlite3.connect(cli_env / "data" / "travel.db")
     try:
-        return con.execute("select count(*) from events").fetchone()[0] == 0
+        count: int = con.execute("select count(*) from events").fetchone()[0]
+        return count == 0
     finally:
         con.close()
 
@@ -100,7 +104,7 @@ def test_another_user_naming_a_thread_gets_a_clear_error(cli_env: Path) -> None:
     chat("--user", "alice", "--thread", "private", "Hello")
     result = run_cli("chat", "--user", "bob", "--thread", "private", "Let me in")
     assert result.exit_code == 1 and "not available to user bob" in result.stderr
-    assert [e["body"]["text"] for e in log_of("alice", "private") if e["kind"] == "user"] == ["Hello"]
+    assert [e["body"]["text"] for e in log_of("alice", "private") if e["kind"] == EventKind.USER] == ["Hello"]
     assert run_cli("log", "--user", "bob", "--thread", "private").exit_code == 1
 
 

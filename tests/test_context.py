@@ -10,21 +10,21 @@ from typing import Any
 
 import pytest
 
-from assistant.context import CachedCounter, ContextStats, assemble, read_log
-from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
+from assistant.context import CachedCounter, ContextStats, Policy, assemble, read_log
+from assistant.engine import Engine, EngineSettings
 from assistant.errors import ContextTooLong
-from assistant.events import ASSISTANT, SUMMARY, USER, Event
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.events import Event, EventKind, model_kind, tool_kind
+from assistant.facts import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.llm import LiteLLMChatModel
 from assistant.prompts import MEMORY_HEADING, SUMMARY_HEADING, TRIP_HEADING
-from assistant.recall import Recaller, RecallSettings
 from assistant.state import TripState
-from assistant.tools import ToolRunner
-from memory.bookings import InMemoryBookingSystem
-from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+from assistant.turns import Message, TurnRequest
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
+from travel_assistant.twins import Twins
 
+USER, ASSISTANT, SUMMARY = EventKind.USER, EventKind.ASSISTANT, EventKind.SUMMARY
 ALICE = UserId("alice")
 THREAD = ThreadId("th")
 
@@ -33,7 +33,7 @@ def words(n: int, tag: str = "w") -> str:
     return " ".join(f"{tag}{i}" for i in range(n))
 
 
-def count(messages: Any) -> int:
+def count(messages: Any) -> int:  # Any: the assembler calls it with lists and tuples of messages
     """A transparent tokenizer for tests: 3 per call, 4 per message, 1 per word."""
     return 3 + sum(4 + len(str(m.get("content") or "").split()) for m in messages)
 
@@ -51,22 +51,28 @@ def log_of(turns: int, size: int = 10) -> list[Event]:
 
 
 def build(
-    policy: str, events: list[Event], budget: int, **kw: Any
-) -> tuple[list[dict[str, Any]], ContextStats]:
+    policy: Policy,
+    events: list[Event],
+    budget: int,
+    *,
+    memory: str | None = None,
+    state: str | None = None,
+    reserve: int = 20,
+) -> tuple[list[Message], ContextStats]:
     return assemble(
         policy=policy,
         system="system prompt",
-        memory_block=kw.get("memory"),
-        log=read_log(events, exclude_turn="now"),  # type: ignore[arg-type]
-        state_block=kw.get("state"),
+        memory_block=memory,
+        view=read_log(events, exclude_turn="now"),
+        state_block=state,
         current=[{"role": "user", "content": "current question"}],
         budget=budget,
-        reserve=kw.get("reserve", 20),
+        reserve=reserve,
         count=count,
     )
 
 
-def contents(messages: list[dict[str, Any]]) -> list[str]:
+def contents(messages: list[Message]) -> list[str]:
     return [str(m.get("content") or "") for m in messages]
 
 
@@ -123,7 +129,7 @@ def test_room_for_the_reply_is_reserved_before_anything_is_admitted() -> None:
 def test_a_turn_that_cannot_fit_fails_before_the_model_is_called() -> None:
     engine, _world, model = engine_with(budget=1200, reserve=1000)
     with pytest.raises(ContextTooLong):
-        asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId("t1"), words(300), MONDAY)))
+        asyncio.run(engine.run_turn(request("t1", words(300))))
     assert model.calls == []  # nothing was spent on an oversized prompt
 
 
@@ -132,7 +138,7 @@ def test_pressure_is_measured_against_the_usable_budget(caplog: pytest.LogCaptur
     assert stats.pressure == pytest.approx(stats.prompt_tokens / 200) and stats.pressure >= 0.75
     engine, _world, _model = engine_with(budget=1400, reserve=1000, replies=["ok"] * 3)
     with caplog.at_level(logging.WARNING, logger="assistant.engine"):
-        asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId("t1"), words(60), MONDAY)))
+        asyncio.run(engine.run_turn(request("t1", words(60))))
     assert any("context pressure" in r.getMessage() for r in caplog.records)
 
 
@@ -145,7 +151,7 @@ def test_old_tool_results_are_cleared_to_a_reference_but_stay_in_the_log() -> No
                 len(events) + 1,
                 THREAD,
                 TurnId(f"t{i}"),
-                "model:1",
+                model_kind(1),
                 {"tool_calls": [{"id": f"c{i}", "name": "search_flights", "arguments": "{}"}]},
                 MONDAY,
             )
@@ -155,7 +161,7 @@ def test_old_tool_results_are_cleared_to_a_reference_but_stay_in_the_log() -> No
                 len(events) + 1,
                 THREAD,
                 TurnId(f"t{i}"),
-                "tool:1.1",
+                tool_kind(1, 1),
                 {
                     "call_id": f"c{i}",
                     "name": "search_flights",
@@ -172,8 +178,8 @@ def test_old_tool_results_are_cleared_to_a_reference_but_stay_in_the_log() -> No
     assert "o0" in str(events[2].body)  # the full result is still in the log
 
 
-def test_counts_are_additive_for_litellms_counter(offline_model: Any) -> None:
-    messages = [
+def test_counts_are_additive_for_litellms_counter(offline_model: LiteLLMChatModel) -> None:
+    messages: list[Message] = [
         {"role": "system", "content": words(40)},
         {"role": "user", "content": "flights to Lisbon"},
         {
@@ -195,42 +201,35 @@ def engine_with(
     budget: int = 12_000,
     reserve: int = 1000,
     replies: list[Any] | None = None,
-    policy: str = "summary-block",
+    policy: Policy = "summary-block",
     summary_every: int = 8,
-) -> tuple[Engine, Any, ScriptedModel]:
-    store, facts = InMemoryThreadStore(), InMemoryFactStore()
-    memory = FactMemory(facts, facts)
+) -> tuple[Engine, Twins, ScriptedModel]:
+    twins = Twins()
     model = ScriptedModel().enqueue(*(replies or []))
-    engine = Engine(
-        EngineDeps(
-            log=store,
-            directory=store,
-            model=model,
-            tools=ToolRunner(InMemoryBookingSystem(), None),
-            recaller=Recaller(memory, facts, RecallSettings()),
-            settings=EngineSettings(
-                policy=policy,
-                budget_tokens=budget,
-                reply_reserve_tokens=reserve,  # type: ignore[arg-type]
-                summary_every=summary_every,
-            ),
-        )
+    settings = EngineSettings(
+        policy=policy, budget_tokens=budget, reply_reserve_tokens=reserve, summary_every=summary_every
     )
-    return engine, (store, memory), model
+    return twins.engine(model, settings=settings), twins, model
+
+
+def request(turn: str, text: str, minutes: int = 0) -> TurnRequest:
+    return TurnRequest(
+        user=ALICE, thread=THREAD, turn=TurnId(turn), text=text, now=MONDAY + timedelta(minutes=minutes)
+    )
 
 
 def test_a_summary_event_is_appended_every_n_turns_and_nothing_is_edited() -> None:
     summary = {"summary": 'User said: "I am vegetarian"', "decisions": ["booked TP1343"], "open_loops": []}
     replies: list[Any] = [f"reply {i}" for i in range(3)] + [summary] + ["reply 3"]
-    engine, (store, _), model = engine_with(replies=replies, summary_every=3)
+    engine, twins, model = engine_with(replies=replies, summary_every=3)
     snapshots = []
     for i in range(4):
         asyncio.run(
             engine.run_turn(
-                TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}", MONDAY + timedelta(minutes=i))
+                request(f"t{i}", f"message {i}", minutes=i)
             )
         )
-        snapshots.append(store.events(THREAD))
+        snapshots.append(twins.threads.events(THREAD))
     for before, after in itertools.pairwise(snapshots):
         assert after[: len(before)] == before  # append-only
     [written] = [e for e in snapshots[-1] if e.kind == SUMMARY]
@@ -255,7 +254,7 @@ def test_the_prompt_prefix_is_stable_within_a_block() -> None:
 
     for i in range(4):
         asyncio.run(
-            engine.run_turn(TurnRequest(ALICE, THREAD, TurnId(f"t{i}"), f"message {i}", MONDAY), Watch())
+            engine.run_turn(request(f"t{i}", f"message {i}"), Watch())
         )
     assert seen[0].stable_prefix_tokens == 0
     for previous, current in itertools.pairwise(seen):
@@ -264,7 +263,8 @@ def test_the_prompt_prefix_is_stable_within_a_block() -> None:
 
 
 def test_long_term_facts_take_at_most_half_the_budget() -> None:
-    engine, (_store, memory), _model = engine_with(budget=1500, reserve=100, replies=["ok"])
+    engine, twins, _model = engine_with(budget=1500, reserve=100, replies=["ok"])
+    memory = twins.fact_memory
     for i in range(45):  # under the keyed-recall limit, so all of them are candidates for the block
         memory.record(
             UserScope(ALICE),
@@ -273,7 +273,7 @@ def test_long_term_facts_take_at_most_half_the_budget() -> None:
             ),
             now=MONDAY,
         )
-    result = asyncio.run(engine.run_turn(TurnRequest(ALICE, THREAD, TurnId("t1"), "hello", MONDAY)))
+    result = asyncio.run(engine.run_turn(request("t1", "hello")))
     assert 0 < result.context["memory_tokens"] <= 750
     assert result.memory_block is not None and result.memory_block.count("\n- ") < 45
 
@@ -313,12 +313,12 @@ def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:
             1,
             THREAD,
             TurnId("a"),
-            "tool:1.1",
+            tool_kind(1, 1),
             {"name": "search_flights", "ok": True, "result": search},
             MONDAY,
         ),
         Event(
-            2, THREAD, TurnId("b"), "tool:1.1", {"name": "book_flight", "ok": True, "result": booking}, MONDAY
+            2, THREAD, TurnId("b"), tool_kind(1, 1), {"name": "book_flight", "ok": True, "result": booking}, MONDAY
         ),
         Event(3, THREAD, TurnId("c"), ASSISTANT, {"text": "Your booking is BK-999 to Paris."}, MONDAY),
         Event(4, THREAD, TurnId("d"), SUMMARY, {"text": "nothing about the trip"}, MONDAY),
@@ -326,7 +326,7 @@ def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:
             5,
             THREAD,
             TurnId("e"),
-            "tool:1.1",
+            tool_kind(1, 1),
             {"name": "book_flight", "ok": False, "error": "sold out"},
             MONDAY,
         ),
@@ -334,7 +334,7 @@ def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:
             6,
             THREAD,
             TurnId("f"),
-            "tool:1.1",
+            tool_kind(1, 1),
             {"name": "book_flight", "ok": True, "result": {"booking": "junk"}},
             MONDAY,
         ),

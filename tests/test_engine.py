@@ -3,61 +3,41 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 
 from assistant.booking_types import Booking
-from assistant.engine import Engine, EngineDeps, EngineSettings, TurnRequest
+from assistant.engine import Engine, EngineSettings
 from assistant.errors import AccessDenied, InvalidInput, ModelUnavailable, TurnConflict
-from assistant.events import ASSISTANT, FAILURE, USER
-from assistant.facts import FactMemory
+from assistant.events import EventKind, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.recall import Recaller, RecallSettings
-from assistant.tools import ToolRunner
-from memory.bookings import InMemoryBookingSystem
-from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+from assistant.llm import LiteLLMChatModel
+from assistant.turns import TurnRequest, TurnResult
+from demo.bookings import InMemoryBookingSystem
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
+from travel_assistant.twins import Twins
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 FLIGHT = "TP1343-20261114-LHRLIS"
-
-
-@dataclass
-class World:
-    store: InMemoryThreadStore = field(default_factory=InMemoryThreadStore)
-    bookings: InMemoryBookingSystem = field(default_factory=InMemoryBookingSystem)
-    facts: InMemoryFactStore = field(default_factory=InMemoryFactStore)
-
-    def engine(self, model: Any, **settings: Any) -> Engine:
-        memory = FactMemory(self.facts, self.facts)
-        return Engine(
-            EngineDeps(
-                log=self.store,
-                directory=self.store,
-                model=model,
-                tools=ToolRunner(self.bookings, None),
-                recaller=Recaller(memory, self.facts, RecallSettings()),
-                settings=EngineSettings(**settings),
-            )
-        )
+USER, ASSISTANT, FAILURE = EventKind.USER, EventKind.ASSISTANT, EventKind.FAILURE
+MODEL_1, TOOL_1_1 = model_kind(1), tool_kind(1, 1)
 
 
 def turn(
     text: str, turn_id: str = "t1", user: UserId = ALICE, thread: str = "th", at: datetime = MONDAY
 ) -> TurnRequest:
-    return TurnRequest(user, ThreadId(thread), TurnId(turn_id), text, at)
+    return TurnRequest(user=user, thread=ThreadId(thread), turn=TurnId(turn_id), text=text, now=at)
 
 
-def run(engine: Engine, req: TurnRequest) -> Any:
+def run(engine: Engine, req: TurnRequest) -> TurnResult:
     return asyncio.run(engine.run_turn(req))
 
 
-def test_monday_flow_logs_user_tool_and_assistant_events_in_order(offline_model: Any) -> None:
-    world = World()
+def test_monday_flow_logs_user_tool_and_assistant_events_in_order(offline_model: LiteLLMChatModel) -> None:
+    world = Twins()
     engine = world.engine(offline_model)
     found = run(engine, turn("Find me flights to Lisbon on the 14th", "t1"))
     assert "TP1343" in found.reply and [c.name for c in found.tool_calls] == ["search_flights"]
@@ -69,42 +49,42 @@ def test_monday_flow_logs_user_tool_and_assistant_events_in_order(offline_model:
     assert world.bookings.bookings_of(ALICE)[0].meal == "vegetarian"
     kinds = [
         (e.turn_id, e.kind)
-        for e in world.store.events(ThreadId("th"))
-        if e.kind in (USER, "model:1", "tool:1.1", ASSISTANT)
+        for e in world.threads.events(ThreadId("th"))
+        if e.kind in (USER, MODEL_1, TOOL_1_1, ASSISTANT)
     ]
-    assert kinds == [(t, k) for t in ("t1", "t2") for k in (USER, "model:1", "tool:1.1", ASSISTANT)]
+    assert kinds == [(t, k) for t in ("t1", "t2") for k in (USER, MODEL_1, TOOL_1_1, ASSISTANT)]
 
 
-def test_a_retried_turn_returns_the_logged_reply_and_writes_nothing(offline_model: Any) -> None:
-    world = World()
+def test_a_retried_turn_returns_the_logged_reply_and_writes_nothing(offline_model: LiteLLMChatModel) -> None:
+    world = Twins()
     engine = world.engine(offline_model)
     run(engine, turn("Find me flights to Lisbon on the 14th", "t1"))
     first = run(engine, turn("Book option 1", "t2"))
-    before = world.store.events(ThreadId("th"))
+    before = world.threads.events(ThreadId("th"))
     again = run(engine, turn("Book option 1", "t2", at=MONDAY + timedelta(hours=1)))
     assert again.replayed and again.reply == first.reply
     assert [c.name for c in again.tool_calls] == ["book_flight"]
-    assert world.store.events(ThreadId("th")) == before
+    assert world.threads.events(ThreadId("th")) == before
     assert world.bookings.count() == 1
 
 
 def test_reusing_a_turn_id_for_another_message_is_refused() -> None:
-    world = World()
+    world = Twins()
     engine = world.engine(ScriptedModel().enqueue("Hello!"))
     run(engine, turn("Hi", "t1"))
     with pytest.raises(TurnConflict):
         run(engine, turn("Something else", "t1"))
-    assert [e.text for e in world.store.events(ThreadId("th")) if e.kind == USER] == ["Hi"]
+    assert [e.text for e in world.threads.events(ThreadId("th")) if e.kind == USER] == ["Hi"]
 
 
 def test_tool_results_are_logged_before_the_model_sees_them() -> None:
-    world = World()
+    world = Twins()
     seen: list[list[str]] = []
     model = ScriptedModel().enqueue({"tool": "get_my_bookings"}, "You have no bookings.")
-    model.before_call = lambda n: seen.append([e.kind for e in world.store.events(ThreadId("th"))])
+    model.before_call = lambda n: seen.append([e.kind for e in world.threads.events(ThreadId("th"))])
     run(world.engine(model), turn("Show my bookings"))
-    assert "tool:1.1" not in seen[0]
-    assert "model:1" in seen[1] and "tool:1.1" in seen[1]  # durable before the second model call
+    assert TOOL_1_1 not in seen[0]
+    assert MODEL_1 in seen[1] and TOOL_1_1 in seen[1]  # durable before the second model call
 
 
 class CountingBookings(InMemoryBookingSystem):
@@ -123,54 +103,56 @@ class CountingBookings(InMemoryBookingSystem):
 
 
 def test_a_resumed_turn_reuses_the_logged_tool_result_instead_of_booking_again() -> None:
-    world = World(bookings=CountingBookings())
+    bookings = CountingBookings()
+    world = Twins(bookings=bookings)
     failing = ScriptedModel().enqueue(
         {"tool": "book_flight", "args": {"flight_id": FLIGHT}}, ModelUnavailable("provider timed out")
     )
     with pytest.raises(ModelUnavailable):
         run(world.engine(failing), turn("Book TP1343 please", "t1"))
-    events = world.store.events(ThreadId("th"))
-    assert [e.kind for e in events if e.kind in (USER, "tool:1.1", FAILURE, ASSISTANT)] == [
+    events = world.threads.events(ThreadId("th"))
+    assert [e.kind for e in events if e.kind in (USER, TOOL_1_1, FAILURE, ASSISTANT)] == [
         USER,
-        "tool:1.1",
+        TOOL_1_1,
         FAILURE,
     ]
     healthy = ScriptedModel().enqueue("Booked, see you in Lisbon.")
     result = run(world.engine(healthy), turn("Book TP1343 please", "t1", at=MONDAY + timedelta(minutes=1)))
     assert result.reply == "Booked, see you in Lisbon."
-    assert world.bookings.calls == 1 and world.bookings.count() == 1  # type: ignore[attr-defined]
+    assert bookings.calls == 1 and bookings.count() == 1
     assert result.tool_calls[0].result["booking"]["flight"]["flight_id"] == FLIGHT
 
 
 def test_a_crash_between_booking_and_logging_is_absorbed_by_the_idempotency_key() -> None:
-    world = World(bookings=CountingBookings(crash_after_booking=True))
+    bookings = CountingBookings(crash_after_booking=True)
+    world = Twins(bookings=bookings)
     model = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": FLIGHT}})
     with pytest.raises(RuntimeError):
         run(world.engine(model), turn("Book TP1343 please", "t1"))
-    assert "tool:1.1" not in [e.kind for e in world.store.events(ThreadId("th"))]
+    assert TOOL_1_1 not in [e.kind for e in world.threads.events(ThreadId("th"))]
     model.enqueue("Booked.")  # the logged model:1 step is replayed, so its tool call runs again, same key
     run(world.engine(model), turn("Book TP1343 please", "t1"))
-    assert world.bookings.calls == 2 and world.bookings.count() == 1  # type: ignore[attr-defined]
+    assert bookings.calls == 2 and bookings.count() == 1
 
 
 @pytest.mark.parametrize("text", ["", "   ", "x" * 4001, "bad\x00byte", "bell\x07"])
 def test_bad_messages_are_refused_before_anything_is_written(text: str) -> None:
-    world = World()
+    world = Twins()
     with pytest.raises(InvalidInput):
         run(world.engine(ScriptedModel()), turn(text))
-    assert world.store.get_user(ALICE) is None and world.store.events(ThreadId("th")) == []
+    assert world.threads.get_user(ALICE) is None and world.threads.events(ThreadId("th")) == []
 
 
 def test_another_users_thread_is_refused_and_nothing_is_appended() -> None:
-    world = World()
+    world = Twins()
     run(world.engine(ScriptedModel().enqueue("Hello alice")), turn("Hi", "t1", user=ALICE))
     with pytest.raises(AccessDenied):
         run(world.engine(ScriptedModel().enqueue("Hello bob")), turn("Hi", "t2", user=BOB))
-    assert [e.turn_id for e in world.store.events(ThreadId("th"))].count("t2") == 0
+    assert [e.turn_id for e in world.threads.events(ThreadId("th"))].count(TurnId("t2")) == 0
 
 
 def test_bad_tool_arguments_become_a_tool_error_the_model_can_read() -> None:
-    world = World()
+    world = Twins()
     model = ScriptedModel().enqueue(
         {"tool": "book_flight", "args": {"flight_id": "nonsense"}}, "Sorry, that flight id was not valid."
     )
@@ -182,7 +164,7 @@ def test_bad_tool_arguments_become_a_tool_error_the_model_can_read() -> None:
 
 
 def test_the_acting_user_comes_from_the_session_not_from_tool_arguments() -> None:
-    world = World()
+    world = Twins()
     world.bookings.book_flight(user=BOB, flight_id=FLIGHT, idempotency_key="bob-1", meal=None, now=MONDAY)
     model = ScriptedModel().enqueue(
         {"tool": "get_my_bookings", "args": {"user_id": "bob"}},
@@ -195,8 +177,8 @@ def test_the_acting_user_comes_from_the_session_not_from_tool_arguments() -> Non
 
 
 def test_the_model_is_not_offered_tools_on_the_last_round() -> None:
-    world = World()
+    world = Twins()
     loop = [{"tool": "get_my_bookings"}] * 3 + ["Here is what I found."]
     model = ScriptedModel().enqueue(*loop)
-    result = run(world.engine(model, max_rounds=4), turn("Bookings?"))
+    result = run(world.engine(model, settings=EngineSettings(max_rounds=4)), turn("Bookings?"))
     assert result.reply == "Here is what I found." and len(result.tool_calls) == 3

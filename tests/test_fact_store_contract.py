@@ -6,18 +6,23 @@ import subprocess
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 import pytest
 
 from assistant.errors import AccessDenied, InvalidId
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserId, UserScope
+from assistant.ports import FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore
 from tests.conftest import MONDAY
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
+
+
+class FactBackend(FactStore, FactMaintenance, Protocol):
+    """Both fact ports: every fact store implements the two, and this contract covers both."""
 
 
 def fact(
@@ -52,7 +57,7 @@ def fact(
 
 
 @pytest.fixture(params=["memory", "lance"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> FactBackend:
     return (
         InMemoryFactStore()
         if request.param == "memory"
@@ -60,7 +65,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     )
 
 
-def test_added_facts_are_listed_in_their_own_scope_only(store: Any) -> None:
+def test_added_facts_are_listed_in_their_own_scope_only(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(BOB, fact(BOB, 2, key="seat", value="aisle", text="Seat preference: aisle"))
     assert [f.value for f in store.list_facts(ALICE)] == ["vegetarian"]
@@ -70,7 +75,7 @@ def test_added_facts_are_listed_in_their_own_scope_only(store: Any) -> None:
     assert listed == fact(ALICE, 1)  # every field round-trips, datetimes stay UTC-aware
 
 
-def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: Any) -> None:
+def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: FactBackend) -> None:
     """The keyed recall path's one call: whole when small, just the exact count when not; history never
     counts, and a current-only read never stands in for a later history listing."""
     old = fact(ALICE, 1, key="dietary:vegan", value="vegan", text="Dietary needs: vegan", current=False)
@@ -88,7 +93,7 @@ def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: 
     assert store.small_set(ALICE, 3) == (3, whole)
 
 
-def test_a_fact_cannot_be_written_into_another_users_scope(store: Any) -> None:
+def test_a_fact_cannot_be_written_into_another_users_scope(store: FactBackend) -> None:
     with pytest.raises(AccessDenied):
         store.add(ALICE, fact(BOB, 1))
     assert store.list_facts(ALICE) == [] and store.list_facts(BOB) == []
@@ -104,7 +109,7 @@ def test_a_scope_cannot_be_built_from_a_hostile_id(hostile: str) -> None:
         UserScope(UserId(hostile))  # even when someone casts past the validator
 
 
-def test_history_holds_superseded_versions(store: Any) -> None:
+def test_history_holds_superseded_versions(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1, key="seat", value="aisle", text="Seat preference: aisle", current=False))
     store.add(ALICE, fact(ALICE, 2, key="seat", value="window", text="Seat preference: window", version=2))
     assert [f.value for f in store.list_facts(ALICE)] == ["window"]
@@ -114,7 +119,7 @@ def test_history_holds_superseded_versions(store: Any) -> None:
     ]
 
 
-def test_flags_change_only_the_named_facts_of_the_scope(store: Any) -> None:
+def test_flags_change_only_the_named_facts_of_the_scope(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(BOB, fact(BOB, 1))
     store.set_flags(ALICE, [fact(ALICE, 1).id], current=None, stale=True)
@@ -123,7 +128,7 @@ def test_flags_change_only_the_named_facts_of_the_scope(store: Any) -> None:
     assert store.list_facts(ALICE) == [] and len(store.list_facts(ALICE, include_history=True)) == 1
 
 
-def test_search_ranks_the_users_current_facts_only(store: Any) -> None:
+def test_search_ranks_the_users_current_facts_only(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(ALICE, fact(ALICE, 2, key="seat", value="aisle", text="Seat preference: aisle"))
     store.add(ALICE, fact(ALICE, 3, key="home_airport", value="MAN", text="Home airport: MAN", current=False))
@@ -135,7 +140,7 @@ def test_search_ranks_the_users_current_facts_only(store: Any) -> None:
     assert [s for _, s in hits] == sorted((s for _, s in hits), reverse=True)
 
 
-def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: Any) -> None:
+def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1, key="seat", value="aisle", current=False))
     store.add(ALICE, fact(ALICE, 2, key="seat", value="window", version=2))
     store.add(ALICE, fact(ALICE, 3))
@@ -145,7 +150,7 @@ def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: Any) -
     assert [f.key for f in store.list_facts(BOB)] == ["seat"]
 
 
-def test_erase_count_and_users_with_facts(store: Any) -> None:
+def test_erase_count_and_users_with_facts(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
     store.add(ALICE, fact(ALICE, 2, key="seat", value="aisle"))
     store.add(BOB, fact(BOB, 3))

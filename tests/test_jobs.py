@@ -9,31 +9,34 @@ import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from assistant.engine import TurnRequest
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.turns import TurnRequest
 from memory.claims import ClaimKey, SqlClaims
 from scheduler import runner
 from scheduler.jobs import expire_facts, promote_idle, wipe_inactive
-from tests.conftest import MONDAY, run_cli
+from tests.conftest import MONDAY, RuntimeFactory, SettingsFactory, run_cli
 from tests.fakes import ScriptedModel
-from travel_assistant.container import build_runtime
+from tests.waiting import wait_until
+
+if TYPE_CHECKING:
+    from travel_assistant.container import Runtime
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 
 
-def chat(rt: Any, user: UserId, thread: str, turn: str, text: str, at: datetime) -> None:
-    asyncio.run(rt.engine.run_turn(TurnRequest(user, ThreadId(thread), TurnId(turn), text, at)))
+def chat(rt: Runtime, user: UserId, thread: str, turn: str, text: str, at: datetime) -> None:
+    asyncio.run(rt.engine.run_turn(TurnRequest(user=user, thread=ThreadId(thread), turn=TurnId(turn), text=text, now=at)))
 
 
-def promoted_facts(rt: Any, user: UserId) -> list[str]:
+def promoted_facts(rt: Runtime, user: UserId) -> list[str]:
     return [f.text for f in rt.fact_memory.current(UserScope(user))]
 
 
-def test_a_thread_is_promoted_once_after_idling_and_again_only_for_its_new_part(runtime: Any) -> None:
+def test_a_thread_is_promoted_once_after_idling_and_again_only_for_its_new_part(runtime: Runtime) -> None:
     chat(runtime, ALICE, "mon", "t1", "Find me flights to Lisbon on the 14th", MONDAY)
     chat(
         runtime,
@@ -69,7 +72,7 @@ def test_a_thread_is_promoted_once_after_idling_and_again_only_for_its_new_part(
     assert len(runs) == 4 and all("alice" not in json.dumps(r) for r in runs)  # reports hold no user data
 
 
-def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime: Any) -> None:
+def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime: Runtime) -> None:
     chat(runtime, ALICE, "mon", "t1", "I'm vegetarian", MONDAY)
     runtime.promoter.model = ScriptedModel().enqueue("not json", "{broken")
     deps = runtime.job_deps("test")
@@ -103,9 +106,10 @@ def test_a_claim_is_won_by_one_worker_and_taken_over_only_after_its_lease(databa
     )  # new watermark
 
 
-def test_a_crashed_promotion_is_finished_by_the_next_worker_without_duplicates(runtime: Any) -> None:
+def test_a_crashed_promotion_is_finished_by_the_next_worker_without_duplicates(runtime: Runtime) -> None:
     chat(runtime, ALICE, "mon", "t1", "By the way, I'm vegetarian.", MONDAY)
-    thread = runtime.threads.get_thread(ALICE, ThreadId("mon"))
+    thread = runtime.directory.get_thread(ALICE, ThreadId("mon"))
+    assert thread is not None
     at = MONDAY + timedelta(minutes=31)
     # A worker claimed the thread and died before finishing (after writing the fact, even).
     crashed = SqlClaims(runtime.db, "crashed-worker")
@@ -120,7 +124,7 @@ def test_a_crashed_promotion_is_finished_by_the_next_worker_without_duplicates(r
     assert promoted_facts(runtime, ALICE) == ["Dietary needs: vegetarian"]  # same evidence, same single fact
 
 
-def test_the_inactivity_wipe_erases_366_days_idle_users_and_a_turn_re_arms_it(runtime: Any) -> None:
+def test_the_inactivity_wipe_erases_366_days_idle_users_and_a_turn_re_arms_it(runtime: Runtime) -> None:
     year = timedelta(days=365)
     chat(runtime, ALICE, "a1", "t1", "Hello, I'm vegetarian", MONDAY)
     chat(runtime, BOB, "b1", "t1", "Hello", MONDAY + timedelta(days=365))
@@ -131,12 +135,12 @@ def test_the_inactivity_wipe_erases_366_days_idle_users_and_a_turn_re_arms_it(ru
     report = wipe_inactive(runtime.job_deps("t"), MONDAY + year + timedelta(days=1))
     assert (report.users_inactive, report.users_wiped) == (1, 1)
     assert all(n == 0 for n in runtime.registry.counts(ALICE).values())
-    assert runtime.threads.get_user(BOB) is not None and runtime.threads.get_user(carol) is not None
+    assert runtime.directory.get_user(BOB) is not None and runtime.directory.get_user(carol) is not None
     assert runtime.registry.audit_trail(ALICE)[0]["action"] == "inactivity_wipe"
     assert wipe_inactive(runtime.job_deps("t"), MONDAY + year + timedelta(days=2)).users_wiped == 0
 
 
-def test_expiry_marks_facts_stale_then_deletes_them(runtime: Any) -> None:
+def test_expiry_marks_facts_stale_then_deletes_them(runtime: Runtime) -> None:
     chat(runtime, ALICE, "a1", "t1", "Remember that I prefer aisle seats", MONDAY)
     deps = runtime.job_deps("t")
     assert expire_facts(deps, MONDAY + timedelta(days=30)).marked_stale == 0
@@ -146,12 +150,15 @@ def test_expiry_marks_facts_stale_then_deletes_them(runtime: Any) -> None:
     assert expire_facts(deps, MONDAY + timedelta(days=3 * 365 + 1)).deleted == 1
 
 
-def test_the_running_scheduler_promotes_an_idle_thread_by_itself(settings_factory: Any) -> None:
-    rt = build_runtime(settings_factory(idle_minutes=30))
+def test_the_running_scheduler_promotes_an_idle_thread_by_itself(runtime_factory: RuntimeFactory) -> None:
+    from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED
+
+    rt = runtime_factory(idle_minutes=30)
     clock = {"now": MONDAY}
     chat(rt, ALICE, "mon", "t1", "By the way, I'm vegetarian.", MONDAY)
 
-    async def main() -> None:
+    async def main() -> tuple[list[str], list[str]]:
+        passes: asyncio.Queue[None] = asyncio.Queue()  # one item per finished promotion pass
         runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps("scheduler"), lambda: clock["now"])
         scheduler = runner.build_scheduler(
             rt.db,
@@ -161,25 +168,31 @@ def test_the_running_scheduler_promotes_an_idle_thread_by_itself(settings_factor
                 wipe_every=timedelta(hours=1),
             ),
         )
+        scheduler.add_listener(
+            lambda event: passes.put_nowait(None) if event.job_id == "promote-idle-threads" else None,
+            EVENT_JOB_EXECUTED | EVENT_JOB_ERROR,
+        )
         scheduler.start()
         try:
-            await asyncio.sleep(1.5)
-            assert promoted_facts(rt, ALICE) == []  # not idle yet by the injected clock
+            await asyncio.wait_for(passes.get(), timeout=30)
+            before = promoted_facts(rt, ALICE)  # a pass ran: not idle yet by the injected clock
             clock["now"] = MONDAY + timedelta(minutes=31)  # thirty-one minutes pass, instantly
-            for _ in range(50):
+            # The pass in flight may have read the old clock; the one after it reads the new one.
+            for _ in range(2):
+                await asyncio.wait_for(passes.get(), timeout=30)
                 if promoted_facts(rt, ALICE):
                     break
-                await asyncio.sleep(0.1)
+            return before, promoted_facts(rt, ALICE)
         finally:
             scheduler.shutdown(wait=False)
             runner.unregister(runner.RUNTIME_KEY)
 
-    asyncio.run(main())
-    assert promoted_facts(rt, ALICE) == ["Dietary needs: vegetarian"]
-    rt.close()
+    before, after = asyncio.run(main())
+    assert before == []
+    assert after == ["Dietary needs: vegetarian"]
 
 
-def test_after_downtime_an_overdue_job_runs_once_at_start(runtime: Any) -> None:
+def test_after_downtime_an_overdue_job_runs_once_at_start(runtime: Runtime) -> None:
     schedule = runner.Schedule(
         promote_every=timedelta(hours=1), expire_every=timedelta(hours=1), wipe_every=timedelta(hours=1)
     )
@@ -210,17 +223,16 @@ def _cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
 
 @pytest.mark.slow
 def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
-    db_url: str, settings_factory: Any, tmp_path: Path
+    db_url: str, settings_factory: SettingsFactory, runtime_factory: RuntimeFactory
 ) -> None:
     settings = settings_factory(database_url=db_url)
-    rt = build_runtime(settings)
+    rt = runtime_factory(database_url=db_url)
     users = [UserId(f"user{i}") for i in range(4)]
     for i, user in enumerate(users):
         for t in range(3):
             chat(
                 rt, user, f"{user}-th{t}", "t1", "By the way, I'm vegetarian.", MONDAY + timedelta(minutes=i)
             )
-    rt.close()
     env = {
         **os.environ,
         "TRAVEL_DATA_DIR": str(settings.travel_data_dir),
@@ -236,13 +248,12 @@ def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
         assert proc.returncode == 0, err
         reports.append(json.loads(out))
     assert sum(r["threads_promoted"] for r in reports) == 12
-    assert sum(r["threads_promoted"] + r["skipped_claimed_elsewhere"] for r in reports) >= 12
-    rt = build_runtime(settings)
+    # Every thread a process found due it either promoted or left to the other (no errors, no losses).
+    assert all(r["threads_due"] == r["threads_promoted"] + r["skipped_claimed_elsewhere"] for r in reports)
     assert all(promoted_facts(rt, u) == ["Dietary needs: vegetarian"] for u in users)
     assert all(
         len(rt.facts.list_facts(UserScope(u), include_history=True)) == 3 for u in users
     )  # one per thread
-    rt.close()
 
     wipe_at = (MONDAY + timedelta(days=400)).isoformat()
     procs = [_cli(env, "jobs", "wipe-inactive", "--at", wipe_at, "--json") for _ in range(2)]
@@ -252,11 +263,9 @@ def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
         assert proc.returncode == 0, err
         wiped.append(json.loads(out))
     assert sum(r["users_wiped"] for r in wiped) == 4, wiped
-    rt = build_runtime(settings)
     for user in users:
         assert all(n == 0 for n in rt.registry.counts(user).values())
         assert [a["action"] for a in rt.registry.audit_trail(user)] == ["inactivity_wipe"]  # once, not twice
-    rt.close()
 
 
 def test_job_commands_print_json_reports(cli_env: Path) -> None:
@@ -285,37 +294,37 @@ def test_job_commands_print_json_reports(cli_env: Path) -> None:
     assert bad.exit_code == 2 and "ISO time" in bad.stderr
 
 
-def test_as_of_timestamps_are_utc(runtime: Any) -> None:
+def test_as_of_timestamps_are_utc(runtime: Runtime) -> None:
     report = asyncio.run(promote_idle(runtime.job_deps("t"), datetime(2026, 11, 9, 10, tzinfo=UTC)))
     assert report.as_of == "2026-11-09T10:00:00+00:00"
 
 
 @pytest.mark.slow
-def test_the_scheduler_runs_as_its_own_process(settings_factory: Any) -> None:
+def test_the_scheduler_runs_as_its_own_process(runtime_factory: RuntimeFactory) -> None:
     """`travel-assistant scheduler`, for deployments with several app workers: promotes, then stops on SIGTERM."""
     import signal
-    import time
 
-    settings = settings_factory()
-    rt = build_runtime(settings)
+    rt = runtime_factory()
     an_hour_ago = datetime.now(UTC) - timedelta(hours=1)
     chat(rt, ALICE, "mon", "t1", "By the way, I'm vegetarian.", an_hour_ago)
     env = {
         **os.environ,
-        "TRAVEL_DATA_DIR": str(settings.travel_data_dir),
+        "TRAVEL_DATA_DIR": str(rt.settings.travel_data_dir),
         "EMBEDDINGS": "hash",
         "PROMOTE_EVERY_SECONDS": "1",
         "LLM_MAX_RETRIES": "0",
     }
     proc = _cli(env, "scheduler")
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not promoted_facts(rt, ALICE):
-            assert proc.poll() is None, proc.communicate()[1]
-            time.sleep(0.5)
+
+        def promoted_or_exited() -> bool:
+            return proc.poll() is not None or bool(promoted_facts(rt, ALICE))
+
+        wait_until(promoted_or_exited, timeout=120, what="the scheduler process to promote the thread")
+        assert proc.poll() is None, proc.communicate()[1]
         assert promoted_facts(rt, ALICE) == ["Dietary needs: vegetarian"]
     finally:
-        proc.send_signal(signal.SIGTERM)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
-        rt.close()
     assert proc.returncode == 0, err

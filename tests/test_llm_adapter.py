@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
@@ -21,10 +21,10 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
-from assistant.events import USER, Event, tool_kind
+from assistant.events import Event, EventKind, tool_kind
 from assistant.ids import ThreadId, TurnId
-from assistant.llm import OFFLINE_MODEL, LiteLLMChatModel, LLMConfig, ModelReply, ToolCall
-from assistant.promotion import CandidateList, render_transcript
+from assistant.llm import OFFLINE_MODEL, LiteLLMChatModel, LLMConfig
+from assistant.promotion import CandidateList
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
     PROMOTION_SCHEMA_NAME,
@@ -34,12 +34,14 @@ from assistant.prompts import (
 )
 from assistant.summary import SummaryOutput
 from assistant.tools import tool_specs
-from memory import catalog
+from assistant.transcript import render_transcript
+from assistant.turns import ModelReply, ToolCall
+from demo import catalog
 from tests.conftest import MONDAY
 from tests.fake_openai import FakeOpenAI, ScriptedReply, ScriptedToolCall, free_port
 
 T = TypeVar("T")
-Run = Callable[[Awaitable[T]], T]
+Run = Callable[[Coroutine[Any, Any, T]], T]
 
 REAL_MODEL = "openai/gpt-4o-mini"
 TH, T1 = ThreadId("th1"), TurnId("t1")
@@ -49,7 +51,7 @@ TH, T1 = ThreadId("th1"), TurnId("t1")
 
 
 @pytest.fixture(scope="module")
-def run() -> Iterator[Callable[[Awaitable[Any]], Any]]:
+def run() -> Iterator[Run[Any]]:
     """One event loop for the module: litellm caches HTTP clients, and they must not outlive their loop."""
     with asyncio.Runner() as runner:
         yield runner.run
@@ -324,7 +326,7 @@ def test_structured_raises_model_output_error_for_json_it_cannot_validate(
 # -- real provider: errors --------------------------------------------------------------------------------
 
 
-def _call(kind: str, model: LiteLLMChatModel) -> Awaitable[Any]:
+def _call(kind: str, model: LiteLLMChatModel) -> Coroutine[Any, Any, Any]:
     if kind == "complete":
         return model.complete([user("hello")], tools=tool_specs())
     return model.structured([user("hello")], Trip, name="trip")
@@ -477,7 +479,7 @@ def test_offline_round_trip_describes_the_searched_flights(run: Run[Any], offlin
 
 
 def test_offline_structured_promotion_through_litellm(run: Run[Any], offline: LiteLLMChatModel) -> None:
-    events = [Event(1, TH, T1, USER, {"text": "I'm vegetarian, by the way."}, MONDAY)]
+    events = [Event(1, TH, T1, EventKind.USER, {"text": "I'm vegetarian, by the way."}, MONDAY)]
     out = run(
         offline.structured(
             [
@@ -500,7 +502,7 @@ def test_offline_structured_summary_through_litellm(run: Run[Any], offline: Lite
         }
     }
     events = [
-        Event(1, TH, T1, USER, {"text": "I'm vegetarian. Book option 1."}, MONDAY),
+        Event(1, TH, T1, EventKind.USER, {"text": "I'm vegetarian. Book option 1."}, MONDAY),
         Event(2, TH, T1, tool_kind(1, 1), {"name": "book_flight", "ok": True, "result": booking}, MONDAY),
     ]
     out = run(

@@ -1,4 +1,4 @@
-"""The offline demo model's behaviour, called directly (no litellm): what it does with what a real model sees.
+"""The offline demo model's behaviour (``demo.agent``), called directly (no litellm): what it does with what a real model sees.
 
 The model reads only the messages, the tool list and the response format, so these tests build those the way
 the app does: the system prompt from ``system_prompt(now)``, the memory block from real facts rendered by
@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 from assistant.booking_types import FlightOption
-from assistant.events import ASSISTANT, USER, Event, tool_kind
+from assistant.events import Event, EventKind, tool_kind
 from assistant.facts import Authority, FactDraft, FactMemory
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.offline_model import OfflineReply, respond
-from assistant.promotion import CandidateList, check_candidate, render_transcript, user_turns_of
+from assistant.promotion import CandidateList, check_candidate, user_turns_of
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
     PROMOTION_SCHEMA_NAME,
@@ -31,15 +30,18 @@ from assistant.recall import Recaller, RecallSettings, render_block
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
 from assistant.tools import ToolContext, ToolRunner, tool_specs
-from memory import catalog
-from memory.bookings import InMemoryBookingSystem
+from assistant.transcript import render_transcript
+from assistant.turns import Message
+from demo import catalog
+from demo.agent import OfflineReply, respond
+from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryFactStore
 from tests.conftest import MONDAY
 
 ALICE = UserId("alice")
 LISBON_DAY = date(2026, 11, 14)
 RECORDED = MONDAY - timedelta(days=20)  # Tue 20 Oct 2026
-Message = dict[str, Any]
+USER, ASSISTANT = EventKind.USER, EventKind.ASSISTANT
 
 
 # -- building what the model sees -------------------------------------------------------------------------
@@ -53,7 +55,7 @@ def memory_block(*facts: tuple[str, str, str], recorded: datetime = RECORDED, no
     for i, (ftype, value, quote) in enumerate(facts):
         draft = FactDraft(ftype, value, quote, ThreadId("old-thread"), TurnId(f"turn{i}"), Authority.USER)
         memory.record(scope, draft, now=recorded)
-    recall = Recaller(memory, store, RecallSettings()).recall(scope, "", now=now)
+    recall = Recaller(store, RecallSettings()).recall(scope, "", now=now)
     block, shown = render_block(recall, now=now, cap_tokens=4000, count_text=lambda text: len(text) // 4)
     assert block is not None
     assert len(shown) == len(facts)
@@ -149,7 +151,12 @@ class Chat:
             )
             for index, (cid, call) in enumerate(zip(ids, reply.tool_calls, strict=True), 1):
                 ctx = ToolContext(
-                    ALICE, ThreadId("th"), TurnId(f"turn{self.turns}"), round_no, index, self.now
+                    user=ALICE,
+                    thread=ThreadId("th"),
+                    turn=TurnId(f"turn{self.turns}"),
+                    round_no=round_no,
+                    index=index,
+                    now=self.now,
                 )
                 outcome = self.runner.run(call.name, json.dumps(call.arguments), ctx)
                 payload = outcome.result if outcome.ok else {"error": outcome.result.get("error")}

@@ -7,27 +7,32 @@ import json
 import subprocess
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from sqlalchemy import inspect
 
-from assistant.engine import TurnRequest
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.turns import TurnRequest
 from memory.registry import FACTS_STORE, NOT_USER_DATA, registered_sql_tables
 from scheduler.jobs import promote_idle
 from tests.conftest import MONDAY, run_cli
+
+if TYPE_CHECKING:
+    from memory.db import Database
+    from travel_assistant.container import Runtime
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 CANARY = "zq9canary7x"
 
 
-def chat(rt: Any, user: UserId, thread: str, turn: str, text: str, minutes: int = 0) -> None:
+def chat(rt: Runtime, user: UserId, thread: str, turn: str, text: str, minutes: int = 0) -> None:
     at = MONDAY + timedelta(minutes=minutes)
-    asyncio.run(rt.engine.run_turn(TurnRequest(user, ThreadId(thread), TurnId(turn), text, at)))
+    request = TurnRequest(user=user, thread=ThreadId(thread), turn=TurnId(turn), text=text, now=at)
+    asyncio.run(rt.engine.run_turn(request))
 
 
-def populate(rt: Any) -> None:
+def populate(rt: Runtime) -> None:
     """Alice and Bob each have threads, tool results, a booking, a promoted fact and an explicit fact."""
     for user in (ALICE, BOB):
         chat(rt, user, f"{user}-1", "t1", "Find me flights to Lisbon on the 14th")
@@ -43,7 +48,7 @@ def populate(rt: Any) -> None:
     asyncio.run(promote_idle(rt.job_deps("test"), MONDAY + timedelta(hours=1)))
 
 
-def test_every_table_with_user_data_is_registered(database: Any) -> None:
+def test_every_table_with_user_data_is_registered(database: Database) -> None:
     """Fails the build when someone adds a table holding user data without registering it for export/erasure."""
     registered = registered_sql_tables()
     for table in inspect(database.engine).get_table_names():
@@ -55,7 +60,7 @@ def test_every_table_with_user_data_is_registered(database: Any) -> None:
         assert not columns & {"user_id", "owner", "owner_id", "author", "identifier"}, table
 
 
-def test_export_holds_all_of_the_users_data_and_nothing_of_anyone_else(runtime: Any) -> None:
+def test_export_holds_all_of_the_users_data_and_nothing_of_anyone_else(runtime: Runtime) -> None:
     populate(runtime)
     export = runtime.registry.export(ALICE, now=MONDAY)
     text = json.dumps(export)
@@ -74,7 +79,7 @@ def _grep(folder: Path, needle: str) -> list[str]:
     return out.stdout.split()
 
 
-def test_erasure_leaves_no_trace_of_the_user_in_any_store_version_or_file(runtime: Any) -> None:
+def test_erasure_leaves_no_trace_of_the_user_in_any_store_version_or_file(runtime: Runtime) -> None:
     populate(runtime)
     data = runtime.settings.travel_data_dir
     runtime.db.checkpoint()
@@ -90,7 +95,7 @@ def test_erasure_leaves_no_trace_of_the_user_in_any_store_version_or_file(runtim
     )
 
 
-def test_an_interrupted_erasure_completes_on_retry(runtime: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupted_erasure_completes_on_retry(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
     populate(runtime)
     registry = runtime.registry
     original = registry.db.write
@@ -109,7 +114,7 @@ def test_an_interrupted_erasure_completes_on_retry(runtime: Any, monkeypatch: py
     assert [a["action"] for a in registry.audit_trail(ALICE)] == ["erase_user"]
 
 
-def test_the_audit_record_survives_erasure_and_holds_no_content(runtime: Any) -> None:
+def test_the_audit_record_survives_erasure_and_holds_no_content(runtime: Runtime) -> None:
     populate(runtime)
     runtime.registry.erase(ALICE, actor="admin:cli", now=MONDAY + timedelta(days=2))
     [record] = runtime.registry.audit_trail(ALICE)
@@ -122,10 +127,10 @@ def test_the_audit_record_survives_erasure_and_holds_no_content(runtime: Any) ->
     assert runtime.registry.audit_trail(BOB) == []
 
 
-def test_deleting_a_thread_keeps_the_facts_it_sourced(runtime: Any) -> None:
+def test_deleting_a_thread_keeps_the_facts_it_sourced(runtime: Runtime) -> None:
     populate(runtime)
-    runtime.threads.delete_thread(ALICE, ThreadId("alice-1"))
-    assert runtime.threads.events(ThreadId("alice-1")) == []
+    runtime.directory.delete_thread(ALICE, ThreadId("alice-1"))
+    assert runtime.thread_log.events(ThreadId("alice-1")) == []
     facts = runtime.fact_memory.current(UserScope(ALICE))
     assert {f.value for f in facts} == {
         "vegetarian",
@@ -134,7 +139,7 @@ def test_deleting_a_thread_keeps_the_facts_it_sourced(runtime: Any) -> None:
     assert next(f for f in facts if f.value == "vegetarian").source_thread == "alice-1"
 
 
-def test_forgetting_one_fact_purges_it_from_every_version(runtime: Any) -> None:
+def test_forgetting_one_fact_purges_it_from_every_version(runtime: Runtime) -> None:
     populate(runtime)
     scope = UserScope(ALICE)
     veg = next(f for f in runtime.fact_memory.current(scope) if f.value == "vegetarian")

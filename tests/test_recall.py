@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -47,8 +48,8 @@ def seed(memory: FactMemory) -> None:
 
 
 @pytest.fixture(params=["memory", "lance"])
-def memory(request: pytest.FixtureRequest, tmp_path: object) -> FactMemory:
-    store = (
+def memory(request: pytest.FixtureRequest, tmp_path: Path) -> FactMemory:
+    store: InMemoryFactStore | LanceFactStore = (
         InMemoryFactStore()
         if request.param == "memory"
         else LanceFactStore(f"{tmp_path}/lance", embedding="hash")
@@ -59,7 +60,7 @@ def memory(request: pytest.FixtureRequest, tmp_path: object) -> FactMemory:
 
 
 def test_a_small_fact_set_is_returned_whole_by_key(memory: FactMemory) -> None:
-    recall = Recaller(memory, memory.store, RecallSettings(keyed_max=50)).recall(
+    recall = Recaller(memory.store, RecallSettings(keyed_max=50)).recall(
         ALICE, "anything at all", now=MONDAY + timedelta(days=3)
     )
     assert recall.path == "keyed" and recall.total_current == 9
@@ -70,7 +71,7 @@ def test_a_small_fact_set_is_returned_whole_by_key(memory: FactMemory) -> None:
 
 def test_a_large_fact_set_is_searched_thresholded_then_truncated(memory: FactMemory) -> None:
     settings = RecallSettings(keyed_max=3, k=2, min_relevance=0.2)
-    recall = Recaller(memory, memory.store, settings).recall(ALICE, "vegetarian dinner please", now=MONDAY)
+    recall = Recaller(memory.store, settings).recall(ALICE, "vegetarian dinner please", now=MONDAY)
     assert recall.path == "hybrid"
     assert recall.facts and recall.facts[0].fact.value == "vegetarian"
     assert len(recall.facts) <= 2
@@ -79,7 +80,7 @@ def test_a_large_fact_set_is_searched_thresholded_then_truncated(memory: FactMem
 
 def test_nothing_clears_the_threshold_for_an_unrelated_question(memory: FactMemory) -> None:
     settings = RecallSettings(keyed_max=3, k=5, min_relevance=0.5)
-    recall = Recaller(memory, memory.store, settings).recall(ALICE, "what time is checkout", now=MONDAY)
+    recall = Recaller(memory.store, settings).recall(ALICE, "what time is checkout", now=MONDAY)
     assert recall.path == "hybrid" and recall.facts == ()
 
 
@@ -96,7 +97,7 @@ def test_recency_breaks_a_relevance_tie() -> None:
         FactDraft("loyalty", "Iberia Plus", "I collect Iberia Plus miles", "b", "2", Authority.USER),
         now=MONDAY,
     )
-    recall = Recaller(memory, store, RecallSettings(keyed_max=0, k=1, min_relevance=0.1)).recall(
+    recall = Recaller(store, RecallSettings(keyed_max=0, k=1, min_relevance=0.1)).recall(
         ALICE, "loyalty programme", now=MONDAY
     )
     assert [r.fact.value for r in recall.facts] == ["Iberia Plus"]
@@ -104,7 +105,7 @@ def test_recency_breaks_a_relevance_tie() -> None:
 
 def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> None:
     now = MONDAY + timedelta(days=3)
-    recall = Recaller(memory, memory.store, RecallSettings()).recall(ALICE, "dinner", now=now)
+    recall = Recaller(memory.store, RecallSettings()).recall(ALICE, "dinner", now=now)
     block, shown = render_block(recall, now=now, cap_tokens=4000, count_text=lambda t: len(t) // 4)
     assert block is not None and block.startswith(MEMORY_HEADING)
     assert "Prefer what the user says now" in block
@@ -123,7 +124,7 @@ def test_stale_facts_are_shown_with_their_age_not_dropped() -> None:
         ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "a", "1", Authority.USER), now=MONDAY
     )
     later = MONDAY + timedelta(days=400)
-    recall = Recaller(memory, store, RecallSettings()).recall(ALICE, "seat", now=later)
+    recall = Recaller(store, RecallSettings()).recall(ALICE, "seat", now=later)
     block, _ = render_block(recall, now=later, cap_tokens=4000, count_text=lambda t: len(t) // 4)
     assert recall.facts[0].stale
     assert (
@@ -133,7 +134,7 @@ def test_stale_facts_are_shown_with_their_age_not_dropped() -> None:
 
 
 def test_the_block_is_capped_by_its_token_budget(memory: FactMemory) -> None:
-    recall = Recaller(memory, memory.store, RecallSettings()).recall(ALICE, "x", now=MONDAY)
+    recall = Recaller(memory.store, RecallSettings()).recall(ALICE, "x", now=MONDAY)
     full, _ = render_block(recall, now=MONDAY, cap_tokens=10_000, count_text=lambda t: len(t) // 4)
     assert full is not None
     cap = len(full) // 4 // 3

@@ -25,7 +25,7 @@ def _no_developer_env_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def make(**values: Any) -> Settings:
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Settings(_env_file=None, **values)
 
 
 def test_development_runs_on_safe_defaults_without_any_configuration() -> None:

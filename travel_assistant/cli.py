@@ -102,7 +102,7 @@ def chat(
     as_json: JsonOption = False,
 ) -> None:
     """Run one conversation turn headless and print the reply."""
-    from assistant.engine import TurnRequest
+    from assistant.turns import TurnRequest
 
     def body() -> None:
         request = TurnRequest(

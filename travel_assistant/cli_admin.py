@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, assert_never
 
 import typer
 
 from assistant.errors import NotFound
-from assistant.events import ASSISTANT, USER
+from assistant.events import Event, EventKind
 from assistant.ids import UserScope, fact_id, thread_id, user_id
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.memory_view import fact_rows
@@ -79,7 +79,7 @@ def forget(
     def body() -> None:
         with runtime() as rt:
             uid = user_id(user)
-            removed = rt.forget_fact(uid, fact_id(fact), actor=f"user:{uid}", now=parse_at(at))
+            removed = rt.registry.forget_fact(uid, fact_id(fact), actor=f"user:{uid}", now=parse_at(at))
         typer.echo(f"forgot {removed} version(s)")
 
     guarded(body)
@@ -115,7 +115,7 @@ def add_user(
 
     def body() -> None:
         with runtime() as rt:
-            rt.threads.set_password(
+            rt.directory.set_password(
                 user_id(user), hash_password(password), is_admin=admin, now=parse_at(None)
             )
         typer.echo(f"user {user} can now log in")
@@ -130,9 +130,9 @@ def show_log(
 
     def body() -> None:
         with runtime() as rt:
-            if rt.threads.get_thread(user_id(user), thread_id(thread)) is None:
+            if rt.directory.get_thread(user_id(user), thread_id(thread)) is None:
                 raise NotFound(f"thread {thread} not found for user {user}")
-            events = rt.threads.events(thread_id(thread))
+            events = rt.thread_log.events(thread_id(thread))
         if as_json:
             emit_json(
                 [
@@ -148,19 +148,29 @@ def show_log(
             )
             return
         for e in events:
-            if e.kind in (USER, ASSISTANT):
-                detail = e.text
-            elif e.kind.startswith("tool:"):
-                detail = f"{e.body.get('name')} ok={e.body.get('ok')}"
-            elif e.kind.startswith("model:"):
-                detail = ", ".join(c["name"] for c in e.body.get("tool_calls", []))
-            else:
-                detail = json.dumps(dict(e.body))[:100]
             typer.echo(
-                f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} {detail[:110]}"
+                f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} "
+                f"{_log_detail(e)[:110]}"
             )
 
     guarded(body)
+
+
+def _log_detail(event: Event) -> str:
+    """One line per event for ``log``: the text of messages, the names of tool calls, the body otherwise."""
+    match event.parsed_kind.kind:
+        case EventKind.USER | EventKind.ASSISTANT:
+            return event.text
+        case EventKind.TOOL:
+            return f"{event.body.get('name')} ok={event.body.get('ok')}"
+        case EventKind.MODEL:
+            return ", ".join(c["name"] for c in event.body.get("tool_calls", []))
+        case (
+            EventKind.SUMMARY | EventKind.CONTEXT | EventKind.RECALL | EventKind.PROMOTION | EventKind.FAILURE
+        ):
+            return json.dumps(dict(event.body))[:100]
+        case unreachable:
+            assert_never(unreachable)
 
 
 @scenario.command("lisbon")

@@ -82,7 +82,7 @@ def history(
 
 def scheduler_command() -> None:
     """Run the job scheduler as its own process (for deployments with several app workers)."""
-    from scheduler.runner import run_forever
+    from travel_assistant.scheduler_process import run_forever
 
     guarded(lambda: run_forever(build_settings()))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import logging
 import os
 import socket
 from collections.abc import Callable
@@ -18,22 +17,22 @@ from functools import cached_property
 
 from assistant.engine import Engine, EngineDeps, EngineSettings
 from assistant.facts import FactMemory
-from assistant.ids import FactId, UserId, UserScope
+from assistant.ids import UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
 from assistant.tools import ToolRunner
+from demo.bookings import SqlBookingSystem
 from memory import migrate
-from memory.bookings import SqlBookingSystem
 from memory.claims import SqlClaims, SqlJobRuns
 from memory.db import Database
+from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
 from memory.registry import UserDataRegistry
-from memory.thread_log import SqlJobQueries, SqlThreadStore
+from memory.thread_log import SqlThreadLog
+from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
 from travel_assistant.settings import Settings
-
-log = logging.getLogger(__name__)
 
 
 def utc_now() -> datetime:
@@ -48,8 +47,12 @@ class Runtime:
     wrap_model: Callable[[ChatModel], ChatModel] | None = None
 
     @cached_property
-    def threads(self) -> SqlThreadStore:
-        return SqlThreadStore(self.db)
+    def thread_log(self) -> SqlThreadLog:
+        return SqlThreadLog(self.db)
+
+    @cached_property
+    def directory(self) -> SqlDirectory:
+        return SqlDirectory(self.db)
 
     @cached_property
     def bookings(self) -> SqlBookingSystem:
@@ -85,7 +88,6 @@ class Runtime:
     def recaller(self) -> Recaller:
         s = self.settings
         return Recaller(
-            self.fact_memory,
             self.facts,
             RecallSettings(
                 keyed_max=s.recall_keyed_max,
@@ -101,10 +103,10 @@ class Runtime:
         s = self.settings
         return Engine(
             EngineDeps(
-                log=self.threads,
-                directory=self.threads,
+                thread_log=self.thread_log,
+                directory=self.directory,
                 model=self.model,
-                tools=ToolRunner(self.bookings, ExplicitRemember(self.threads, self.fact_memory)),
+                tools=ToolRunner(self.bookings, ExplicitRemember(self.thread_log, self.fact_memory)),
                 recaller=self.recaller,
                 settings=EngineSettings(
                     policy=s.window_policy,
@@ -119,7 +121,7 @@ class Runtime:
 
     @cached_property
     def promoter(self) -> Promoter:
-        return Promoter(self.threads, self.threads, self.model, self.fact_memory)
+        return Promoter(self.thread_log, self.directory, self.model, self.fact_memory)
 
     @cached_property
     def registry(self) -> UserDataRegistry:
@@ -134,7 +136,7 @@ class Runtime:
         return SqlJobRuns(self.db)
 
     def job_deps(self, runner: str | None = None) -> JobDeps:
-        s = self.settings
+        settings = self.settings
         name = runner or f"{socket.gethostname()}:{os.getpid()}"
         return JobDeps(
             queries=SqlJobQueries(self.db),
@@ -144,27 +146,11 @@ class Runtime:
             fact_memory=self.fact_memory,
             facts=self.facts,
             registry=self.registry,
-            idle=timedelta(minutes=s.idle_minutes),
-            inactivity=timedelta(days=s.inactivity_days),
-            lease=timedelta(seconds=s.claim_lease_seconds),
+            idle=timedelta(minutes=settings.idle_minutes),
+            inactivity=timedelta(days=settings.inactivity_days),
+            lease=timedelta(seconds=settings.claim_lease_seconds),
             runner=name,
         )
-
-    def forget_fact(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int:
-        """Delete one fact and its earlier versions, and leave an audit record (counts only)."""
-        removed = self.fact_memory.forget(UserScope(user), fact)
-        self.registry.audit(
-            actor=actor, action="forget_fact", user=user, now=now, details={"fact_versions_deleted": removed}
-        )
-        return removed
-
-    def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int:
-        """Delete every fact of the user (purged from old versions too), and leave an audit record."""
-        removed = self.facts.erase(UserScope(user))
-        self.registry.audit(
-            actor=actor, action="forget_all", user=user, now=now, details={"fact_rows_deleted": removed}
-        )
-        return removed
 
     def prefetch_memory(self, user: UserId) -> None:
         """Read the user's facts into the store's cache with the very read recall makes (at most

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.fact_types import FACT_TYPES
-from assistant.facts import FactMemory
+from assistant.facts import Fact, FactMemory
 from assistant.ids import UserScope
 from assistant.ports import FactStore
 from assistant.recall import age_phrase
@@ -22,27 +22,31 @@ def fact_rows(
         status = "superseded"
         if fact.id in current_ids:
             status = "stale" if fact.is_stale(now) else "current"
-        ftype = FACT_TYPES.get(fact.type)
-        rows.append(
-            {
-                "id": fact.id,
-                "status": status,
-                "type": fact.type,
-                "label": ftype.label if ftype else fact.type,
-                "value": fact.value,
-                "text": fact.text,
-                "version": fact.version,
-                "key": fact.key,
-                "asserted_by": fact.asserted_by.value,
-                "asserted_at": fact.asserted_at.isoformat(),
-                "age": age_phrase(fact.asserted_at, now),
-                "expires_at": fact.expires_at.isoformat(),
-                "source_thread": fact.source_thread,
-                "source_turn": fact.source_turn,
-                "quote": fact.evidence_quote,
-                "supersedes": fact.supersedes,
-            }
-        )
+        rows.append(_row(fact, status, now))
     order = {"current": 0, "stale": 1, "superseded": 2}
     rows.sort(key=lambda r: (order[r["status"]], r["type"], -r["version"]))
     return rows
+
+
+def _row(fact: Fact, status: str, now: datetime) -> dict[str, Any]:
+    """The fact's own record (``Fact.to_json``), plus what a reader needs: status, label, age."""
+    record = fact.to_json()
+    ftype = FACT_TYPES.get(fact.type)
+    return {
+        "id": record["id"],
+        "status": status,
+        "type": record["type"],
+        "label": ftype.label if ftype else fact.type,
+        "value": record["value"],
+        "text": record["text"],
+        "version": record["version"],
+        "key": record["key"],
+        "asserted_by": record["asserted_by"],
+        "asserted_at": record["asserted_at"],
+        "age": age_phrase(fact.asserted_at, now),
+        "expires_at": record["expires_at"],
+        "source_thread": record["source_thread"],
+        "source_turn": record["source_turn"],
+        "quote": record["evidence_quote"],
+        "supersedes": record["supersedes"],
+    }

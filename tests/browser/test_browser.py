@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from assistant.events import EventKind
 from tests.browser.conftest import LoginAs, Story, close_context, login_page, open_context
 from tests.browser.helpers import (
     ASSISTANT_MSG,
@@ -208,7 +209,7 @@ def test_bob_cannot_see_open_write_or_delete_alices_thread(
         ["log", "--user", "bob", "--thread", alice_thread],
     )
     events = alice_log.json()  # exit 0: alice's thread survived bob's delete
-    said = [e["body"].get("text") for e in events if e["kind"] == "user"]
+    said = [e["body"].get("text") for e in events if e["kind"] == EventKind.USER]
     assert said == [SEARCH, BOOK], said
     assert not any("bob" in s.lower() for s in string_values(events)), "bob's message reached alice's log"
     assert bob_log.returncode == 1, bob_log.describe()

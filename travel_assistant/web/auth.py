@@ -38,10 +38,10 @@ def seed_demo_users(rt: Runtime) -> list[str]:
     created = []
     for name, password in rt.settings.demo_accounts():
         uid = user_id(name)
-        existing = rt.threads.get_user(uid)
+        existing = rt.directory.get_user(uid)
         unchanged = existing is not None and existing.is_admin == (name in admins)
         if unchanged and existing and verify_password(password, existing.password_hash):
             continue
-        rt.threads.set_password(uid, hash_password(password), is_admin=name in admins, now=utc_now())
+        rt.directory.set_password(uid, hash_password(password), is_admin=name in admins, now=utc_now())
         created.append(name)
     return created

@@ -24,11 +24,10 @@ from chainlit.user import PersistedUser, User
 from assistant import ids
 from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
-from memory.thread_log import owner_of
 from travel_assistant.container import Runtime
 from travel_assistant.web.render import iso, thread_dict, thread_steps
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 
 def _acting_user() -> str | None:
@@ -48,7 +47,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
 
     async def get_user(self, identifier: str) -> PersistedUser | None:
         try:
-            record = self.rt.threads.get_user(ids.user_id(identifier))
+            record = self.rt.directory.get_user(ids.user_id(identifier))
         except InvalidId:
             return None
         if record is None:
@@ -70,7 +69,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
 
     def _owner(self, thread: str) -> UserId | None:
         try:
-            return owner_of(self.rt.db, ids.thread_id(thread))
+            return self.rt.directory.owner_of(ids.thread_id(thread))
         except InvalidId:
             return None
 
@@ -84,12 +83,12 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             return None
         acting = _acting_user()
         if acting is not None and acting != owner:
-            log.warning("refused to load another user's thread")
+            logger.warning("refused to load another user's thread")
             return None
-        record = self.rt.threads.get_thread(owner, ThreadId(thread_id))
+        record = self.rt.directory.get_thread(owner, ThreadId(thread_id))
         if record is None:
             return None
-        return thread_dict(record, steps=thread_steps(record, self.rt.threads.events(record.id)))
+        return thread_dict(record, steps=thread_steps(record, self.rt.thread_log.events(record.id)))
 
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter
@@ -100,7 +99,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             return PaginatedResponse(
                 pageInfo=PageInfo(hasNextPage=False, startCursor=None, endCursor=None), data=[]
             )
-        threads = self.rt.threads.threads_of(owner)
+        threads = self.rt.directory.threads_of(owner)
         if filters.search:
             needle = filters.search.lower()
             threads = [t for t in threads if needle in t.title.lower()]
@@ -133,7 +132,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         try:
             uid, tid = ids.user_id(actor), ids.thread_id(thread_id)
         except InvalidId:
-            log.warning("update_thread with an invalid id ignored")
+            logger.warning("update_thread with an invalid id ignored")
             return
         owner = self._owner(tid)
         if owner is None or owner != uid:
@@ -143,9 +142,9 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             return
         if name:
             try:
-                self.rt.threads.rename_thread(uid, tid, name)
+                self.rt.directory.rename_thread(uid, tid, name)
             except TravelAssistantError:
-                log.warning("update_thread rename failed", exc_info=True)
+                logger.warning("update_thread rename failed", exc_info=True)
         # metadata and tags are deliberately dropped: Chainlit puts the whole user_session there.
 
     async def delete_thread(self, thread_id: str) -> None:
@@ -153,7 +152,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         acting = _acting_user()
         if owner is None or (acting is not None and acting != owner):
             return
-        self.rt.threads.delete_thread(owner, ThreadId(thread_id))
+        self.rt.directory.delete_thread(owner, ThreadId(thread_id))
 
     # -- what we do not store ---------------------------------------------------------------------------------
 

@@ -1,29 +1,34 @@
 """Chainlit callbacks. ``install()`` registers them (called from ``app.py``); the runtime is built at app
 start-up, once, by the composition root. Handlers only translate: conversation logic is in ``assistant``.
+
+Every handler that acts for a user is wrapped in :func:`requires_chat`, which reads the chat context (validated
+ids, same-origin check) from Chainlit's session and refuses the event when there is none.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
-from dataclasses import dataclass, field
-from datetime import timedelta
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Concatenate, ParamSpec
 
 import chainlit as cl
 
-from assistant.engine import TurnRequest
 from assistant.errors import AccessDenied, TravelAssistantError
 from assistant.ids import fact_id, turn_id, user_id
-from scheduler import runner
+from assistant.turns import TurnRequest
 from travel_assistant.container import Runtime, build_runtime, utc_now
+from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings, build_settings
 from travel_assistant.web.auth import seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.inspector import export_bytes, inspector_markdown
 from travel_assistant.web.ui import ChatContext, LiveTurn, current_chat, say
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
+P = ParamSpec("P")
 
 MEMORIES = "Memories"
 STARTERS = (
@@ -42,7 +47,6 @@ class App:
     settings: Settings
     _runtime: Runtime | None = None
     scheduler: Any = None
-    data_layer: TravelDataLayer | None = field(default=None)
 
     @property
     def runtime(self) -> Runtime:
@@ -53,213 +57,260 @@ class App:
         return self._runtime
 
     def start(self) -> None:
-        from chainlit.config import config
-
-        # CORS: in-place, because the middleware captured this very list at server import.
-        config.project.allow_origins[:] = [self.settings.public_origin]
-        config.project.user_session_timeout = int(self.settings.session_hours * 3600)
+        apply_web_settings(self.settings)
         rt = self.runtime
         rt.warm_up()  # pay litellm's import and the embedding model load now, not on the first user's turn
         if self.settings.scheduler_in_app:
-            runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps(), utc_now)
-            s = self.settings
-            self.scheduler = runner.build_scheduler(
-                rt.db,
-                runner.Schedule(
-                    promote_every=timedelta(seconds=s.promote_every_seconds),
-                    expire_every=timedelta(minutes=s.expire_every_minutes),
-                    wipe_every=timedelta(hours=s.wipe_every_hours),
-                ),
-            )
-            self.scheduler.start()
+            self.scheduler = start_scheduler(rt)
 
     def stop(self) -> None:
         if self.scheduler is not None:
-            self.scheduler.shutdown(wait=False)
-            runner.unregister(runner.RUNTIME_KEY)
+            stop_scheduler(self.scheduler, wait=False)
         if self._runtime is not None:
             self._runtime.close()
 
 
-def install(settings: Settings | None = None) -> App:
-    app = App(settings or build_settings())
+def apply_web_settings(settings: Settings) -> None:
+    """The server options our settings own: CORS and the login lifetime (the one place they are applied).
 
-    @cl.on_app_startup
-    def _startup() -> None:
-        app.start()
+    Applied at app start-up, before the first request, whichever way the app was launched (``travel-assistant
+    serve`` or ``chainlit run app.py``). CORS is changed in place, because the middleware captured this very
+    list when Chainlit's server module was imported.
+    """
+    from chainlit.config import config
 
-    @cl.on_app_shutdown
-    def _shutdown() -> None:
-        app.stop()
+    config.project.allow_origins[:] = [settings.public_origin]
+    config.project.user_session_timeout = int(settings.session_hours * 3600)
 
-    @cl.data_layer
-    def _data_layer() -> TravelDataLayer:
-        app.data_layer = TravelDataLayer(app.runtime)
-        return app.data_layer
 
-    @cl.password_auth_callback
-    async def _login(username: str, password: str) -> cl.User | None:
-        try:
-            record = app.runtime.threads.get_user(user_id(username))
-        except TravelAssistantError:
-            return None
-        if not verify_password(password, record.password_hash if record else None) or record is None:
-            return None
-        return cl.User(identifier=record.id, metadata={"is_admin": record.is_admin})
+class _Installed:
+    """The App the callbacks serve. Chainlit registers callbacks as plain module-level functions and passes
+    them no context of ours, so the one App of this process has to be reachable from module state; it is set
+    once, by :func:`install`, and read only through :func:`_app`."""
 
-    if app.settings.header_auth:
-        header = app.settings.header_auth_name
+    app: App | None = None
 
-        @cl.header_auth_callback
-        async def _header_login(headers: Any) -> cl.User | None:
-            try:
-                uid = user_id(headers.get(header, ""))
-            except TravelAssistantError:
-                return None
-            app.runtime.threads.ensure_user(uid, now=utc_now())
-            return cl.User(identifier=uid, metadata={"is_admin": uid in app.settings.admins()})
 
-    @cl.set_starters
-    async def _starters(user: cl.User | None = None) -> list[cl.Starter]:
-        return [cl.Starter(label=label, message=message) for label, message in STARTERS]
+def _app() -> App:
+    if _Installed.app is None:
+        raise RuntimeError("travel_assistant.web.handlers.install() has not run in this process")
+    return _Installed.app
 
-    async def _set_commands() -> None:
-        await cl.context.emitter.set_commands(
-            [
-                {
-                    "id": MEMORIES,
-                    "description": "See, delete or export what I remember about you",
-                    "icon": "brain",
-                    "button": True,
-                    "persistent": False,
-                }
-            ]
+
+# -- the chat context -----------------------------------------------------------------------------------------
+
+Refusal = Callable[[], Awaitable[None]]
+
+
+async def _ignore() -> None:
+    return None
+
+
+def _tell(text: str) -> Refusal:
+    async def refuse() -> None:
+        await say(text)
+
+    return refuse
+
+
+async def _deny() -> None:
+    raise AccessDenied("not your conversation")
+
+
+def requires_chat(
+    *, on_refused: Refusal = _ignore, admin: bool = False
+) -> Callable[[Callable[Concatenate[App, ChatContext, P], Awaitable[None]]], Callable[P, Awaitable[None]]]:
+    """Run the handler with the App and a validated chat context; without one (foreign origin, no login, bad
+    ids), or without admin rights when ``admin``, run ``on_refused`` instead.
+
+    The wrapper advertises the handler's own signature minus (app, chat): Chainlit inspects it to decide which
+    arguments to pass, by name.
+    """
+
+    def decorate(
+        handler: Callable[Concatenate[App, ChatContext, P], Awaitable[None]],
+    ) -> Callable[P, Awaitable[None]]:
+        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+            app = _app()
+            chat = _chat(app)
+            if chat is None or (admin and not chat.is_admin):
+                await on_refused()
+                return
+            await handler(app, chat, *args, **kwargs)
+
+        signature = inspect.signature(handler)
+        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=list(signature.parameters.values())[2:]
         )
+        wrapper.__name__ = handler.__name__
+        wrapper.__qualname__ = handler.__qualname__
+        wrapper.__doc__ = handler.__doc__
+        return wrapper
 
-    async def _prefetch() -> None:
-        chat = _chat(app)
-        if chat is not None:
-            await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
-
-    @cl.on_chat_start
-    async def _chat_start() -> None:
-        await _set_commands()
-        await _prefetch()
-
-    @cl.on_chat_resume
-    async def _chat_resume(thread: dict[str, Any]) -> None:
-        chat = _chat(app)
-        if chat is None or thread.get("userIdentifier") != chat.user:
-            raise AccessDenied("not your conversation")
-        await _set_commands()
-        await _prefetch()
-
-    @cl.on_message
-    async def _message(message: cl.Message) -> None:
-        chat = _chat(app)
-        if chat is None:
-            await say("This session is not allowed to chat. Please log in again.")
-            return
-        if app.runtime.threads.get_user(chat.user) is None:
-            await say("This account has been deleted. Please log out.")
-            return
-        if message.command == MEMORIES or message.content.strip().lower() == "/memories":
-            await _show_memories(app, chat)
-            return
-        live = LiveTurn()
-        try:
-            result = await app.runtime.engine.run_turn(
-                TurnRequest(chat.user, chat.thread, turn_id(message.id), message.content, utc_now()), live
-            )
-        except TravelAssistantError as exc:
-            log.warning("turn failed: %s", type(exc).__name__)
-            await say(f"⚠️ {exc.user_message()}")
-            return
-        await live.finish(result)
-
-    @cl.action_callback("forget_fact")
-    async def _forget(action: cl.Action) -> None:
-        chat = _chat(app)
-        if chat is None:
-            return
-        try:
-            fid = fact_id(action.payload.get("fact_id"))
-            removed = app.runtime.forget_fact(chat.user, fid, actor=f"user:{chat.user}", now=utc_now())
-        except TravelAssistantError as exc:
-            await say(f"Could not delete that: {exc}")
-            return
-        await action.remove()
-        await say(f"Deleted. I no longer remember that (removed {removed} version(s), including old copies).")
-        await _show_memories(app, chat)
-
-    @cl.action_callback("forget_all")
-    async def _forget_all(action: cl.Action) -> None:
-        chat = _chat(app)
-        if chat is None:
-            return
-        await action.remove()
-        removed = app.runtime.forget_all(chat.user, actor=f"user:{chat.user}", now=utc_now())
-        await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
-
-    @cl.action_callback("export")
-    async def _export(action: cl.Action) -> None:
-        chat = _chat(app)
-        if chat is None:
-            return
-        data = export_bytes(app.runtime, chat.user, utc_now())
-        await say(
-            "Here is everything stored about you (threads, messages, bookings, memories):",
-            elements=[
-                cl.File(
-                    name=f"travel-assistant-export-{chat.user}.json",
-                    content=data,
-                    mime="application/json",
-                    display="inline",
-                )
-            ],
-        )
-
-    @cl.action_callback("delete_account")
-    async def _delete_account(action: cl.Action) -> None:
-        chat = _chat(app)
-        if chat is None:
-            return
-        await action.remove()
-        report = app.runtime.registry.erase(
-            chat.user, actor=f"user:{chat.user}", now=utc_now(), action="delete_account"
-        )
-        await say(
-            f"Your account and all its data are deleted (verified: {report.verified}). Logging you out…",
-            elements=[cl.CustomElement(name="Logout", props={})],
-        )
-
-    @cl.action_callback("promote_now")
-    async def _promote_now(action: cl.Action) -> None:
-        chat = _chat(app)
-        if chat is None or not chat.is_admin:
-            await say("Only an admin can run promotion from here.")
-            return
-        from scheduler.jobs import promote_user_now
-
-        rt = app.runtime
-        report = await promote_user_now(
-            rt.job_deps(f"ui:{chat.user}"), rt.threads.threads_of(chat.user), utc_now()
-        )
-        await say(
-            f"Promotion ran now: {report.threads_promoted} conversation(s), {report.facts_kept} fact(s) kept, "
-            f"rejected {report.rejected or 'none'}."
-        )
-        await _show_memories(app, chat)
-
-    return app
+    return decorate
 
 
 def _chat(app: App) -> ChatContext | None:
     try:
         return current_chat(app.settings.public_origin)
     except TravelAssistantError as exc:
-        log.warning("refused a chat event: %s", exc)
+        logger.warning("refused a chat event: %s", exc)
         return None
+
+
+# -- callbacks ----------------------------------------------------------------------------------------------
+
+
+def on_startup() -> None:
+    _app().start()
+
+
+def on_shutdown() -> None:
+    _app().stop()
+
+
+def data_layer() -> TravelDataLayer:
+    return TravelDataLayer(_app().runtime)
+
+
+async def password_login(username: str, password: str) -> cl.User | None:
+    try:
+        record = _app().runtime.directory.get_user(user_id(username))
+    except TravelAssistantError:
+        return None
+    if not verify_password(password, record.password_hash if record else None) or record is None:
+        return None
+    return cl.User(identifier=record.id, metadata={"is_admin": record.is_admin})
+
+
+async def header_login(headers: Any) -> cl.User | None:
+    app = _app()
+    try:
+        uid = user_id(headers.get(app.settings.header_auth_name, ""))
+    except TravelAssistantError:
+        return None
+    app.runtime.directory.ensure_user(uid, now=utc_now())
+    return cl.User(identifier=uid, metadata={"is_admin": uid in app.settings.admins()})
+
+
+async def starters(user: cl.User | None = None) -> list[cl.Starter]:
+    return [cl.Starter(label=label, message=message) for label, message in STARTERS]
+
+
+async def _set_commands() -> None:
+    await cl.context.emitter.set_commands(
+        [
+            {
+                "id": MEMORIES,
+                "description": "See, delete or export what I remember about you",
+                "icon": "brain",
+                "button": True,
+                "persistent": False,
+            }
+        ]
+    )
+
+
+@requires_chat()
+async def _prefetch(app: App, chat: ChatContext) -> None:
+    await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
+
+
+async def on_chat_start() -> None:
+    await _set_commands()
+    await _prefetch()
+
+
+@requires_chat(on_refused=_deny)
+async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) -> None:
+    if thread.get("userIdentifier") != chat.user:
+        raise AccessDenied("not your conversation")
+    await _set_commands()
+    await _prefetch()
+
+
+@requires_chat(on_refused=_tell("This session is not allowed to chat. Please log in again."))
+async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
+    if app.runtime.directory.get_user(chat.user) is None:
+        await say("This account has been deleted. Please log out.")
+        return
+    if message.command == MEMORIES or message.content.strip().lower() == "/memories":
+        await _show_memories(app, chat)
+        return
+    live = LiveTurn()
+    request = TurnRequest(
+        user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=utc_now()
+    )
+    try:
+        result = await app.runtime.engine.run_turn(request, live)
+    except TravelAssistantError as exc:
+        logger.warning("turn failed: %s", type(exc).__name__)
+        await say(f"⚠️ {exc.user_message()}")
+        return
+    await live.finish(result)
+
+
+@requires_chat()
+async def forget_fact(app: App, chat: ChatContext, action: cl.Action) -> None:
+    try:
+        fid = fact_id(action.payload.get("fact_id"))
+        removed = app.runtime.registry.forget_fact(chat.user, fid, actor=f"user:{chat.user}", now=utc_now())
+    except TravelAssistantError as exc:
+        await say(f"Could not delete that: {exc}")
+        return
+    await action.remove()
+    await say(f"Deleted. I no longer remember that (removed {removed} version(s), including old copies).")
+    await _show_memories(app, chat)
+
+
+@requires_chat()
+async def forget_all(app: App, chat: ChatContext, action: cl.Action) -> None:
+    await action.remove()
+    removed = app.runtime.registry.forget_all(chat.user, actor=f"user:{chat.user}", now=utc_now())
+    await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
+
+
+@requires_chat()
+async def export(app: App, chat: ChatContext, action: cl.Action) -> None:
+    data = export_bytes(app.runtime, chat.user, utc_now())
+    await say(
+        "Here is everything stored about you (threads, messages, bookings, memories):",
+        elements=[
+            cl.File(
+                name=f"travel-assistant-export-{chat.user}.json",
+                content=data,
+                mime="application/json",
+                display="inline",
+            )
+        ],
+    )
+
+
+@requires_chat()
+async def delete_account(app: App, chat: ChatContext, action: cl.Action) -> None:
+    await action.remove()
+    report = app.runtime.registry.erase(
+        chat.user, actor=f"user:{chat.user}", now=utc_now(), action="delete_account"
+    )
+    await say(
+        f"Your account and all its data are deleted (verified: {report.verified}). Logging you out…",
+        elements=[cl.CustomElement(name="Logout", props={})],
+    )
+
+
+@requires_chat(on_refused=_tell("Only an admin can run promotion from here."), admin=True)
+async def promote_now(app: App, chat: ChatContext, action: cl.Action) -> None:
+    from scheduler.jobs import promote_user_now
+
+    rt = app.runtime
+    report = await promote_user_now(
+        rt.job_deps(f"ui:{chat.user}"), rt.directory.threads_of(chat.user), utc_now()
+    )
+    await say(
+        f"Promotion ran now: {report.threads_promoted} conversation(s), {report.facts_kept} fact(s) kept, "
+        f"rejected {report.rejected or 'none'}."
+    )
+    await _show_memories(app, chat)
 
 
 async def _show_memories(app: App, chat: ChatContext) -> None:
@@ -283,3 +334,28 @@ async def _show_memories(app: App, chat: ChatContext) -> None:
             cl.Action(name="promote_now", payload={}, label="Promote my conversations now (admin)")
         )
     await say(text, actions=actions)
+
+
+def install(settings: Settings | None = None) -> App:
+    """Register every callback with Chainlit for one App (built from ``settings``, or read from the
+    environment)."""
+    app = _Installed.app = App(settings or build_settings())
+    cl.on_app_startup(on_startup)
+    cl.on_app_shutdown(on_shutdown)
+    cl.data_layer(data_layer)
+    cl.password_auth_callback(password_login)
+    if app.settings.header_auth:
+        cl.header_auth_callback(header_login)
+    cl.set_starters(starters)
+    cl.on_chat_start(on_chat_start)
+    cl.on_chat_resume(on_chat_resume)
+    cl.on_message(on_message)
+    for name, callback in (
+        ("forget_fact", forget_fact),
+        ("forget_all", forget_all),
+        ("export", export),
+        ("delete_account", delete_account),
+        ("promote_now", promote_now),
+    ):
+        cl.action_callback(name)(callback)
+    return app

@@ -57,7 +57,7 @@ def _source(rt: Runtime, user: UserId, row: dict[str, Any]) -> str:
         return "explicit request"
     from assistant.ids import ThreadId
 
-    if rt.threads.get_thread(user, ThreadId(thread)) is None:
+    if rt.directory.get_thread(user, ThreadId(thread)) is None:
         return f"conversation `{thread[:8]}` (deleted; the fact stays until you delete it)"
     return f"[open the conversation](/thread/{thread}) (turn `{row['source_turn'][:8]}`)"
 

@@ -27,9 +27,7 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     from chainlit.cli import run_chainlit
     from chainlit.config import config
 
-    config.run.headless = True
-    config.project.allow_origins[:] = [settings.public_origin]
-    config.project.user_session_timeout = int(settings.session_hours * 3600)
+    config.run.headless = True  # CORS and the login lifetime are applied at app start-up (web.handlers)
     print(
         f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "
         f"(model {settings.llm_model}, data in {settings.travel_data_dir})",

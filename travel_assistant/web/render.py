@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, assert_never
 
-from assistant.events import ASSISTANT, CONTEXT, FAILURE, RECALL, USER, Event, ThreadRecord, is_tool_kind
+from assistant.events import Event, EventKind, ThreadRecord
 
 ASSISTANT_NAME = "Travel Assistant"
 
@@ -81,86 +81,74 @@ def context_line(body: dict[str, Any]) -> str:
 def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
     for event in events:
-        turn = event.turn_id
-        user_step, run_step = f"{turn}-user", f"{turn}-run"
-        if event.kind == USER:
-            steps.append(
-                _step(
-                    user_step, thread.id, "user_message", thread.user_id, event.created_at, output=event.text
-                )
-            )
-            # Chainlit renders "on_message" runs transparently; children need it as their parent.
-            steps.append(_step(run_step, thread.id, "run", "on_message", event.created_at, parent=user_step))
-        elif event.kind == RECALL:
-            count = len(event.body.get("fact_ids", []))
-            steps.append(
-                _step(
-                    f"{turn}-recall",
-                    thread.id,
-                    "tool",
-                    "Recalled from memory",
-                    event.created_at,
-                    parent=run_step,
-                    output=f"{count} fact(s) shown to the model ({event.body.get('path')} recall)",
-                )
-            )
-        elif is_tool_kind(event.kind):
-            body = event.body
-            output = body.get("result") if body.get("ok") else {"error": body.get("error")}
-            steps.append(
-                _step(
-                    f"{turn}-{event.kind}",
-                    thread.id,
-                    "tool",
-                    str(body.get("name", "tool")),
-                    event.created_at,
-                    parent=run_step,
-                    input_=str(body.get("arguments", "")),
-                    output=json.dumps(output, ensure_ascii=False, indent=1),
-                    show_input="json",
-                    is_error=not body.get("ok"),
-                )
-            )
-        elif event.kind == CONTEXT:
+        made = _steps_of(thread, event)
+        if event.kind == EventKind.CONTEXT:
             # Logged when the turn ends, but shown where the live view shows it: before the tool steps.
-            after = max(
-                (i for i, st in enumerate(steps) if st["id"] in (run_step, f"{turn}-recall")), default=-1
-            )
-            steps.insert(
-                after + 1,
-                _step(
-                    f"{turn}-context",
-                    thread.id,
-                    "tool",
-                    "Context",
-                    event.created_at,
-                    parent=run_step,
-                    output=context_line(dict(event.body)),
-                ),
-            )
-        elif event.kind == ASSISTANT:
-            steps.append(
-                _step(
-                    f"{turn}-assistant",
-                    thread.id,
-                    "assistant_message",
-                    ASSISTANT_NAME,
-                    event.created_at,
-                    parent=run_step,
-                    output=event.text,
-                )
-            )
-        elif event.kind == FAILURE:
-            steps.append(
-                _step(
-                    f"{turn}-failure",
-                    thread.id,
-                    "assistant_message",
-                    ASSISTANT_NAME,
-                    event.created_at,
-                    parent=run_step,
-                    output=str(event.body.get("message", "That turn failed.")),
-                    is_error=True,
-                )
-            )
+            anchors = (f"{event.turn_id}-run", f"{event.turn_id}-recall")
+            after = max((i for i, st in enumerate(steps) if st["id"] in anchors), default=-1)
+            steps[after + 1 : after + 1] = made
+        else:
+            steps.extend(made)
     return steps
+
+
+def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
+    """The steps one event is shown as (none for the bookkeeping the user never sees)."""
+    match event.parsed_kind.kind:
+        case EventKind.USER:
+            user_step = f"{event.turn_id}-user"
+            return [
+                _step(user_step, thread.id, "user_message", thread.user_id, event.created_at, output=event.text),
+                # Chainlit renders "on_message" runs transparently; children need it as their parent.
+                _step(_run(event), thread.id, "run", "on_message", event.created_at, parent=user_step),
+            ]
+        case EventKind.RECALL:
+            count = len(event.body.get("fact_ids", []))
+            shown = f"{count} fact(s) shown to the model ({event.body.get('path')} recall)"
+            return [_child(thread, event, "recall", "tool", "Recalled from memory", output=shown)]
+        case EventKind.TOOL:
+            return [_tool_step(thread, event)]
+        case EventKind.CONTEXT:
+            return [_child(thread, event, "context", "tool", "Context", output=context_line(dict(event.body)))]
+        case EventKind.ASSISTANT:
+            return [_child(thread, event, "assistant", "assistant_message", ASSISTANT_NAME, output=event.text)]
+        case EventKind.FAILURE:
+            failed = str(event.body.get("message", "That turn failed."))
+            return [
+                _child(thread, event, "failure", "assistant_message", ASSISTANT_NAME, output=failed, is_error=True)
+            ]
+        case EventKind.MODEL | EventKind.SUMMARY | EventKind.PROMOTION:
+            return []
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _run(event: Event) -> str:
+    return f"{event.turn_id}-run"
+
+
+def _child(
+    thread: ThreadRecord, event: Event, suffix: str, type_: str, name: str, *, output: str, is_error: bool = False
+) -> dict[str, Any]:
+    """A step under its turn's run step."""
+    step_id = f"{event.turn_id}-{suffix}"
+    return _step(
+        step_id, thread.id, type_, name, event.created_at, parent=_run(event), output=output, is_error=is_error
+    )
+
+
+def _tool_step(thread: ThreadRecord, event: Event) -> dict[str, Any]:
+    body = event.body
+    output = body.get("result") if body.get("ok") else {"error": body.get("error")}
+    return _step(
+        f"{event.turn_id}-{event.kind}",
+        thread.id,
+        "tool",
+        str(body.get("name", "tool")),
+        event.created_at,
+        parent=_run(event),
+        input_=str(body.get("arguments", "")),
+        output=json.dumps(output, ensure_ascii=False, indent=1),
+        show_input="json",
+        is_error=not body.get("ok"),
+    )

@@ -13,15 +13,14 @@ from typing import Any
 import chainlit as cl
 
 from assistant.context import ContextStats
-from assistant.engine import ToolCallRecord, TurnResult
 from assistant.errors import AccessDenied
 from assistant.ids import ThreadId, UserId, thread_id, user_id
-from assistant.llm import ToolCall
 from assistant.recall import Recall
+from assistant.turns import ToolCall, ToolCallRecord, TurnResult
 from travel_assistant.web.render import ASSISTANT_NAME, context_line
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChatContext:
     """Who is talking in which thread: validated ids, read from Chainlit's session on every event."""
 
@@ -40,7 +39,9 @@ def current_chat(public_origin: str) -> ChatContext:
     if user is None:
         raise AccessDenied("not logged in")
     metadata = getattr(user, "metadata", None) or {}
-    return ChatContext(user_id(user.identifier), thread_id(session.thread_id), bool(metadata.get("is_admin")))
+    return ChatContext(
+        user=user_id(user.identifier), thread=thread_id(session.thread_id), is_admin=bool(metadata.get("is_admin"))
+    )
 
 
 @dataclass

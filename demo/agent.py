@@ -1,10 +1,10 @@
 """The offline demo model: a deterministic travel agent that needs no key and no network.
 
 It is served to the rest of the app through litellm as the custom provider ``offline/travel-agent`` (see
-``assistant.llm``), so the exact code path real providers take (messages, OpenAI-format tool calls, streaming,
-JSON output) is exercised by the demo and the tests. It reads only what a real model would: the messages, the
-tool list and the requested response format. It is rule-based, so it answers the worked example and its
-neighbours well and everything else with a polite fallback; it is not a language model.
+``demo.provider`` and ``assistant.llm``), so the exact code path real providers take (messages, OpenAI-format
+tool calls, streaming, JSON output) is exercised by the demo and the tests. It reads only what a real model
+would: the messages, the tool list and the requested response format. It is rule-based, so it answers the
+worked example and its neighbours well and everything else with a polite fallback; it is not a language model.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from datetime import date, datetime
 from typing import Any
 
 from assistant.dates import human_date, parse_travel_date
-from assistant.offline_extract import extract_candidates, summarise
 from assistant.places import AIRPORTS, airport_code, find_airports
 from assistant.prompts import MEMORY_HEADING, PROMOTION_SCHEMA_NAME, SUMMARY_SCHEMA_NAME, TRIP_HEADING
-
-Message = dict[str, Any]
+from assistant.turns import Message
+from demo.extract import extract_candidates, summarise
 
 
 @dataclass(frozen=True, slots=True)

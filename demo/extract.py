@@ -4,6 +4,7 @@ It behaves like a plausible extraction model, including its usual mistakes, so t
 output has something to reject: it proposes task progress ("flying to Lisbon on the 14th"), inferences
 ("prefers morning flights" from one booking), facts about other people, things it read in tool output, and
 conclusions drawn from failed tool calls. Nothing here decides what is stored; ``assistant.promotion`` does.
+It reads the transcript ``assistant.transcript`` renders (``[turn T] ROLE: text`` lines).
 """
 
 from __future__ import annotations

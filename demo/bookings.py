@@ -1,4 +1,4 @@
-"""The demo booking system: deterministic inventory (``memory.catalog``) plus a ``bookings`` table.
+"""The demo booking system: deterministic inventory (``demo.catalog``) plus a ``bookings`` table.
 
 It is the system of record for trips. Tools query it; long-term memory never copies what it owns.
 """
@@ -17,7 +17,7 @@ from sqlmodel import col
 from assistant.booking_types import Booking, FlightOption, Restaurant
 from assistant.errors import ToolError
 from assistant.ids import UserId
-from memory import catalog
+from demo import catalog
 from memory.db import Database
 from memory.tables import BookingRow
 

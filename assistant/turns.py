@@ -1,0 +1,98 @@
+"""The records a turn is made of: what the caller asks, what the model answered, what the turn returns.
+
+Every record is frozen and keyword-only: a record with five string-ish fields built positionally is a bug
+waiting for a reordering. ``Message`` is the one alias for an OpenAI-format chat message in the project.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from assistant.ids import ThreadId, TurnId, UserId
+from assistant.state import TripState
+
+Message = dict[str, Any]
+"""One OpenAI-format chat message (``{"role": …, "content": …}``, plus ``tool_calls`` / ``tool_call_id``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnRequest:
+    user: UserId
+    thread: ThreadId
+    turn: TurnId
+    text: str
+    now: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolCall:
+    """One tool call as the model produced it."""
+
+    id: str
+    name: str
+    arguments: str  # JSON text, exactly as the model produced it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+        )
+
+    def to_json(self) -> dict[str, int]:
+        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModelReply:
+    """One model call's answer: text, tool calls, or both."""
+
+    text: str
+    tool_calls: tuple[ToolCall, ...]
+    usage: Usage
+    model: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolCallRecord:
+    """A tool call and its outcome, as logged in its ``tool:R.I`` event."""
+
+    round_no: int
+    index: int
+    call_id: str
+    name: str
+    arguments: str
+    ok: bool
+    result: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round_no,
+            "index": self.index,
+            "call_id": self.call_id,
+            "name": self.name,
+            "arguments": self.arguments,
+            "ok": self.ok,
+            "result": self.result,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnResult:
+    thread_id: ThreadId
+    turn_id: TurnId
+    reply: str
+    replayed: bool
+    tool_calls: tuple[ToolCallRecord, ...]
+    usage: Usage
+    context: dict[str, Any]
+    memory_block: str | None
+    recall_path: str
+    state: TripState

@@ -1,0 +1,51 @@
+"""The read and bookkeeping queries the background jobs need (kept out of the engine's ports)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlmodel import col
+
+from assistant.events import ThreadRecord, UserRecord
+from assistant.ids import ThreadId
+from memory.db import Database
+from memory.tables import ThreadRow, UserRow
+from memory.users import thread_record, user_record
+
+
+class SqlJobQueries:
+    """Cross-user scans (idle threads, inactive users) and the promotion watermark."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def idle_threads(self, cutoff: datetime) -> list[ThreadRecord]:
+        """Threads whose last event is at or before ``cutoff`` and that have events not yet promoted."""
+        with self.db.read() as session:
+            rows = session.execute(
+                select(ThreadRow)
+                .where(
+                    col(ThreadRow.last_event_at) <= cutoff,
+                    col(ThreadRow.last_seq) > col(ThreadRow.promoted_through_seq),
+                )
+                .order_by(col(ThreadRow.last_event_at))
+            ).scalars()
+            return [thread_record(row) for row in rows]
+
+    def mark_promoted(self, thread: ThreadId, through_seq: int) -> None:
+        with self.db.write() as session:
+            session.execute(
+                update(ThreadRow)
+                .where(col(ThreadRow.id) == thread, col(ThreadRow.promoted_through_seq) < through_seq)
+                .values(promoted_through_seq=through_seq)
+            )
+
+    def inactive_users(self, cutoff: datetime) -> list[UserRecord]:
+        with self.db.read() as session:
+            rows = session.execute(
+                select(UserRow)
+                .where(col(UserRow.last_active_at) < cutoff)
+                .order_by(col(UserRow.last_active_at))
+            ).scalars()
+            return [user_record(row) for row in rows]

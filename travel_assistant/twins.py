@@ -1,0 +1,58 @@
+"""The engine wired over the in-memory twins: the same objects as the real runtime, minus I/O.
+
+Tests and benchmarks build their engines here, so the wiring they exercise is one wiring, kept next to the real
+one (``container``). The twins pass the same contract suites as the SQL and LanceDB stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.engine import Engine, EngineDeps, EngineSettings
+from assistant.facts import FactMemory
+from assistant.llm import ChatModel
+from assistant.promotion import ExplicitRemember, Promoter
+from assistant.recall import Recaller, RecallSettings
+from assistant.tools import ToolRunner
+from demo.bookings import InMemoryBookingSystem
+from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
+
+
+@dataclass
+class Twins:
+    """One in-memory world: threads (log and directory), facts and bookings, shared by every engine built
+    from it (so a second engine over the same twins sees the first one's log, as a restarted worker would)."""
+
+    threads: InMemoryThreadStore = field(default_factory=InMemoryThreadStore)
+    facts: InMemoryFactStore = field(default_factory=InMemoryFactStore)
+    bookings: InMemoryBookingSystem = field(default_factory=InMemoryBookingSystem)
+
+    @property
+    def fact_memory(self) -> FactMemory:
+        return FactMemory(self.facts, self.facts)
+
+    def engine(
+        self,
+        model: ChatModel,
+        *,
+        settings: EngineSettings | None = None,
+        recall: RecallSettings | None = None,
+        tools: ToolRunner | None = None,
+        remember: bool = False,
+    ) -> Engine:
+        """An engine over these twins. ``tools`` replaces the default runner (over ``bookings``);
+        ``remember`` offers the ``remember_preference`` tool."""
+        rememberer = ExplicitRemember(self.threads, self.fact_memory) if remember else None
+        return Engine(
+            EngineDeps(
+                thread_log=self.threads,
+                directory=self.threads,
+                model=model,
+                tools=tools or ToolRunner(self.bookings, rememberer),
+                recaller=Recaller(self.facts, recall or RecallSettings()),
+                settings=settings or EngineSettings(),
+            )
+        )
+
+    def promoter(self, model: ChatModel) -> Promoter:
+        return Promoter(self.threads, self.threads, model, self.fact_memory)
