@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -59,6 +60,7 @@ NOT_LOOPBACK = re.compile(r"^https?://(?!127\.0\.0\.1)")
 REPLY_TIMEOUT_MS = 45_000
 CLI_TIMEOUT_S = 180
 STARTUP_TIMEOUT_S = 90
+SIDEBAR_OPEN_MS = 1_500  # how long an open sidebar may take to show its threads
 
 
 # -- the server process --------------------------------------------------------------------------------------
@@ -158,12 +160,15 @@ class Server:
         if self._log_file is not None:
             self._log_file.close()
 
-    def log_tail(self, lines: int = 60) -> str:
+    def log_text(self) -> str:
         try:
-            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
         except OSError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:])
+            return ""
+
+    def log_tail(self, lines: int = 60) -> str:
+        text = self.log_text()
+        return "\n".join(text.splitlines()[-lines:]) if text else "(no server log)"
 
 
 # -- the CLI on the same data -------------------------------------------------------------------------------
@@ -345,9 +350,10 @@ def sidebar_thread_ids(page: Page) -> list[str]:
     trigger = page.locator("#sidebar-trigger-button")
     links = page.locator(THREAD_LINK)
     empty = page.get_by_text("No threads found")
-    if not links.first.is_visible() and not empty.is_visible() and trigger.count():
-        page.wait_for_timeout(500)
-        if not links.first.is_visible() and not empty.is_visible():
+    if trigger.count():
+        try:  # an open sidebar shows links or its note within moments; a collapsed one never does
+            links.first.or_(empty).wait_for(state="visible", timeout=SIDEBAR_OPEN_MS)
+        except PlaywrightTimeoutError:
             trigger.click()
     expect(links.first.or_(empty)).to_be_visible()
     hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]

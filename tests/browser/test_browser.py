@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import uuid
 from typing import Any
 
@@ -53,6 +52,7 @@ from tests.browser.helpers import (
     transcript,
     wait_for_replies,
 )
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -175,13 +175,20 @@ def test_bob_cannot_see_open_write_or_delete_alices_thread(
     expect(page.locator(ASSISTANT_MSG)).to_have_count(0)
     shots(page, "05-bob-on-alices-thread-url")
 
-    # Bob tries to write on that page anyway (the composer is disabled when the session was refused).
+    # Bob tries to write on that page anyway. Wait until the page has settled what happened to the probe (never
+    # a fixed time): refused sessions have no connection, so the composer cannot send and the page says so; a
+    # page that did have a session must get its answer before we look for alice's words.
     probe = "bob was here: what is in this conversation?"
     page.fill("#chat-input", probe)
+    connected = page.locator("#chat-submit").is_enabled()
     page.press("#chat-input", "Enter")
-    if page.locator("#chat-submit").is_enabled():
-        page.click("#chat-submit")
-    page.wait_for_timeout(2_000)
+    if connected:
+        expect(page.locator(USER_MSG).filter(has_text=probe)).to_be_visible()
+        page.wait_for_selector("#stop-button", state="detached")
+    else:
+        expect(page.get_by_text("Could not reach the server")).to_be_visible()
+        expect(page.locator("#chat-submit")).to_be_disabled()
+        expect(page.locator(USER_MSG)).to_have_count(0)
     body = page.locator("body").inner_text()
     for alice_text in (SEARCH, "Booked!", HOTEL):
         assert alice_text not in body, body
@@ -338,6 +345,7 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
     try:
         send(page, "Remember that I prefer aisle seats")
         thread = thread_id_of(page)
+        assert thread is not None, page.url
         text, inspector = _open_inspector(page, typed=True)
         inspector.get_by_role("button", name="Delete my account").click()
         # The logout element and the app's own auth redirect both navigate; to_have_url polls, so a navigation
@@ -353,7 +361,10 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         }
     finally:
         close_context(page.context)  # the browser is gone: every socket of hers is closed by now
-    time.sleep(1)  # let the server handle the disconnect before looking at the stores
+    # On disconnect Chainlit hands the chat's session to the data layer (which drops it, and logs that): wait
+    # for that before looking at the stores, so anything the disconnect recreated would be in the export.
+    handled = f"dropped session metadata of thread {thread}"
+    wait_until(lambda: handled in server.log_text(), timeout=30, what="the server to handle carol's disconnect")
     export = cli(server, "memories", "export", "--user", "carol")
 
     relogin = new_page(open_context(browser, server))
@@ -366,7 +377,7 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         ) as answer:
             relogin.click("button[type=submit]")
         after["relogin_status"] = answer.value.status
-        relogin.wait_for_timeout(1_000)
+        expect(relogin.get_by_text("Unable to sign in")).to_be_visible()  # the refusal, as the page shows it
         after["relogin_url"] = relogin.url
     finally:
         close_context(relogin.context)

@@ -134,18 +134,26 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         except InvalidId:
             logger.warning("update_thread with an invalid id ignored")
             return
-        owner = self._owner(tid)
-        if owner is None or owner != uid:
+        try:
+            self._rename_own(uid, tid, name)
+        finally:
+            if metadata is not None:
+                # Chainlit sends its whole user_session here when a chat's socket disconnects. It is dropped
+                # (tags too); logged so that a disconnect's handling shows in the server log.
+                logger.info("dropped session metadata of thread %s", tid)
+
+    def _rename_own(self, user: UserId, thread: ThreadId, name: str | None) -> None:
+        owner = self._owner(thread)
+        if owner is None or owner != user:
             # Threads are created by the engine on the first real turn, never here: this call also arrives
             # for commands that are not conversation (/memories), for browser-chosen ids, and on disconnect
             # after "delete my account", where creating anything would resurrect an erased user.
             return
         if name:
             try:
-                self.rt.directory.rename_thread(uid, tid, name)
+                self.rt.directory.rename_thread(user, thread, name)
             except TravelAssistantError:
                 logger.warning("update_thread rename failed", exc_info=True)
-        # metadata and tags are deliberately dropped: Chainlit puts the whole user_session there.
 
     async def delete_thread(self, thread_id: str) -> None:
         owner = self._owner(thread_id)
