@@ -1,7 +1,8 @@
 """The narrow interfaces the engine depends on.
 
-Each port has an in-memory twin (``memory.inmemory``) and real implementations (``memory.*``); one contract test
-suite runs against all of them, so the engine's tests can use the twin without lying about behaviour.
+Each port has an in-memory twin (``memory.inmemory``; the booking system's in ``demo.bookings``) and real
+implementations (``memory.*``, ``demo.bookings``); one contract test suite runs against the stores, so the
+engine's tests can use the twins without lying about behaviour (``travel_assistant.twins`` wires them).
 """
 
 from __future__ import annotations

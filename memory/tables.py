@@ -1,5 +1,5 @@
-"""SQLModel tables. Only ``memory`` imports this module; the engine works with the value types in
-``assistant.events`` and never sees a table class.
+"""SQLModel tables. Only ``memory`` (and the demo booking system, for ``bookings``) imports this module; the
+engine works with the value types in ``assistant.events`` and never sees a table class.
 
 Every table that holds a user's data carries a ``user_id`` column, even where it could be joined through, so
 the privacy registry (``memory.registry``) can export and erase by one predicate and a test can prove no table

@@ -83,23 +83,27 @@ def test_secrets_never_show_in_the_settings_repr() -> None:
 
 def test_migrations_create_exactly_the_models(db_url: str) -> None:
     db = Database(db_url)
-    migrate.upgrade(db)
-    migrate.upgrade(db)  # idempotent
-    assert migrate.current_revision(db) == migrate.head_revision()
-    import memory.tables  # noqa: F401  (registers the tables)
+    try:
+        migrate.upgrade(db)
+        migrate.upgrade(db)  # idempotent
+        assert migrate.current_revision(db) == migrate.head_revision()
+        import memory.tables  # noqa: F401  (registers the tables)
 
-    with db.engine.connect() as conn:
-        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
-    assert diff == []
-    migrate.downgrade(db, "base")
-    assert migrate.current_revision(db) is None
-    db.dispose()
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+        assert diff == []
+        migrate.downgrade(db, "base")
+        assert migrate.current_revision(db) is None
+    finally:
+        db.dispose()
 
 
 def test_sqlite_runs_in_wal_mode_with_secure_delete(tmp_path: Path) -> None:
     db = Database(f"sqlite:///{tmp_path / 't.db'}")
-    with db.engine.connect() as conn:
-        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("PRAGMA secure_delete")).scalar() == 1
-        assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
-    db.dispose()
+    try:
+        with db.engine.connect() as conn:
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert conn.execute(text("PRAGMA secure_delete")).scalar() == 1
+            assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    finally:
+        db.dispose()
