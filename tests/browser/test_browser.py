@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 import uuid
 from typing import Any
 
@@ -221,6 +223,23 @@ def test_bob_cannot_see_open_write_or_delete_alices_thread(
     assert not any("bob" in s.lower() for s in string_values(events)), "bob's message reached alice's log"
     assert bob_log.returncode == 1, bob_log.describe()
     assert "not found" in bob_log.stderr
+
+
+def test_cross_origin_reads_are_allowed_for_the_public_origin_only(server: Server) -> None:
+    """CORS answers PUBLIC_ORIGIN (the server's is http://127.0.0.1:<port>, not the checked-in Chainlit
+    config's) and no other page, even one sending the user's cookies."""
+
+    def allowed_origin(origin: str) -> str | None:
+        request = urllib.request.Request(server.base_url + "/user", headers={"Origin": origin, "Cookie": "x=y"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                allowed: str | None = response.headers.get("access-control-allow-origin")
+        except urllib.error.HTTPError as refused:  # 401 without a login: the CORS headers are still there
+            allowed = refused.headers.get("access-control-allow-origin")
+        return allowed
+
+    assert allowed_origin(server.base_url) == server.base_url
+    assert allowed_origin("http://evil.example") is None
 
 
 # -- 4. Two sessions ----------------------------------------------------------------------------------------

@@ -57,7 +57,6 @@ class App:
         return self._runtime
 
     def start(self) -> None:
-        apply_web_settings(self.settings)
         rt = self.runtime
         rt.warm_up()  # pay litellm's import and the embedding model load now, not on the first user's turn
         if self.settings.scheduler_in_app:
@@ -73,9 +72,11 @@ class App:
 def apply_web_settings(settings: Settings) -> None:
     """The server options our settings own: CORS and the login lifetime (the one place they are applied).
 
-    Applied at app start-up, before the first request, whichever way the app was launched (``travel-assistant
-    serve`` or ``chainlit run app.py``). CORS is changed in place, because the middleware captured this very
-    list when Chainlit's server module was imported.
+    Called by :func:`install`, i.e. when Chainlit imports ``app.py``, whichever way the app was launched
+    (``travel-assistant serve`` or ``chainlit run app.py``). That is before the server's first ASGI call, which
+    is when Starlette builds its CORS middleware from this list (and decides once whether it allows every
+    origin); ``on_app_startup`` runs after that, too late. The list is changed in place because the server
+    module captured this very list object when it was imported.
     """
     from chainlit.config import config
 
@@ -338,8 +339,9 @@ async def _show_memories(app: App, chat: ChatContext) -> None:
 
 def install(settings: Settings | None = None) -> App:
     """Register every callback with Chainlit for one App (built from ``settings``, or read from the
-    environment)."""
+    environment), and apply the server options the settings own."""
     app = _Installed.app = App(settings or build_settings())
+    apply_web_settings(app.settings)
     cl.on_app_startup(on_startup)
     cl.on_app_shutdown(on_shutdown)
     cl.data_layer(data_layer)
