@@ -31,6 +31,7 @@ _RECORD_FIELDS = (
     "supersedes",
     "version",
     "expires_at",
+    "retracted",
 )
 
 
@@ -101,4 +102,5 @@ def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
         expires_at=_dt(record["expires_at"]),
         current=current,
         stale=stale,
+        retracted=bool(record.get("retracted", False)),
     )

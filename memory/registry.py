@@ -179,4 +179,5 @@ def _fact_json(fact: Fact) -> dict[str, Any]:
         "expires_at": fact.expires_at.isoformat(),
         "current": fact.current,
         "stale": fact.stale,
+        "retracted": fact.retracted,
     }

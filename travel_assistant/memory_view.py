@@ -19,7 +19,7 @@ def fact_rows(
     current_ids = {f.id for f in memory.current(scope)}
     rows: list[dict[str, Any]] = []
     for fact in store.list_facts(scope, include_history=history):
-        status = "superseded"
+        status = "retracted" if fact.retracted else "superseded"
         if fact.id in current_ids:
             status = "stale" if fact.is_stale(now) else "current"
         ftype = FACT_TYPES.get(fact.type)
@@ -43,6 +43,6 @@ def fact_rows(
                 "supersedes": fact.supersedes,
             }
         )
-    order = {"current": 0, "stale": 1, "superseded": 2}
+    order = {"current": 0, "stale": 1, "superseded": 2, "retracted": 3}
     rows.sort(key=lambda r: (order[r["status"]], r["type"], -r["version"]))
     return rows

@@ -109,31 +109,27 @@ async def _story(rt: Runtime, recorder: list[RecordingModel], echo: Callable[[st
         if thread
         else None
     ) or {}
-    for d in decisions.get("decisions", []):
-        verdict = "KEPT    " if d["kept"] else f"rejected ({d['reason']})"
-        echo(f"  {verdict}: {d['fact']}")
+    texts = {f.id: f.text for f in rt.fact_memory.current(UserScope(ALICE))}
+    verdicts = decisions.get("decisions", [])
+    for d in verdicts:
+        shown = texts.get(d["fact_id"], d["type"]) if d["kept"] else d["type"]
+        echo(f"  {'KEPT    ' if d['kept'] else 'rejected'}: {shown} ({d['reason']})")
     echo(f"  job report: {json.dumps(report.to_json())}\n")
-    kept = [d for d in decisions.get("decisions", []) if d["kept"]]
-    reasons = {d["fact"]: d["reason"] for d in decisions.get("decisions", []) if not d["kept"]}
-    checks.append(
-        Check(
-            "promotion keeps 'vegetarian'",
-            [d["fact"] for d in kept] == ["Dietary needs: vegetarian"],
-            str([d["fact"] for d in kept]),
-        )
-    )
+    kept = [texts.get(d["fact_id"]) for d in verdicts if d["kept"]]
+    rejected = {(d["type"], d["reason"]) for d in verdicts if not d["kept"]}
+    checks.append(Check("promotion keeps 'vegetarian'", kept == ["Dietary needs: vegetarian"], str(kept)))
     checks.append(
         Check(
             "rejects 'flying to Lisbon on the 14th' as task progress",
-            any("Lisbon" in f and r == "task_progress" for f, r in reasons.items()),
-            str(reasons),
+            ("trip", "task_progress") in rejected,
+            str(rejected),
         )
     )
     checks.append(
         Check(
             "rejects 'prefers morning flights' as an inference",
-            any("morning" in f and r == "inference" for f, r in reasons.items()),
-            str(reasons),
+            ("flight_times", "inference") in rejected,
+            str(rejected),
         )
     )
 
