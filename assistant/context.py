@@ -174,7 +174,12 @@ def event_message(event: Event, *, clear_tool_results: bool = False) -> Message 
         case EventKind.ASSISTANT:
             return {"role": "assistant", "content": event.text}
         case (
-            EventKind.SUMMARY | EventKind.CONTEXT | EventKind.RECALL | EventKind.PROMOTION | EventKind.FAILURE
+            EventKind.SUMMARY
+            | EventKind.CONTEXT
+            | EventKind.RECALL
+            | EventKind.PROMOTION
+            | EventKind.FAILURE
+            | EventKind.REDACTION
         ):
             return None
         case unreachable:

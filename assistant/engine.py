@@ -172,11 +172,11 @@ class Engine:
             if not reply.tool_calls:
                 return self._finish(turn, reply)
             await self._run_tools(turn, round_no, reply.tool_calls, obs)
-        raise ModelError("the model kept calling tools")  # unreachable: the last round is called without tools
+        raise ModelError(
+            "the model kept calling tools"
+        )  # unreachable: the last round is called without tools
 
-    async def _prepare(
-        self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver
-    ) -> _Turn:
+    async def _prepare(self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver) -> _Turn:
         """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
         settings = self.settings
         if settings.policy == "summary-block":
@@ -275,9 +275,7 @@ class Engine:
             state=turn.state,
         )
 
-    async def _tool(
-        self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver
-    ) -> Event:
+    async def _tool(self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver) -> Event:
         """The logged result of one tool call: reused if logged, else run, logged, then returned."""
         logged = turn.logged.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
@@ -357,7 +355,9 @@ def _logged_reply(event: Event, model_name: str) -> ModelReply:
     calls = tuple(
         ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in event.body["tool_calls"]
     )
-    return ModelReply(text=str(event.body.get("text") or ""), tool_calls=calls, usage=Usage(), model=model_name)
+    return ModelReply(
+        text=str(event.body.get("text") or ""), tool_calls=calls, usage=Usage(), model=model_name
+    )
 
 
 def _record(event: Event) -> ToolCallRecord:

@@ -33,6 +33,7 @@ class EventKind(StrEnum):
     RECALL = "recall"  # which long-term facts (ids and versions, never their text) were shown to the model
     PROMOTION = "promotion"  # a promotion report for this thread (decisions, never secret text)
     FAILURE = "failure"  # a turn that could not finish; the user message stays logged
+    REDACTION = "redaction"  # the turn's user message was removed: by whom (role), never what
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

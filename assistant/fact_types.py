@@ -17,34 +17,39 @@ _NEGATION = re.compile(
     r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I
 )
 
-Extractor = Callable[[str], list[str]]
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValueMatch:
+    """A value of a type found in a text, with where it was said (the gate checks the words around it)."""
+
+    value: str
+    start: int
+    end: int
 
 
-def _vocabulary(pairs: dict[str, str]) -> Extractor:
-    """Extractor over a phrase → canonical value table; skips negated mentions ("I'm not vegan")."""
+Finder = Callable[[str], list[ValueMatch]]
+
+
+def _vocabulary(pairs: dict[str, str]) -> Finder:
+    """Finder over a phrase → canonical value table (every mention, negated or not)."""
     pattern = re.compile(
         r"\b(" + "|".join(sorted(map(re.escape, pairs), key=len, reverse=True)) + r")\b", re.I
     )
 
-    def extract(quote: str) -> list[str]:
-        found: list[str] = []
-        for match in pattern.finditer(quote):
-            if _NEGATION.search(quote[: match.start()]):
-                continue
-            value = pairs[match.group(1).lower()]
-            if value not in found:
-                found.append(value)
-        return found
+    def find(text: str) -> list[ValueMatch]:
+        return [
+            ValueMatch(value=pairs[m.group(1).lower()], start=m.start(1), end=m.end(1))
+            for m in pattern.finditer(text)
+        ]
 
-    return extract
+    return find
 
 
-def _airport(quote: str) -> list[str]:
+def _airport(text: str) -> list[ValueMatch]:
     # Imported lazily to keep the registry free of the demo catalogue at import time.
-    from assistant.places import airport_for_phrase
+    from assistant.places import home_airport_mentions
 
-    found = airport_for_phrase(quote)
-    return [found] if found else []
+    return [ValueMatch(value=code, start=start, end=end) for code, start, end in home_airport_mentions(text)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,15 @@ class FactType:
     ttl: timedelta
     delete_after: timedelta | None
     examples: tuple[str, ...]
-    extract: Extractor
+    find: Finder
+
+    def extract(self, text: str) -> list[str]:
+        """The values stated in ``text``, skipping negated mentions ("I'm not vegan"), first mention first."""
+        found: list[str] = []
+        for match in self.find(text):
+            if not _NEGATION.search(text[: match.start]) and match.value not in found:
+                found.append(match.value)
+        return found
 
     def key_for(self, value: str) -> str:
         """The logical identity of a fact: one per type for single-valued types, one per value otherwise."""

@@ -52,6 +52,9 @@ class Fact:
     expires_at: datetime
     current: bool = True
     stale: bool = False
+    # A retraction is a version too: "I'm no longer vegetarian" supersedes the fact and is never current itself,
+    # so history shows when and in whose words the fact stopped being true.
+    retracted: bool = False
 
     def is_stale(self, now: datetime) -> bool:
         return self.stale or now >= self.expires_at
@@ -78,6 +81,7 @@ class Fact:
             "expires_at": self.expires_at.isoformat(),
             "current": self.current,
             "stale": self.stale,
+            "retracted": self.retracted,
         }
 
 
@@ -96,15 +100,23 @@ class FactDraft:
     source_turn: str
     asserted_by: Authority
     said_at: datetime | None = None
+    retract: bool = False
 
 
-WriteStatus = Literal["stored", "superseded", "refreshed", "duplicate", "lower_authority"]
+WriteStatus = Literal[
+    "stored", "superseded", "refreshed", "duplicate", "lower_authority", "retracted", "nothing_to_retract"
+]
 
 
 @dataclass(frozen=True, slots=True)
 class WriteOutcome:
     status: WriteStatus
-    fact: Fact
+    fact: Fact | None  # the version written (or the one that decided the outcome); None if there is none
+
+    @property
+    def kept(self) -> bool:
+        """Whether memory now reflects what the user said (a duplicate of it counts)."""
+        return self.status not in ("lower_authority", "nothing_to_retract")
 
 
 def _evidence_id(scope: UserScope, key: str, thread: str, turn: str) -> FactId:
@@ -126,24 +138,46 @@ class FactMemory:
         key = ftype.key_for(draft.value)
         history = [f for f in self.store.list_facts(scope, include_history=True) if f.key == key]
         new_id = _evidence_id(scope, key, draft.source_thread, draft.source_turn)
-        for existing in history:
-            if existing.id == new_id:
-                return WriteOutcome("duplicate", existing)
+        existing = next((f for f in history if f.id == new_id), None)
+        if existing is not None:
+            # A re-run over the same evidence. If the first run was interrupted after writing this version but
+            # before retiring the one it supersedes, finish that now: two current versions of one key must not
+            # survive a retry.
+            self._retire_older(scope, history, existing)
+            return WriteOutcome("duplicate", existing)
         current = _current_of(history)
-        if (
-            current is not None
-            and current.value != draft.value
-            and draft.asserted_by.rank < current.asserted_by.rank
-        ):
-            return WriteOutcome("lower_authority", current)
+        if draft.retract:
+            if current is None or current.value != draft.value:
+                return WriteOutcome("nothing_to_retract", current)
+            return WriteOutcome(
+                "retracted", self._write(scope, draft, ftype, new_id, history, current, now=now)
+            )
+        if current is not None and draft.asserted_by.rank < current.asserted_by.rank:
+            # A casual mention never overrides (or re-words) what the user explicitly confirmed: a different value
+            # is refused, the same value changes nothing (its quote and authority stay the confirmed ones).
+            same = current.value == draft.value
+            return WriteOutcome("duplicate" if same else "lower_authority", current)
+        fact = self._write(scope, draft, ftype, new_id, history, current, now=now)
+        if current is None:
+            return WriteOutcome("stored", fact)
+        return WriteOutcome("refreshed" if current.value == draft.value else "superseded", fact)
+
+    def _write(
+        self,
+        scope: UserScope,
+        draft: FactDraft,
+        ftype: FactType,
+        new_id: FactId,
+        history: Sequence[Fact],
+        current: Fact | None,
+        *,
+        now: datetime,
+    ) -> Fact:
         said_at = draft.said_at or now
-        authority = draft.asserted_by
-        if current is not None and current.value == draft.value and current.asserted_by.rank > authority.rank:
-            authority = current.asserted_by  # re-stating a confirmed fact must not demote it
         fact = Fact(
             id=new_id,
             user_id=scope.user,
-            key=key,
+            key=ftype.key_for(draft.value),
             type=ftype.name,
             subject="user",
             predicate=ftype.predicate,
@@ -152,20 +186,25 @@ class FactMemory:
             source_thread=draft.source_thread,
             source_turn=draft.source_turn,
             evidence_quote=draft.quote,
-            asserted_by=authority,
+            asserted_by=draft.asserted_by,
             asserted_at=said_at,
             supersedes=current.id if current else "",
             version=max((f.version for f in history), default=0) + 1,
             expires_at=said_at + ftype.ttl,
+            current=not draft.retract,
+            retracted=draft.retract,
         )
-        # Write the new version before retiring the old one: a crash in between leaves two current versions,
-        # which readers resolve (highest version wins), rather than none.
+        # Write the new version before retiring the old one: a crash in between leaves two current versions
+        # (readers resolve them, highest version wins; a re-run repairs them), rather than none.
         self.store.add(scope, fact)
         if current is not None:
             self.maintenance.set_flags(scope, [current.id], current=False, stale=None)
-        if current is None:
-            return WriteOutcome("stored", fact)
-        return WriteOutcome("refreshed" if current.value == draft.value else "superseded", fact)
+        return fact
+
+    def _retire_older(self, scope: UserScope, history: Sequence[Fact], newest: Fact) -> None:
+        older = [f.id for f in history if f.current and f.version < newest.version]
+        if older:
+            self.maintenance.set_flags(scope, older, current=False, stale=None)
 
     def current(self, scope: UserScope) -> list[Fact]:
         """The user's current facts, one per key, ordered by registry type then recency."""
@@ -193,6 +232,8 @@ class FactMemory:
         target = next((f for f in history if f.version == version), None)
         if target is None:
             raise NotFound(f"no version {version} of {key}")
+        if target.retracted:
+            raise InvalidInput(f"version {version} is a retraction; roll back to a version with a value")
         current = _current_of(history)
         if current is not None and current.version == version:
             raise InvalidInput(f"version {version} is already current")
@@ -205,6 +246,7 @@ class FactMemory:
             expires_at=now + _type(target.type).ttl,
             current=True,
             stale=False,
+            retracted=False,
         )
         self.store.add(scope, restored)
         if current is not None:

@@ -63,6 +63,16 @@ def find_airports(text: str) -> list[str]:
     return seen
 
 
+def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
+    """(airport code, start, end) of each "home" phrasing in ``text`` ("I usually fly from Manchester")."""
+    found = []
+    for match in _HOME_RE.finditer(text):
+        codes = find_airports(match.group(1))
+        if codes:
+            found.append((codes[0], match.start(1), match.end(1)))
+    return found
+
+
 def airport_for_phrase(quote: str) -> str | None:
     """The home airport a user states about themselves ("I usually fly from Manchester"), or None.
 

@@ -1,21 +1,14 @@
 """Promotion: what crosses from a thread into long-term memory, decided in code.
 
-The model proposes candidates as JSON; pydantic validates the shape (a malformed reply raises
-:class:`ModelOutputError` and the thread is retried later, it is never read as "no facts"). Then every
-candidate must pass these checks, in order, and the first failure is its recorded reason:
+The model proposes candidates as JSON. The reply as a whole must be a JSON object with a ``candidates`` list
+(anything else raises :class:`ModelOutputError` and the thread is retried later: it is never read as "no
+facts"); each candidate is then validated on its own, so one oversized or malformed proposal is rejected alone
+(``malformed``) and the rest of the batch goes on. Every candidate then goes through the write gate
+(``assistant.gate``): evidence located in the log, assertions checked on the user's own clause.
 
-    evidence_not_user_turn   the cited turn is not a user turn of this thread (tool output, assistant text,
-                             another thread or another user's turn can never become a fact)
-    quote_not_in_evidence    the quoted words are not in that user turn
-    secret                   the fact or quote holds a credential, card number, key …
-    task_progress            trips, dates, bookings: the booking system owns those
-    negative_capability      "X cannot be done": one failure is not a fact
-    third_party              about someone other than the user
-    unknown_type             not in the fact-type registry
-    inference                the type's extractor finds no value in the user's own words
-
-What is stored is the value extracted from the user's quote and rendered by the registry, never the model's
-sentence.
+What is stored is the value the type's extractor finds in the user's clause and that clause as the quote,
+never the model's sentence. Reports (kept on the thread's claim row and shown in the memory panel) hold types,
+turn ids, reasons and counts only, never text.
 """
 
 from __future__ import annotations
@@ -24,35 +17,38 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
 from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.gate import (
+    Accepted,
+    Reason,
+    asked_to_remember,
+    check_candidate,
+    explicit_evidence,
+    judge_evidence,
+    type_of,
+)
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
-from assistant.secrets import find_secret, redact
+from assistant.secrets import find_secret
 from assistant.tools import ToolContext
 from assistant.transcript import render_transcript
 
-Reason = Literal[
-    "evidence_not_user_turn",
-    "quote_not_in_evidence",
-    "secret",
-    "task_progress",
-    "negative_capability",
-    "third_party",
-    "unknown_type",
-    "inference",
-]
+MAX_CANDIDATES = 50
+_TYPE_NAME = re.compile(r"[a-z_]{1,40}")
 
 
 class Candidate(BaseModel):
+    """One proposal, validated on its own."""
+
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
     fact: str = Field(min_length=1, max_length=300)
@@ -62,28 +58,34 @@ class Candidate(BaseModel):
 
 
 class CandidateList(BaseModel):
+    """The reply's envelope. Items stay raw here (the model is shown the Candidate schema for them) so that one
+    bad item cannot fail the whole batch."""
+
     model_config = ConfigDict(extra="ignore")
 
-    candidates: list[Candidate] = Field(max_length=50)
+    candidates: list[Annotated[Any, WithJsonSchema(Candidate.model_json_schema())]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Decision:
-    fact: str
     type: str
     evidence_turn: str
     kept: bool
-    reason: str  # a rejection reason, or the write outcome ("stored", "superseded", "duplicate", …)
+    reason: str  # a rejection reason, or the write outcome ("stored", "superseded", "retracted", …)
     fact_id: str | None = None
+    masked: bool = False  # the kept quote holds a masked secret
+    # The stored fact's rendered text ("Dietary needs: vegetarian"), for the caller's display only: it is
+    # derived from the registry, not from the model, and it is never written into a report.
+    fact: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "fact": self.fact,
             "type": self.type,
             "evidence_turn": self.evidence_turn,
             "kept": self.kept,
             "reason": self.reason,
             "fact_id": self.fact_id,
+            "masked": self.masked,
         }
 
 
@@ -116,111 +118,72 @@ class PromotionReport:
         }
 
 
-_TASK_TYPES = frozenset(
-    {"trip", "itinerary", "booking", "travel_plan", "plan", "task", "reservation", "flight"}
-)
-_DATEISH = re.compile(
-    r"\b(on the \d{1,2}(st|nd|rd|th)|\d{1,2}(st|nd|rd|th)|\d{4}-\d{2}-\d{2}|tomorrow|next (week|month)|"
-    r"jan(uary)?|feb(ruary)?|march|april|june|july|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b",
-    re.I,
-)
-_TRIP_PHRASE = re.compile(
-    r"\b((is |am )?(flying|travel+ing|going|heading|off) to|booked|booking|trip to|itinerary)\b", re.I
-)
-_NEGATIVE_CAPABILITY = re.compile(
-    r"\b(cannot|can ?not|can't|unable to|not (possible|supported|available|allowed)|doesn't (work|support)|"
-    r"does not (work|support)|no access|fails? to|is broken|isn't available)\b",
-    re.I,
-)
-_CAPABILITY_SUBJECT = re.compile(
-    r"\b(tool|system|service|feature|api|search|booking|app|site|account|access)\b", re.I
-)
-_THIRD_PARTY = re.compile(
-    r"\b(my|our|user's|the user's) (wife|husband|partner|son|daughter|kids?|children|child|friend|colleague|"
-    r"boss|mother|mum|mom|father|dad|brother|sister|family|parents?)\b|^\s*(he|she|they)\b",
-    re.I,
-)
-_FIRST_PERSON = re.compile(r"\b(i|i'm|i am|me|myself)\b", re.I)
+def safe_type(raw: object) -> str:
+    """A type name fit for a report: the model's string only if it looks like a type name."""
+    return raw if isinstance(raw, str) and _TYPE_NAME.fullmatch(raw) else "invalid"
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[\"“”‘’'`]", "'", text)).strip().strip(".!?,;:").lower()
+def judge_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> Accepted | Reason:
+    """The gate's verdict on one validated candidate."""
+    return check_candidate(
+        type_name=cand.type,
+        quote=cand.quote,
+        fact=cand.fact,
+        evidence_turn=cand.evidence_turn,
+        user_turns=user_turns,
+    )
 
 
-def check_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> tuple[Reason, None] | tuple[None, str]:
-    """Validate one candidate against this thread's user turns: (reason, None) or (None, extracted value)."""
-    said = user_turns.get(cand.evidence_turn)
-    if said is None:
-        return "evidence_not_user_turn", None
-    quote = _norm(cand.quote)
-    if not quote or quote not in _norm(said):
-        return "quote_not_in_evidence", None
-    if find_secret(cand.fact) or find_secret(cand.quote):
-        return "secret", None
-    if cand.type.lower() in _TASK_TYPES or (
-        _TRIP_PHRASE.search(cand.fact) and _DATEISH.search(cand.fact + " " + cand.quote)
-    ):
-        return "task_progress", None
-    if _TRIP_PHRASE.search(cand.fact) and re.search(r"\b(to|in) [A-Z][a-z]+", cand.fact):
-        return "task_progress", None
-    if _NEGATIVE_CAPABILITY.search(cand.fact) and _CAPABILITY_SUBJECT.search(cand.fact):
-        return "negative_capability", None
-    if (_THIRD_PARTY.search(cand.fact) or _THIRD_PARTY.search(cand.quote)) and not _FIRST_PERSON.search(
-        _THIRD_PARTY.sub("", cand.quote)
-    ):
-        return "third_party", None
-    ftype = FACT_TYPES.get(cand.type)
-    if ftype is None:
-        return "unknown_type", None
-    values = ftype.extract(cand.quote)
-    if not values:
-        return "inference", None
-    return None, values[0]
+def judge_raw(raw: object, user_turns: Mapping[str, str]) -> tuple[str, str, Accepted | Reason]:
+    """(type for the report, evidence turn, verdict) of one raw proposal."""
+    try:
+        cand = Candidate.model_validate(raw)
+    except ValidationError:
+        ftype = safe_type(raw.get("type") if isinstance(raw, dict) else None)
+        return ftype, "", "malformed"
+    verdict = judge_candidate(cand, user_turns)
+    turn = cand.evidence_turn if cand.evidence_turn in user_turns else ""
+    return safe_type(cand.type), turn, verdict
 
 
-def apply_candidates(
+def apply_verdict(
     memory: FactMemory,
     scope: UserScope,
     thread: ThreadId,
-    candidates: Sequence[Candidate],
-    user_turns: Mapping[str, str],
     *,
+    type_name: str,
+    turn: str,
+    verdict: Accepted | Reason,
     asserted_by: Authority,
     now: datetime,
-    said_at: Mapping[str, datetime] | None = None,
-) -> list[Decision]:
-    decisions = []
-    for cand in candidates:
-        reason, value = check_candidate(cand, user_turns)
-        shown = "[redacted: contains a secret]" if reason == "secret" else redact(cand.fact)
-        if reason is not None or value is None:
-            decisions.append(Decision(shown, cand.type, cand.evidence_turn, False, reason or "inference"))
-            continue
-        outcome = memory.record(
-            scope,
-            FactDraft(
-                cand.type,
-                value,
-                cand.quote,
-                thread,
-                cand.evidence_turn,
-                asserted_by,
-                (said_at or {}).get(cand.evidence_turn),
-            ),
-            now=now,
-        )
-        kept = outcome.status != "lower_authority"
-        decisions.append(
-            Decision(
-                outcome.fact.text if kept else shown,
-                cand.type,
-                cand.evidence_turn,
-                kept,
-                outcome.status,
-                outcome.fact.id if kept else None,
-            )
-        )
-    return decisions
+    said_at: datetime | None = None,
+) -> Decision:
+    if not isinstance(verdict, Accepted):
+        return Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict)
+    outcome = memory.record(
+        scope,
+        FactDraft(
+            verdict.type,
+            verdict.value,
+            verdict.quote,
+            thread,
+            turn,
+            asserted_by,
+            said_at,
+            retract=verdict.retract,
+        ),
+        now=now,
+    )
+    fact = outcome.fact if outcome.kept else None
+    return Decision(
+        type=verdict.type,
+        evidence_turn=turn,
+        kept=outcome.kept,
+        reason=outcome.status,
+        fact_id=fact.id if fact else None,
+        masked=verdict.masked and outcome.kept,
+        fact=fact.text if fact else None,
+    )
 
 
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
@@ -267,24 +230,36 @@ class Promoter:
             name=PROMOTION_SCHEMA_NAME,
         )
         # Evidence may be any user turn of *this* thread (read from the log, not from the model's reply).
-        report.decisions = apply_candidates(
-            self.memory,
-            UserScope(user),
-            thread,
-            reply.candidates,
-            user_turns_of(events),
-            asserted_by=Authority.USER,
-            now=now,
-            said_at=said_at_of(events),
-        )
+        turns, said_at = user_turns_of(events), said_at_of(events)
+        for raw in reply.candidates[:MAX_CANDIDATES]:
+            type_name, turn, verdict = judge_raw(raw, turns)
+            report.decisions.append(
+                apply_verdict(
+                    self.memory,
+                    UserScope(user),
+                    thread,
+                    type_name=type_name,
+                    turn=turn,
+                    verdict=verdict,
+                    asserted_by=Authority.USER,
+                    now=now,
+                    said_at=said_at.get(turn),
+                )
+            )
+        report.decisions += [
+            Decision(type="invalid", evidence_turn="", kept=False, reason="malformed")
+            for _ in reply.candidates[MAX_CANDIDATES:]
+        ]
         return report
 
 
 class ExplicitRemember:
     """The ``remember_preference`` tool: "remember that I prefer aisle seats", stored at once.
 
-    Same validation as promotion, with one difference: the only valid evidence is the user message of the
-    current turn, and the fact is recorded as user-confirmed (higher authority than a promoted mention).
+    Only when the user asked: the current user turn must contain an explicit request ("remember (that) …",
+    "don't forget …", "note that I …", "save that …"), outside anybody else's quoted words, and the statement
+    must be in that turn. The same gate as promotion applies (third parties, secrets, task progress, …); only
+    then is the fact recorded as user-confirmed (higher authority than a promoted mention).
     """
 
     def __init__(self, log: ThreadLog, memory: FactMemory) -> None:
@@ -293,17 +268,31 @@ class ExplicitRemember:
 
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
         said = next(
-            (e.text for e in self.log.events(ctx.thread) if e.turn_id == ctx.turn and e.kind == EventKind.USER), ""
+            (
+                e.text
+                for e in self.log.events(ctx.thread)
+                if e.turn_id == ctx.turn and e.kind == EventKind.USER
+            ),
+            "",
         )
-        quote = statement if _norm(statement) and _norm(statement) in _norm(said) else said
-        ftype = next((t.name for t in FACT_TYPES.values() if t.extract(quote)), "unclassified")
-        cand = Candidate(fact=statement, type=ftype, evidence_turn=ctx.turn, quote=quote)
-        [decision] = apply_candidates(
+        if not asked_to_remember(said):
+            return {"saved": False, "reason": _REASON_TEXT["not_asked"]}
+        evidence = explicit_evidence(statement, said)
+        type_name = type_of(evidence) if evidence is not None else "invalid"
+        verdict: Accepted | Reason
+        if find_secret(statement):
+            verdict = "secret"
+        elif evidence is None:
+            verdict = "quote_not_in_evidence"
+        else:
+            verdict = judge_evidence(evidence, type_name)
+        decision = apply_verdict(
             self.memory,
             UserScope(ctx.user),
             ctx.thread,
-            [cand],
-            {ctx.turn: said},
+            type_name=type_name,
+            turn=ctx.turn,
+            verdict=verdict,
             asserted_by=Authority.USER_CONFIRMED,
             now=ctx.now,
         )
@@ -313,13 +302,24 @@ class ExplicitRemember:
 
 
 _REASON_TEXT = {
+    "not_asked": 'you didn\'t ask me to remember anything in this message; say "remember that …"',
     "unknown_type": "I can only remember travel preferences ("
     + ", ".join(t.label.lower() for t in FACT_TYPES.values())
     + ")",
     "secret": "it looks like a password, key or payment detail, and I never store those",
     "task_progress": "that's about this trip; your bookings already hold it",
     "third_party": "it's about someone else, and I only keep preferences about you",
+    "quoted_speech": "those are someone else's words, not something you told me about yourself",
     "inference": "I couldn't find a preference I can store in what you said",
     "lower_authority": "it contradicts something you confirmed earlier; tell me explicitly if it changed",
     "negative_capability": "that's a conclusion about the system, not a preference",
+    "transient": "that sounds like something that happened this time, not a lasting preference",
+    "negated": "you said you don't, so there is nothing to save",
+    "nothing_to_retract": "I had nothing saved about that, so there is nothing to remove",
+    "dislike": "I can't store a dislike yet, only what you prefer",
+    "question": "that was a question, not something about you",
+    "hypothetical": "that sounded hypothetical, so I didn't save it",
+    "greeting": "that was a greeting, not a preference",
+    "not_about_user": 'I couldn\'t tell that this is about you; say it as "I prefer …"',
+    "quote_not_in_evidence": "I couldn't find those words in your message",
 }

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 
 MEMORY_HEADING = "LONG-TERM MEMORY"
+MEMORY_OPEN = "<memory-data>"
+MEMORY_CLOSE = "</memory-data>"
 SUMMARY_HEADING = "SUMMARY OF EARLIER TURNS"
 TRIP_HEADING = "CURRENT TRIP STATE"
 

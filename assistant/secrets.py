@@ -12,6 +12,7 @@ rejects:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -93,3 +94,42 @@ def redact(text: str) -> str:
         lambda m: "[redacted number]" if luhn.is_valid(re.sub(r"\D", "", m.group(0))) else m.group(0), text
     )
     return _PLAIN.sub(lambda m: m.group(1) + " [redacted]", text)
+
+
+# -- masking (interim: the same detectors, replacing what they find) ------------------------------------------
+
+_MASK = re.compile(r"\[(?:[A-Za-z ]+ ending \d{1,4}|[A-Za-z ]+ masked)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Masked:
+    text: str
+    kinds: tuple[str, ...]
+
+
+def has_mask(text: str) -> bool:
+    return bool(_MASK.search(text))
+
+
+def mask_secrets(text: str) -> Masked:
+    kinds: list[str] = []
+
+    def card(m: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", m.group(0))
+        if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
+            kinds.append("card")
+            return f"[card ending {digits[-4:]}]"
+        return m.group(0)
+
+    def key(_m: re.Match[str]) -> str:
+        kinds.append("api_key")
+        return "[API key masked]"
+
+    def word(m: re.Match[str]) -> str:
+        kinds.append("password")
+        return m.group(1) + " [password masked]"
+
+    out = _PROVIDER_KEYS.sub(key, text)
+    out = _DIGIT_RUN.sub(card, out)
+    out = _PLAIN.sub(word, out)
+    return Masked(out, tuple(dict.fromkeys(kinds)))

@@ -90,7 +90,10 @@ class RememberArgs(_Args):
 _SPECS: dict[str, tuple[type[_Args], str]] = {
     "search_flights": (SearchFlightsArgs, "Search flights to a destination on a date."),
     "book_flight": (BookFlightArgs, "Book one flight option (with the partner hotel) for the user."),
-    "get_my_bookings": (GetMyBookingsArgs, "List the user's bookings with flight, hotel name and hotel address."),
+    "get_my_bookings": (
+        GetMyBookingsArgs,
+        "List the user's bookings with flight, hotel name and hotel address.",
+    ),
     "find_restaurants": (
         FindRestaurantsArgs,
         "Find restaurants near a booked hotel, optionally filtered by diet.",

@@ -41,6 +41,7 @@ def transcript_line(event: Event) -> str | None:
             | EventKind.RECALL
             | EventKind.PROMOTION
             | EventKind.FAILURE
+            | EventKind.REDACTION
         ):
             return None
         case unreachable:

@@ -123,52 +123,209 @@ class Entry:
 
 
 _DIETARY = (
-    "vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free", "lactose-free", "nut allergy",
-    "shellfish allergy", "egg allergy", "soy allergy", "sesame allergy", "low-sodium", "diabetic-friendly",
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "halal",
+    "kosher",
+    "gluten-free",
+    "lactose-free",
+    "nut allergy",
+    "shellfish allergy",
+    "egg allergy",
+    "soy allergy",
+    "sesame allergy",
+    "low-sodium",
+    "diabetic-friendly",
     "no pork",
 )
 _LOYALTY = (
-    "TAP Miles&Go", "British Airways Avios", "British Airways Executive Club", "Flying Blue", "Iberia Plus",
-    "Miles & More", "Marriott Bonvoy", "Hilton Honors", "IHG One Rewards", "World of Hyatt",
-    "Accor Live Limitless", "Emirates Skywards", "Qatar Privilege Club", "Delta SkyMiles",
-    "United MileagePlus", "American AAdvantage", "Turkish Miles&Smiles", "SAS EuroBonus", "Finnair Plus",
-    "Aeroplan", "KrisFlyer", "Asia Miles", "Virgin Flying Club", "Etihad Guest", "Radisson Rewards",
-    "Wyndham Rewards", "Best Western Rewards", "Sixt Loyalty", "Hertz Gold Plus", "Avis Preferred",
+    "TAP Miles&Go",
+    "British Airways Avios",
+    "British Airways Executive Club",
+    "Flying Blue",
+    "Iberia Plus",
+    "Miles & More",
+    "Marriott Bonvoy",
+    "Hilton Honors",
+    "IHG One Rewards",
+    "World of Hyatt",
+    "Accor Live Limitless",
+    "Emirates Skywards",
+    "Qatar Privilege Club",
+    "Delta SkyMiles",
+    "United MileagePlus",
+    "American AAdvantage",
+    "Turkish Miles&Smiles",
+    "SAS EuroBonus",
+    "Finnair Plus",
+    "Aeroplan",
+    "KrisFlyer",
+    "Asia Miles",
+    "Virgin Flying Club",
+    "Etihad Guest",
+    "Radisson Rewards",
+    "Wyndham Rewards",
+    "Best Western Rewards",
+    "Sixt Loyalty",
+    "Hertz Gold Plus",
+    "Avis Preferred",
 )
 _ACCESSIBILITY = (
-    "wheelchair assistance", "step-free access", "hearing assistance", "visual assistance",
-    "travels with a guide dog", "travels with a service dog", "ground-floor rooms", "accessible bathroom",
-    "assistance at boarding", "extra time for connections",
+    "wheelchair assistance",
+    "step-free access",
+    "hearing assistance",
+    "visual assistance",
+    "travels with a guide dog",
+    "travels with a service dog",
+    "ground-floor rooms",
+    "accessible bathroom",
+    "assistance at boarding",
+    "extra time for connections",
 )
 _STYLE = (
-    "direct flights only", "carry-on only", "boutique hotels", "budget travel", "business class",
-    "quiet rooms", "premium economy", "hotels with a gym", "hotels with a pool", "rooms on a high floor",
-    "late check-out", "early check-in", "king-size bed", "twin beds", "non-smoking rooms",
-    "hotels near the old town", "hotels near the train station", "hotels with free breakfast",
-    "apartments over hotels", "hotels with a spa", "pet-friendly hotels", "hotels with parking",
-    "rooms with a bathtub", "rooms with a balcony", "sea-view rooms", "train over plane for short trips",
-    "airport lounge access", "fast-track security", "no low-cost airlines", "checked bag included",
-    "flexible tickets", "refundable fares", "travel insurance on every trip", "automatic rental cars",
-    "electric rental cars", "taxi from the airport", "public transport from the airport",
-    "dinner near the hotel", "local cuisine", "Michelin-starred restaurants", "street food",
-    "early dinners", "late dinners", "restaurants with outdoor seating", "wine bars",
-    "coffee shops for remote work", "vegetarian-friendly restaurants", "museums on city breaks", "hiking",
-    "beaches", "cycling tours", "live music", "football matches", "city walking tours", "wine tasting",
-    "ski trips", "scuba diving", "travels with two children", "travels with a partner",
-    "business trips on weekdays", "weekend city breaks", "luxury travel", "long layovers are fine",
-    "short layovers only", "no overnight layovers", "seats together with family",
-    "bassinet seat for the baby", "kids' club at resorts", "adults-only hotels", "all-inclusive resorts",
-    "self-catering", "hostels", "eco-certified hotels", "contactless check-in", "24-hour reception",
-    "room service", "hotels with a rooftop bar", "in-room coffee machine", "blackout curtains",
-    "hypoallergenic bedding", "desk in the room for work", "fast wifi", "laundry service",
+    "direct flights only",
+    "carry-on only",
+    "boutique hotels",
+    "budget travel",
+    "business class",
+    "quiet rooms",
+    "premium economy",
+    "hotels with a gym",
+    "hotels with a pool",
+    "rooms on a high floor",
+    "late check-out",
+    "early check-in",
+    "king-size bed",
+    "twin beds",
+    "non-smoking rooms",
+    "hotels near the old town",
+    "hotels near the train station",
+    "hotels with free breakfast",
+    "apartments over hotels",
+    "hotels with a spa",
+    "pet-friendly hotels",
+    "hotels with parking",
+    "rooms with a bathtub",
+    "rooms with a balcony",
+    "sea-view rooms",
+    "train over plane for short trips",
+    "airport lounge access",
+    "fast-track security",
+    "no low-cost airlines",
+    "checked bag included",
+    "flexible tickets",
+    "refundable fares",
+    "travel insurance on every trip",
+    "automatic rental cars",
+    "electric rental cars",
+    "taxi from the airport",
+    "public transport from the airport",
+    "dinner near the hotel",
+    "local cuisine",
+    "Michelin-starred restaurants",
+    "street food",
+    "early dinners",
+    "late dinners",
+    "restaurants with outdoor seating",
+    "wine bars",
+    "coffee shops for remote work",
+    "vegetarian-friendly restaurants",
+    "museums on city breaks",
+    "hiking",
+    "beaches",
+    "cycling tours",
+    "live music",
+    "football matches",
+    "city walking tours",
+    "wine tasting",
+    "ski trips",
+    "scuba diving",
+    "travels with two children",
+    "travels with a partner",
+    "business trips on weekdays",
+    "weekend city breaks",
+    "luxury travel",
+    "long layovers are fine",
+    "short layovers only",
+    "no overnight layovers",
+    "seats together with family",
+    "bassinet seat for the baby",
+    "kids' club at resorts",
+    "adults-only hotels",
+    "all-inclusive resorts",
+    "self-catering",
+    "hostels",
+    "eco-certified hotels",
+    "contactless check-in",
+    "24-hour reception",
+    "room service",
+    "hotels with a rooftop bar",
+    "in-room coffee machine",
+    "blackout curtains",
+    "hypoallergenic bedding",
+    "desk in the room for work",
+    "fast wifi",
+    "laundry service",
 )
-_HUBS = ("Frankfurt", "Heathrow", "Charles de Gaulle", "Istanbul", "Dubai", "Doha", "Madrid", "Zurich",
-         "Munich", "Amsterdam", "Newark", "Atlanta")
-_AIRLINES = ("TAP", "Lufthansa", "KLM", "Air France", "British Airways", "Iberia", "Swiss", "Austrian", "SAS",
-             "Finnair", "Turkish Airlines", "Emirates", "Qatar Airways", "easyJet", "Vueling")
-_CITIES = ("Lisbon", "Porto", "Madrid", "Barcelona", "Paris", "Amsterdam", "Rome", "Berlin", "Vienna",
-           "Copenhagen", "Athens", "New York", "Edinburgh", "Dublin", "Prague", "Budapest", "Seville",
-           "Florence", "Stockholm", "Oslo", "Kyoto", "Lyon", "Nice", "Krakow", "Valencia")
+_HUBS = (
+    "Frankfurt",
+    "Heathrow",
+    "Charles de Gaulle",
+    "Istanbul",
+    "Dubai",
+    "Doha",
+    "Madrid",
+    "Zurich",
+    "Munich",
+    "Amsterdam",
+    "Newark",
+    "Atlanta",
+)
+_AIRLINES = (
+    "TAP",
+    "Lufthansa",
+    "KLM",
+    "Air France",
+    "British Airways",
+    "Iberia",
+    "Swiss",
+    "Austrian",
+    "SAS",
+    "Finnair",
+    "Turkish Airlines",
+    "Emirates",
+    "Qatar Airways",
+    "easyJet",
+    "Vueling",
+)
+_CITIES = (
+    "Lisbon",
+    "Porto",
+    "Madrid",
+    "Barcelona",
+    "Paris",
+    "Amsterdam",
+    "Rome",
+    "Berlin",
+    "Vienna",
+    "Copenhagen",
+    "Athens",
+    "New York",
+    "Edinburgh",
+    "Dublin",
+    "Prague",
+    "Budapest",
+    "Seville",
+    "Florence",
+    "Stockholm",
+    "Oslo",
+    "Kyoto",
+    "Lyon",
+    "Nice",
+    "Krakow",
+    "Valencia",
+)
 _SINGLE = {
     "seat": ("aisle", "window", "extra legroom", "exit row"),
     "home_airport": ("LHR", "MAN", "EDI", "DUB", "LIS", "OPO", "MAD", "BCN", "CDG", "AMS"),
@@ -176,12 +333,21 @@ _SINGLE = {
     "flight_times": ("morning", "afternoon", "evening", "red-eye"),
 }
 _QUOTES = {
-    "dietary": ("I'm {v}, so please keep that in mind for restaurants", "remember that I need {v} food",
-                "just so you know: {v}", "I eat {v} only"),
+    "dietary": (
+        "I'm {v}, so please keep that in mind for restaurants",
+        "remember that I need {v} food",
+        "just so you know: {v}",
+        "I eat {v} only",
+    ),
     "loyalty": ("I'm a {v} member", "please add my {v} number", "I collect {v}", "I always earn {v} points"),
     "accessibility": ("I need {v}", "please note I require {v}", "I will need {v} on this trip"),
-    "travel_style": ("I prefer {v}", "{v}, always, if you can", "please remember: {v}", "for me it's {v}",
-                     "I really like {v} when I travel"),
+    "travel_style": (
+        "I prefer {v}",
+        "{v}, always, if you can",
+        "please remember: {v}",
+        "for me it's {v}",
+        "I really like {v} when I travel",
+    ),
     "seat": ("I prefer {v} seats", "{v} seat please, always", "book me a {v} seat whenever possible"),
     "home_airport": ("I usually fly from {v}", "my home airport is {v}", "I'm based near {v}"),
     "language": ("please answer in {v}", "I prefer {v}", "can we talk in {v}?"),
@@ -196,10 +362,18 @@ def vocabulary() -> tuple[list[Entry], list[Entry]]:
     def entries(ftype: str, values: Sequence[str]) -> list[Entry]:
         return [Entry(ftype, v, rng.choice(_QUOTES[ftype]).format(v=v)) for v in values]
 
-    style = (list(_STYLE) + [f"avoids connecting through {h}" for h in _HUBS]
-             + [f"prefers flying with {a}" for a in _AIRLINES] + [f"favourite city: {c}" for c in _CITIES])
-    multi = (entries("dietary", _DIETARY) + entries("loyalty", _LOYALTY)
-             + entries("accessibility", _ACCESSIBILITY) + entries("travel_style", style))
+    style = (
+        list(_STYLE)
+        + [f"avoids connecting through {h}" for h in _HUBS]
+        + [f"prefers flying with {a}" for a in _AIRLINES]
+        + [f"favourite city: {c}" for c in _CITIES]
+    )
+    multi = (
+        entries("dietary", _DIETARY)
+        + entries("loyalty", _LOYALTY)
+        + entries("accessibility", _ACCESSIBILITY)
+        + entries("travel_style", style)
+    )
     single = [e for ftype, values in _SINGLE.items() for e in entries(ftype, values)]
     return multi, single
 
@@ -215,9 +389,13 @@ class BuildConfig:
     layout: str
 
     def matches(self, marker: dict[str, Any]) -> bool:
-        return (marker.get("format") == FORMAT and marker.get("users") == self.users
-                and marker.get("facts") == self.facts and marker.get("seed") == self.seed
-                and marker.get("layout") == self.layout)
+        return (
+            marker.get("format") == FORMAT
+            and marker.get("users") == self.users
+            and marker.get("facts") == self.facts
+            and marker.get("seed") == self.seed
+            and marker.get("layout") == self.layout
+        )
 
 
 def user_ids(n: int) -> list[str]:
@@ -245,11 +423,22 @@ def _fact(entry: Entry, user: str, rng: random.Random) -> Fact:
     asserted = NOW - timedelta(seconds=rng.randint(3600, 2 * 365 * 86400))
     by = Authority.USER_CONFIRMED if rng.random() < 0.2 else Authority.USER
     return Fact(
-        id=FactId(uuid.UUID(int=rng.getrandbits(128)).hex), user_id=user, key=entry.key, type=entry.type,
-        subject="user", predicate=ftype.predicate, value=entry.value, text=entry.text,
+        id=FactId(uuid.UUID(int=rng.getrandbits(128)).hex),
+        user_id=user,
+        key=entry.key,
+        type=entry.type,
+        subject="user",
+        predicate=ftype.predicate,
+        value=entry.value,
+        text=entry.text,
         source_thread=str(uuid.UUID(int=rng.getrandbits(128))),
-        source_turn=uuid.UUID(int=rng.getrandbits(128)).hex, evidence_quote=entry.quote, asserted_by=by,
-        asserted_at=asserted, supersedes="", version=1, expires_at=asserted + ftype.ttl,
+        source_turn=uuid.UUID(int=rng.getrandbits(128)).hex,
+        evidence_quote=entry.quote,
+        asserted_by=by,
+        asserted_at=asserted,
+        supersedes="",
+        version=1,
+        expires_at=asserted + ftype.ttl,
     )
 
 
@@ -355,10 +544,19 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
         raise AssertionError("the store does not read back user-1's facts")
 
     timings["total_s"] = time.perf_counter() - started
-    marker = {"format": FORMAT, "users": cfg.users, "facts": cfg.facts, "seed": cfg.seed,
-              "layout": cfg.layout, "rows": count, "vocabulary": len(vocab), "indexes": sorted(unindexed),
-              "schema": [f.name for f in store._schema()], "build": timings,
-              "built_at": datetime.now(UTC).isoformat(timespec="seconds")}
+    marker = {
+        "format": FORMAT,
+        "users": cfg.users,
+        "facts": cfg.facts,
+        "seed": cfg.seed,
+        "layout": cfg.layout,
+        "rows": count,
+        "vocabulary": len(vocab),
+        "indexes": sorted(unindexed),
+        "schema": [f.name for f in store._schema()],
+        "build": timings,
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
     (data / MARKER).write_text(json.dumps(marker, indent=2))
     return marker
 
@@ -537,15 +735,19 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
         covered = res.first_embed_ms <= max(3 * steady, steady + 50.0)
         res.notes.append(
             f"first query embedding after warm_up() took {res.first_embed_ms:.0f} ms vs {steady:.0f} ms p50 "
-            + ("afterwards: warm-up covered the model used for queries" if covered else
-               "afterwards: warm-up did NOT cover the model instance used for queries (it was loaded again)")
+            + (
+                "afterwards: warm-up covered the model used for queries"
+                if covered
+                else "afterwards: warm-up did NOT cover the model instance used for queries (it was loaded again)"
+            )
         )
     _reference(res, store, func, ids, queries, rng)
     return res
 
 
-def _reference(res: Results, store: LanceFactStore, func: Any, ids: list[str], queries: int,
-               rng: random.Random) -> None:
+def _reference(
+    res: Results, store: LanceFactStore, func: Any, ids: list[str], queries: int, rng: random.Random
+) -> None:
     """What the hybrid path is made of, and a cheaper path decision, measured on the same table (interleaved).
 
     Same prefilter as ``LanceFactStore.search`` (the user's current facts) and its limit (k * 3)."""
@@ -564,8 +766,15 @@ def _reference(res: Results, store: LanceFactStore, func: Any, ids: list[str], q
 
     probes: dict[str, Callable[[str, str], Any]] = {
         "r_count": lambda u, q: table.count_rows(literal(u)),
-        "r_hybrid": lambda u, q: (table.search(query_type="hybrid").vector(vectors[q]).text(q).where(where(u))
-                                  .rerank(RRFReranker(return_score="all")).limit(limit).to_arrow()),
+        "r_hybrid": lambda u, q: (
+            table.search(query_type="hybrid")
+            .vector(vectors[q])
+            .text(q)
+            .where(where(u))
+            .rerank(RRFReranker(return_score="all"))
+            .limit(limit)
+            .to_arrow()
+        ),
         "r_vector": lambda u, q: table.search(vectors[q]).where(where(u)).limit(limit).to_arrow(),
         "r_fts": lambda u, q: table.search(q, query_type="fts").where(where(u)).limit(limit).to_arrow(),
     }
@@ -591,24 +800,41 @@ def _disk_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Path, queries: int,
-                 build_wall_s: float | None) -> None:
+def print_report(
+    res: Results,
+    marker: dict[str, Any],
+    *,
+    reused: bool,
+    data: Path,
+    queries: int,
+    build_wall_s: float | None,
+) -> None:
     import lancedb
 
     b = marker["build"]
     rows = int(marker["rows"])
-    print(f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, lancedb {lancedb.__version__}, "
-          f"torch threads 1, 1-min load avg {res.load_avg:.2f} when measuring started")
-    print(f"data: {marker['users']} users x {marker['facts']} current facts = {rows:,} rows, layout "
-          f"{marker['layout']}, {marker['vocabulary']} distinct fact texts embedded with travel-minilm "
-          f"(all-MiniLM-L6-v2), indexes {', '.join(marker['indexes'])}; table on disk "
-          f"{_disk_bytes(data) / 1e6:.1f} MB")
+    print(
+        f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, lancedb {lancedb.__version__}, "
+        f"torch threads 1, 1-min load avg {res.load_avg:.2f} when measuring started"
+    )
+    print(
+        f"data: {marker['users']} users x {marker['facts']} current facts = {rows:,} rows, layout "
+        f"{marker['layout']}, {marker['vocabulary']} distinct fact texts embedded with travel-minilm "
+        f"(all-MiniLM-L6-v2), indexes {', '.join(marker['indexes'])}; table on disk "
+        f"{_disk_bytes(data) / 1e6:.1f} MB"
+    )
     if reused:
         print(f"build: reused {data} (built {marker['built_at']} in {b['total_s']:.1f} s)")
     else:
         wall = f"{build_wall_s:.1f} s wall incl. child process start; " if build_wall_s is not None else ""
-        parts = (("model load", "model_load_s"), ("embed vocabulary", "embed_vocab_s"), ("rows", "rows_s"),
-                 ("write", "write_s"), ("indexes", "index_s"), ("optimize", "optimize_s"))
+        parts = (
+            ("model load", "model_load_s"),
+            ("embed vocabulary", "embed_vocab_s"),
+            ("rows", "rows_s"),
+            ("write", "write_s"),
+            ("indexes", "index_s"),
+            ("optimize", "optimize_s"),
+        )
         detail = " + ".join(f"{label} {b[key]:.1f} s" for label, key in parts)
         print(f"build: {wall}{b['total_s']:.1f} s in builder = {detail}")
     print()
@@ -618,8 +844,10 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
     for note in res.notes:
         print(f"  note: {note}")
     print()
-    header = (f"{'measurement (steady state, random users)':<50} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} "
-              f"{'p99 ms':>8} {'max ms':>8} {'cpu p50':>8}  target")
+    header = (
+        f"{'measurement (steady state, random users)':<50} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8} {'max ms':>8} {'cpu p50':>8}  target"
+    )
     print(header)
     print("-" * len(header))
     labels = {
@@ -645,8 +873,10 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
         verdict = ""
         if name in targets:
             verdict = f"p95 <= {targets[name]:g} ms: {'PASS' if p95 <= targets[name] else 'MISS'}"
-        print(f"{label:<50} {len(s.samples_ms):>4} {s.pct(50):>8.2f} {p95:>8.2f} {s.pct(99):>8.2f} "
-              f"{max(s.samples_ms):>8.2f} {s.cpu_p50:>8}  {verdict}")
+        print(
+            f"{label:<50} {len(s.samples_ms):>4} {s.pct(50):>8.2f} {p95:>8.2f} {s.pct(99):>8.2f} "
+            f"{max(s.samples_ms):>8.2f} {s.cpu_p50:>8}  {verdict}"
+        )
     with_hits = sum(1 for h in res.hits if h) / len(res.hits) if res.hits else 0.0
     print("cpu p50 = process CPU time per call, all threads (incl. LanceDB's Rust threads); wall >> cpu")
     print("means waiting (I/O, or other processes holding the CPUs)")
@@ -655,9 +885,11 @@ def print_report(res: Results, marker: dict[str, Any], *, reused: bool, data: Pa
     else:
         print("fewer users than timed calls: some users repeat, so a per-user cache may serve some calls")
     print()
-    print(f"hybrid results: mean {sum(res.hits) / max(1, len(res.hits)):.1f} facts recalled (k={HYBRID.k}, "
-          f"min_relevance={HYBRID.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
-          f"current facts per user seen by list_facts(): {sorted(res.total_current)}")
+    print(
+        f"hybrid results: mean {sum(res.hits) / max(1, len(res.hits)):.1f} facts recalled (k={HYBRID.k}, "
+        f"min_relevance={HYBRID.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
+        f"current facts per user seen by list_facts(): {sorted(res.total_current)}"
+    )
 
 
 # -- main --------------------------------------------------------------------------------------------------
@@ -672,15 +904,24 @@ def _read_marker(data: Path) -> dict[str, Any] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall",
-                                     description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.recall", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("--users", type=int, default=1000)
     parser.add_argument("--facts", type=int, default=100, help="current facts per user (default 100)")
     parser.add_argument("--queries", type=int, default=200, help="timed calls per measurement (default 200)")
-    parser.add_argument("--data", type=Path, default=None,
-                        help="keep the table here and reuse it on later runs (default: a temp dir, removed)")
-    parser.add_argument("--layout", choices=["clustered", "interleaved"], default="clustered",
-                        help="rows grouped by user (bulk load) or shuffled (facts arriving over time)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="keep the table here and reuse it on later runs (default: a temp dir, removed)",
+    )
+    parser.add_argument(
+        "--layout",
+        choices=["clustered", "interleaved"],
+        default="clustered",
+        help="rows grouped by user (bulk load) or shuffled (facts arriving over time)",
+    )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -704,9 +945,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"{data} is not empty and holds no matching benchmark table; use a new dir")
             data.mkdir(parents=True, exist_ok=True)
             print(f"building {cfg.users * cfg.facts:,} rows in {data} ...", file=sys.stderr, flush=True)
-            command = [sys.executable, "-m", "benchmarks.recall", "--build-only", "--data", str(data),
-                       "--users", str(cfg.users), "--facts", str(cfg.facts), "--seed", str(cfg.seed),
-                       "--layout", cfg.layout]
+            command = [
+                sys.executable,
+                "-m",
+                "benchmarks.recall",
+                "--build-only",
+                "--data",
+                str(data),
+                "--users",
+                str(cfg.users),
+                "--facts",
+                str(cfg.facts),
+                "--seed",
+                str(cfg.seed),
+                "--layout",
+                cfg.layout,
+            ]
             t = time.perf_counter()
             subprocess.run(command, check=True)
             build_wall = time.perf_counter() - t

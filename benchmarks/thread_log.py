@@ -67,8 +67,14 @@ _USER_TEXTS = (
     "Actually make it an aisle seat, and I only travel carry-on.",
     "Can you show me my bookings for November?",
 )
-_CARRIERS = (("TP", "TAP Air Portugal"), ("LH", "Lufthansa"), ("FR", "Ryanair"), ("U2", "easyJet"),
-             ("IB", "Iberia"), ("BA", "British Airways"))
+_CARRIERS = (
+    ("TP", "TAP Air Portugal"),
+    ("LH", "Lufthansa"),
+    ("FR", "Ryanair"),
+    ("U2", "easyJet"),
+    ("IB", "Iberia"),
+    ("BA", "British Airways"),
+)
 
 
 # -- workload ----------------------------------------------------------------------------------------------
@@ -81,18 +87,32 @@ def _flight_search_body(rng: random.Random, day: datetime, call_id: str) -> dict
         code, _name = rng.choice(_CARRIERS)
         depart = day.replace(hour=6 + i * 2 % 16, minute=rng.choice((0, 15, 30, 45)))
         arrive = depart + timedelta(hours=3, minutes=rng.randint(0, 50))
-        options.append({
-            "flight_id": f"{code}{rng.randint(100, 9999)}-{day:%Y%m%d}-{i}",
-            "carrier": code, "flight_no": f"{code} {rng.randint(100, 9999)}",
-            "origin": "LIS", "destination": "BER",
-            "depart_at": depart.isoformat(), "arrive_at": arrive.isoformat(),
-            "price_eur": rng.randint(39, 420), "seats_left": rng.randint(1, 60),
-        })
+        options.append(
+            {
+                "flight_id": f"{code}{rng.randint(100, 9999)}-{day:%Y%m%d}-{i}",
+                "carrier": code,
+                "flight_no": f"{code} {rng.randint(100, 9999)}",
+                "origin": "LIS",
+                "destination": "BER",
+                "depart_at": depart.isoformat(),
+                "arrive_at": arrive.isoformat(),
+                "price_eur": rng.randint(39, 420),
+                "seats_left": rng.randint(1, 60),
+            }
+        )
     arguments = json.dumps({"origin": "Lisbon", "destination": "Berlin", "date": f"{day:%Y-%m-%d}"})
     return {
-        "call_id": call_id, "name": "search_flights", "arguments": arguments, "ok": True,
-        "result": {"origin": "LIS", "origin_assumed": False, "destination": "BER", "date": f"{day:%Y-%m-%d}",
-                   "options": options},
+        "call_id": call_id,
+        "name": "search_flights",
+        "arguments": arguments,
+        "ok": True,
+        "result": {
+            "origin": "LIS",
+            "origin_assumed": False,
+            "destination": "BER",
+            "date": f"{day:%Y-%m-%d}",
+            "options": options,
+        },
     }
 
 
@@ -101,15 +121,20 @@ def _body(kind: str, rng: random.Random, at: datetime, call_id: str) -> dict[str
         return {"text": rng.choice(_USER_TEXTS)}
     if kind == model_kind(1):
         arguments = json.dumps({"origin": "Lisbon", "destination": "Berlin", "date": f"{at:%Y-%m-%d}"})
-        return {"text": "", "tool_calls": [{"id": call_id, "name": "search_flights", "arguments": arguments}],
-                "usage": {"prompt_tokens": rng.randint(1800, 4000), "completion_tokens": rng.randint(20, 60)}}
+        return {
+            "text": "",
+            "tool_calls": [{"id": call_id, "name": "search_flights", "arguments": arguments}],
+            "usage": {"prompt_tokens": rng.randint(1800, 4000), "completion_tokens": rng.randint(20, 60)},
+        }
     if kind == tool_kind(1, 1):
         return _flight_search_body(rng, at + timedelta(days=7), call_id)
-    return {"text": "I found nine flights from Lisbon to Berlin on that day. The cheapest is the 06:15 "
-                    "departure at 39 EUR; the most convenient, leaving mid-morning, is 112 EUR. Shall I book "
-                    "one of them?",
-            "model": "offline/demo", "usage": {"prompt_tokens": rng.randint(2500, 5000),
-                                               "completion_tokens": rng.randint(40, 160)}}
+    return {
+        "text": "I found nine flights from Lisbon to Berlin on that day. The cheapest is the 06:15 "
+        "departure at 39 EUR; the most convenient, leaving mid-morning, is 112 EUR. Shall I book "
+        "one of them?",
+        "model": "offline/demo",
+        "usage": {"prompt_tokens": rng.randint(2500, 5000), "completion_tokens": rng.randint(40, 160)},
+    }
 
 
 def threads() -> list[tuple[UserId, ThreadId]]:
@@ -150,8 +175,14 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
     owner = select(threads_t.c.user_id).where(threads_t.c.id == bindparam("t"))
     insert_event = (
         ins(events)
-        .values(thread_id=bindparam("t"), user_id=bindparam("u"), turn_id=bindparam("turn"),
-                kind=bindparam("kind"), body=bindparam("body", type_=events.c.body.type), created_at=at)
+        .values(
+            thread_id=bindparam("t"),
+            user_id=bindparam("u"),
+            turn_id=bindparam("turn"),
+            kind=bindparam("kind"),
+            body=bindparam("body", type_=events.c.body.type),
+            created_at=at,
+        )
         .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
         .returning(events.c.seq)
     )
@@ -159,15 +190,26 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
     def later(column: ColumnElement[Any]) -> ColumnElement[Any]:
         return case((or_(column.is_(None), column < at), at), else_=column)
 
-    bump: dict[str, Any] = {"last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
-                            "last_event_at": later(threads_t.c.last_event_at)}
+    bump: dict[str, Any] = {
+        "last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
+        "last_event_at": later(threads_t.c.last_event_at),
+    }
     bump_thread = update(threads_t).where(threads_t.c.id == bindparam("t")).values(**bump)
-    bump_thread_user = (update(threads_t).where(threads_t.c.id == bindparam("t"))
-                        .values(**bump, last_user_at=later(threads_t.c.last_user_at)))
-    touch_user = (update(users_t).where(users_t.c.id == bindparam("u"), users_t.c.last_active_at < at)
-                  .values(last_active_at=at))
-    existing = select(events).where(events.c.thread_id == bindparam("t"),
-                                    events.c.turn_id == bindparam("turn"), events.c.kind == bindparam("kind"))
+    bump_thread_user = (
+        update(threads_t)
+        .where(threads_t.c.id == bindparam("t"))
+        .values(**bump, last_user_at=later(threads_t.c.last_user_at))
+    )
+    touch_user = (
+        update(users_t)
+        .where(users_t.c.id == bindparam("u"), users_t.c.last_active_at < at)
+        .values(last_active_at=at)
+    )
+    existing = select(events).where(
+        events.c.thread_id == bindparam("t"),
+        events.c.turn_id == bindparam("turn"),
+        events.c.kind == bindparam("kind"),
+    )
 
     def append(event: NewEvent) -> AppendResult:
         params = {"t": event.thread_id, "turn": event.turn_id, "kind": event.kind, "at": event.created_at}
@@ -179,8 +221,9 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
             new_seq = conn.execute(insert_event, {**params, "body": dict(event.body)}).scalar_one_or_none()
             if new_seq is None:
                 row = conn.execute(existing, params).one()
-                stored = Event(row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body,
-                               row.created_at)
+                stored = Event(
+                    row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body, row.created_at
+                )
                 return AppendResult(stored, inserted=False)
             if event.kind == EventKind.USER:
                 conn.execute(bump_thread_user, {**params, "seq": new_seq})
@@ -307,9 +350,11 @@ def verify(log: SqlThreadLog, directory: SqlDirectory, *, expected: int) -> None
         record = directory.get_thread(user, thread)
         assert record is not None
         users_events = [e.created_at for e in evs if e.kind == EventKind.USER]
-        if evs and (record.last_seq != max(e.seq for e in evs)
-                    or record.last_event_at != max(e.created_at for e in evs)
-                    or record.last_user_at != max(users_events, default=None)):
+        if evs and (
+            record.last_seq != max(e.seq for e in evs)
+            or record.last_event_at != max(e.created_at for e in evs)
+            or record.last_user_at != max(users_events, default=None)
+        ):
             raise AssertionError(f"thread {thread}: bookkeeping does not match its events")
         if users_events:
             last_user[user] = max(max(users_events), last_user.get(user, START))
@@ -327,8 +372,10 @@ def _describe(db: Database, *, pre_ping: bool) -> list[str]:
             sync = conn.exec_driver_sql("PRAGMA synchronous").scalar()
             mode = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
             names = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-            return [f"sqlite {sqlite3.sqlite_version}: journal_mode={mode}, "
-                    f"synchronous={names.get(int(sync or 0))} (read back from a pooled connection)"]
+            return [
+                f"sqlite {sqlite3.sqlite_version}: journal_mode={mode}, "
+                f"synchronous={names.get(int(sync or 0))} (read back from a pooled connection)"
+            ]
         version = conn.exec_driver_sql("SHOW server_version").scalar()
         sync_commit = conn.exec_driver_sql("SHOW synchronous_commit").scalar()
         fsync = conn.exec_driver_sql("SHOW fsync").scalar()
@@ -366,9 +413,11 @@ def drop_pg_database(admin_url: str, url: str) -> None:
 
 
 def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) -> None:
-    print(f"env: {os.cpu_count()} CPUs, 1-min load avg {os.getloadavg()[0]:.2f}, Python "
-          f"{platform.python_version()} ({sys.platform}), sqlite {sqlite3.sqlite_version}; "
-          f"n={n} appends (+{warmup} warm-up), {dupes} duplicate re-appends per variant; one writer")
+    print(
+        f"env: {os.cpu_count()} CPUs, 1-min load avg {os.getloadavg()[0]:.2f}, Python "
+        f"{platform.python_version()} ({sys.platform}), sqlite {sqlite3.sqlite_version}; "
+        f"n={n} appends (+{warmup} warm-up), {dupes} duplicate re-appends per variant; one writer"
+    )
     seen: set[str] = set()
     for v in variants:
         for note in v.notes:
@@ -377,8 +426,10 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
                 print(f"  {note}")
     width = max(len(v.label) for v in variants) + 2
     print()
-    header = (f"{'backend':<9} {'variant':<{width}} {'operation':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
-              f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7} {'appends/s':>9}  target")
+    header = (
+        f"{'backend':<9} {'variant':<{width}} {'operation':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7} {'appends/s':>9}  target"
+    )
     print(header)
     print("-" * len(header))
     for v in variants:
@@ -391,38 +442,55 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
             if op == "insert":
                 verdict = f"p95 <= {target:g} ms: {'PASS' if p95 <= target else 'MISS'}"
                 verdict += "" if v.production else " (not production)"
-            print(f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} "
-                  f"{series.pct(50):>7.2f} {p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} "
-                  f"{series.cpu_p50:>7.2f} {series.rate:>9.0f}  {verdict}")
+            print(
+                f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} "
+                f"{series.pct(50):>7.2f} {p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} "
+                f"{series.cpu_p50:>7.2f} {series.rate:>9.0f}  {verdict}"
+            )
     print("cpu p50 = CPU time of the calling thread per append (Python, SQLAlchemy, driver), without waits")
     print("for fsync, the server or a busy CPU; appends/s = one writer, from the time spent inside append")
     print()
     print("insert latency by event kind (same runs):")
-    header = (f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
-              f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7}")
+    header = (
+        f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7}"
+    )
     print(header)
     print("-" * len(header))
     for v in variants:
         for kind, series in v.by_kind.items():
-            print(f"{v.backend:<9} {v.label:<{width}} {kind:<10} {len(series.samples_ms):>5} "
-                  f"{series.pct(50):>7.2f} {series.pct(95):>7.2f} {series.pct(99):>7.2f} "
-                  f"{max(series.samples_ms):>7.2f} {series.cpu_p50:>7.2f}")
+            print(
+                f"{v.backend:<9} {v.label:<{width}} {kind:<10} {len(series.samples_ms):>5} "
+                f"{series.pct(50):>7.2f} {series.pct(95):>7.2f} {series.pct(99):>7.2f} "
+                f"{max(series.samples_ms):>7.2f} {series.cpu_p50:>7.2f}"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.thread_log",
-                                     description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.thread_log", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("--n", type=int, default=2000, help="timed appends per backend (default 2000)")
     parser.add_argument("--warmup", type=int, default=200, help="untimed appends first (default 200)")
     parser.add_argument("--dupes", type=int, default=500, help="timed duplicate re-appends (default 500)")
-    parser.add_argument("--postgres-url", default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG_ADMIN_URL),
-                        help="admin URL of the Postgres server; bench_* databases are created and dropped")
+    parser.add_argument(
+        "--postgres-url",
+        default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG_ADMIN_URL),
+        help="admin URL of the Postgres server; bench_* databases are created and dropped",
+    )
     parser.add_argument("--skip-postgres", action="store_true")
-    parser.add_argument("--sqlite-synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
-                        help="SQLite synchronous pragma (production default FULL)")
-    parser.add_argument("--compare", action="store_true",
-                        help="also run, interleaved with production: a Core (no ORM Session) append, SQLite "
-                             "synchronous=NORMAL, Postgres without pool_pre_ping")
+    parser.add_argument(
+        "--sqlite-synchronous",
+        default="FULL",
+        choices=["OFF", "NORMAL", "FULL", "EXTRA"],
+        help="SQLite synchronous pragma (production default FULL)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also run, interleaved with production: a Core (no ORM Session) append, SQLite "
+        "synchronous=NORMAL, Postgres without pool_pre_ping",
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     if args.n < 1 or args.warmup < 0 or args.dupes < 0:
@@ -438,10 +506,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.compare:
             sqlite_plan += [
                 Variant("sqlite", "Core append", "", synchronous=sync, core=True, production=False),
-                Variant("sqlite", "production, synchronous=NORMAL", "", synchronous="NORMAL",
-                        production=False),
-                Variant("sqlite", "Core append, synchronous=NORMAL", "", synchronous="NORMAL", core=True,
-                        production=False),
+                Variant(
+                    "sqlite", "production, synchronous=NORMAL", "", synchronous="NORMAL", production=False
+                ),
+                Variant(
+                    "sqlite",
+                    "Core append, synchronous=NORMAL",
+                    "",
+                    synchronous="NORMAL",
+                    core=True,
+                    production=False,
+                ),
             ]
         for i, v in enumerate(sqlite_plan):
             v.url = f"sqlite:///{scratch}/travel-{i}.db"
@@ -451,10 +526,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.compare:
                 pg_plan += [
                     Variant("postgres", "Core append", "", core=True, production=False),
-                    Variant("postgres", "production, pool_pre_ping=False", "", pre_ping=False,
-                            production=False),
-                    Variant("postgres", "Core append, pool_pre_ping=False", "", pre_ping=False, core=True,
-                            production=False),
+                    Variant(
+                        "postgres", "production, pool_pre_ping=False", "", pre_ping=False, production=False
+                    ),
+                    Variant(
+                        "postgres",
+                        "Core append, pool_pre_ping=False",
+                        "",
+                        pre_ping=False,
+                        core=True,
+                        production=False,
+                    ),
                 ]
         for plan in (sqlite_plan, pg_plan):
             if not plan:

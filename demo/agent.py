@@ -17,7 +17,14 @@ from typing import Any
 
 from assistant.dates import human_date, parse_travel_date
 from assistant.places import AIRPORTS, airport_code, find_airports
-from assistant.prompts import MEMORY_HEADING, PROMOTION_SCHEMA_NAME, SUMMARY_SCHEMA_NAME, TRIP_HEADING
+from assistant.prompts import (
+    MEMORY_CLOSE,
+    MEMORY_HEADING,
+    MEMORY_OPEN,
+    PROMOTION_SCHEMA_NAME,
+    SUMMARY_SCHEMA_NAME,
+    TRIP_HEADING,
+)
 from assistant.turns import Message
 from demo.extract import extract_candidates, summarise
 
@@ -132,19 +139,29 @@ def _read(messages: list[Message], tools: list[dict[str, Any]]) -> _View:
 
 
 def _parse_memory(text: str) -> _Memory:
-    lines = tuple(line[2:] for line in text.splitlines() if line.startswith("- "))
+    """Read the memory block's data lines (one JSON object per fact between the markers)."""
+    lines: list[str] = []
     dietary = []
     home = None
-    for line in lines:
-        recorded = (
-            m.group(1) if (m := re.search(r"recorded (?:on )?([^;(]+?)(?: \(|;|$)", line)) else "earlier"
-        )
-        stale = "[stale" in line
-        if m := re.match(r"(?:\[[^\]]*\]\s*)*Dietary needs: ([^—;]+?)\s*(?:—|;|$)", line):
-            dietary.append((m.group(1).strip(), recorded.strip(), stale))
-        if m := re.match(r"(?:\[[^\]]*\]\s*)*Home airport: ([A-Z]{3})", line):
-            home = m.group(1)
-    return _Memory(lines=lines, dietary=tuple(dietary), home_airport=home)
+    rows = text.splitlines()
+    start = rows.index(MEMORY_OPEN) + 1 if MEMORY_OPEN in rows else len(rows)
+    end = rows.index(MEMORY_CLOSE) if MEMORY_CLOSE in rows else len(rows)
+    for raw in rows[start:end]:
+        try:
+            record = json.loads(raw)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(record, dict):
+            continue
+        fact, recorded = str(record.get("fact", "")), str(record.get("recorded", "earlier"))
+        stale = "stale" in record
+        lines.append(f"{fact} (recorded {recorded}{'; may be out of date' if stale else ''})")
+        label, _sep, value = fact.partition(": ")
+        if label == "Dietary needs":
+            dietary.append((value.strip(), recorded, stale))
+        if label == "Home airport" and re.fullmatch(r"[A-Z]{3}", value.strip()):
+            home = value.strip()
+    return _Memory(lines=tuple(lines), dietary=tuple(dietary), home_airport=home)
 
 
 # -- first step of a turn: decide what to do ------------------------------------------------------------

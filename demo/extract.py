@@ -59,8 +59,9 @@ def _from_user(turn: str, text: str) -> list[dict[str, str]]:
     out = []
     for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
         if _SECRETISH.search(sentence):
+            # A careless extractor proposes the secret too (the gate refuses it) and still sees the preference
+            # beside it ("I prefer aisle seats, my PIN is …"), which the gate keeps with the secret masked.
             out.append(_candidate(f"User's account detail: {sentence}", "account", turn, sentence))
-            continue
         if m := _TRIP.search(sentence):
             when = ""
             if dm := re.search(r"\bon the \d{1,2}(?:st|nd|rd|th)\b|\bon \d{1,2} \w+\b", sentence):

@@ -28,7 +28,9 @@ class ProviderHooks:
     model: str  # the full model name the responses carry ("offline/travel-agent"); litellm prices it by that
     count_messages: Callable[[Sequence[Message]], int]
     count_text: Callable[[str], int]
-    model_response: Callable[[dict[str, Any]], Any]  # the fields of an OpenAI chat completion → litellm's type
+    model_response: Callable[
+        [dict[str, Any]], Any
+    ]  # the fields of an OpenAI chat completion → litellm's type
 
 
 class OfflineProvider:
@@ -45,7 +47,11 @@ class OfflineProvider:
     def completion(self, *args: Any, **kwargs: Any) -> Any:
         reply, messages = _reply(kwargs)
         calls = [
-            {"id": cid, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
+            {
+                "id": cid,
+                "type": "function",
+                "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
+            }
             for cid, c in zip(call_ids(messages, reply), reply.tool_calls, strict=True)
         ]
         message = {"role": "assistant", "content": reply.text or None, "tool_calls": calls or None}

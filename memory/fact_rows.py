@@ -85,4 +85,5 @@ def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
         expires_at=_dt(record["expires_at"]),
         current=current,
         stale=stale,
+        retracted=bool(record.get("retracted", False)),
     )

@@ -224,11 +224,7 @@ def test_a_summary_event_is_appended_every_n_turns_and_nothing_is_edited() -> No
     engine, twins, model = engine_with(replies=replies, summary_every=3)
     snapshots = []
     for i in range(4):
-        asyncio.run(
-            engine.run_turn(
-                request(f"t{i}", f"message {i}", minutes=i)
-            )
-        )
+        asyncio.run(engine.run_turn(request(f"t{i}", f"message {i}", minutes=i)))
         snapshots.append(twins.threads.events(THREAD))
     for before, after in itertools.pairwise(snapshots):
         assert after[: len(before)] == before  # append-only
@@ -253,9 +249,7 @@ def test_the_prompt_prefix_is_stable_within_a_block() -> None:
             seen.append(stats)
 
     for i in range(4):
-        asyncio.run(
-            engine.run_turn(request(f"t{i}", f"message {i}"), Watch())
-        )
+        asyncio.run(engine.run_turn(request(f"t{i}", f"message {i}"), Watch()))
     assert seen[0].stable_prefix_tokens == 0
     for previous, current in itertools.pairwise(seen):
         # Everything the previous call sent, except its final user message, is a byte-identical prefix now.
@@ -318,7 +312,12 @@ def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:
             MONDAY,
         ),
         Event(
-            2, THREAD, TurnId("b"), tool_kind(1, 1), {"name": "book_flight", "ok": True, "result": booking}, MONDAY
+            2,
+            THREAD,
+            TurnId("b"),
+            tool_kind(1, 1),
+            {"name": "book_flight", "ok": True, "result": booking},
+            MONDAY,
         ),
         Event(3, THREAD, TurnId("c"), ASSISTANT, {"text": "Your booking is BK-999 to Paris."}, MONDAY),
         Event(4, THREAD, TurnId("d"), SUMMARY, {"text": "nothing about the trip"}, MONDAY),

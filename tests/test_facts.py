@@ -60,13 +60,13 @@ def test_authority_wins_over_recency(memory: FactMemory) -> None:
     assert confirmed.status == "superseded" and memory.current(ALICE)[0].value == "window"
 
 
-def test_restating_a_confirmed_fact_does_not_demote_it(memory: FactMemory) -> None:
-    memory.record(ALICE, draft("seat", "aisle", "a", Authority.USER_CONFIRMED), now=MONDAY)
-    refreshed = memory.record(
-        ALICE, draft("seat", "aisle", "b", Authority.USER), now=MONDAY + timedelta(days=30)
-    )
-    assert refreshed.status == "refreshed" and refreshed.fact.asserted_by == Authority.USER_CONFIRMED
-    assert refreshed.fact.expires_at == MONDAY + timedelta(days=30) + FACT_TYPES["seat"].ttl
+def test_restating_a_confirmed_fact_neither_demotes_nor_rewords_it(memory: FactMemory) -> None:
+    confirmed = memory.record(ALICE, draft("seat", "aisle", "a", Authority.USER_CONFIRMED), now=MONDAY)
+    again = memory.record(ALICE, draft("seat", "aisle", "b", Authority.USER), now=MONDAY + timedelta(days=30))
+    assert again.status == "duplicate" and again.fact == confirmed.fact
+    [current] = memory.current(ALICE)
+    assert (current.asserted_by, current.source_turn) == (Authority.USER_CONFIRMED, "a")
+    assert current.expires_at == MONDAY + FACT_TYPES["seat"].ttl
 
 
 def test_rollback_restores_an_earlier_value_as_a_new_version(memory: FactMemory) -> None:
@@ -99,6 +99,7 @@ def test_facts_past_their_ttl_turn_stale_then_are_deleted_at_the_horizon(memory:
 def test_forget_deletes_all_versions_of_that_fact(memory: FactMemory) -> None:
     memory.record(ALICE, draft("seat", "aisle", "a"), now=MONDAY)
     latest = memory.record(ALICE, draft("seat", "window", "b"), now=MONDAY).fact
+    assert latest is not None
     memory.record(ALICE, draft("dietary", "vegan", "c"), now=MONDAY)
     assert memory.forget(ALICE, latest.id) == 2
     assert [f.type for f in memory.current(ALICE)] == ["dietary"]
@@ -110,6 +111,7 @@ def test_a_crash_between_write_and_retire_still_reads_one_current_value(memory: 
     store = memory.store
     memory.record(ALICE, draft("seat", "aisle", "a"), now=MONDAY)
     newer = memory.record(ALICE, draft("seat", "window", "b"), now=MONDAY).fact
+    assert newer is not None
     old = memory.history(ALICE, "seat")[0]
     memory.maintenance.set_flags(ALICE, [old.id], current=True, stale=None)  # as if the retire never ran
     assert len(store.list_facts(ALICE)) == 2

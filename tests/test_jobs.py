@@ -29,7 +29,11 @@ ALICE, BOB = UserId("alice"), UserId("bob")
 
 
 def chat(rt: Runtime, user: UserId, thread: str, turn: str, text: str, at: datetime) -> None:
-    asyncio.run(rt.engine.run_turn(TurnRequest(user=user, thread=ThreadId(thread), turn=TurnId(turn), text=text, now=at)))
+    asyncio.run(
+        rt.engine.run_turn(
+            TurnRequest(user=user, thread=ThreadId(thread), turn=TurnId(turn), text=text, now=at)
+        )
+    )
 
 
 def promoted_facts(rt: Runtime, user: UserId) -> list[str]:

@@ -274,7 +274,7 @@ def test_structured_returns_a_validated_object(
         model.structured([user("[turn t1] USER: I'm vegetarian")], CandidateList, name=PROMOTION_SCHEMA_NAME)
     )
     assert isinstance(out, CandidateList)
-    assert [(c.type, c.evidence_turn, c.quote) for c in out.candidates] == [
+    assert [(c["type"], c["evidence_turn"], c["quote"]) for c in out.candidates] == [
         ("dietary", "t1", "I'm vegetarian")
     ]
 
@@ -304,12 +304,12 @@ def test_structured_sends_the_json_schema_and_its_name(
 @pytest.mark.parametrize(
     "content",
     [
-        pytest.param("Sure! The user is vegetarian.", id="prose"),
-        pytest.param('{"candidates": [{"fact": "User is vegetarian", ', id="truncated-json"),
+        pytest.param("Sure! The trip is to Lisbon.", id="prose"),
+        pytest.param('{"city": "Lisbon", ', id="truncated-json"),
         pytest.param("", id="empty"),
-        pytest.param('{"facts": []}', id="wrong-key"),
-        pytest.param('{"candidates": [{"fact": "User is vegetarian"}]}', id="missing-fields"),
-        pytest.param('{"candidates": "none"}', id="wrong-type"),
+        pytest.param('{"town": "Lisbon", "nights": 3}', id="wrong-key"),
+        pytest.param('{"city": "Lisbon"}', id="missing-fields"),
+        pytest.param('{"city": "Lisbon", "nights": "many"}', id="wrong-type"),
         pytest.param("[]", id="array"),
     ],
 )
@@ -318,9 +318,18 @@ def test_structured_raises_model_output_error_for_json_it_cannot_validate(
 ) -> None:
     server.add_json(content)
     with pytest.raises(ModelOutputError) as caught:
-        run(model.structured([user("transcript")], CandidateList, name=PROMOTION_SCHEMA_NAME))
+        run(model.structured([user("transcript")], Trip, name="trip"))
     assert isinstance(caught.value.__cause__, ValidationError)
-    assert PROMOTION_SCHEMA_NAME in str(caught.value)
+    assert "trip" in str(caught.value)
+
+
+@pytest.mark.parametrize("content", ['{"candidates": "none"}', '{"facts": []}', "[]"])
+def test_a_promotion_reply_without_a_candidate_list_is_an_error(
+    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel, content: str
+) -> None:
+    server.add_json(content)
+    with pytest.raises(ModelOutputError):
+        run(model.structured([user("transcript")], CandidateList, name=PROMOTION_SCHEMA_NAME))
 
 
 # -- real provider: errors --------------------------------------------------------------------------------
@@ -490,7 +499,7 @@ def test_offline_structured_promotion_through_litellm(run: Run[Any], offline: Li
             name=PROMOTION_SCHEMA_NAME,
         )
     )
-    assert [(c.type, c.evidence_turn) for c in out.candidates] == [("dietary", "t1")]
+    assert [(c["type"], c["evidence_turn"]) for c in out.candidates] == [("dietary", "t1")]
 
 
 def test_offline_structured_summary_through_litellm(run: Run[Any], offline: LiteLLMChatModel) -> None:

@@ -17,8 +17,9 @@ import pytest
 from assistant.booking_types import FlightOption
 from assistant.events import Event, EventKind, tool_kind
 from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.gate import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.promotion import CandidateList, check_candidate, user_turns_of
+from assistant.promotion import Candidate, CandidateList, judge_candidate, user_turns_of
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
     PROMOTION_SCHEMA_NAME,
@@ -422,10 +423,10 @@ def test_remember_that_without_the_tool_calls_nothing() -> None:
 
 
 def _assert_lists(block: str, text: str) -> None:
-    fact_lines = [line for line in block.splitlines() if line.startswith("- ")]
-    assert len(fact_lines) == 3
-    for line in fact_lines:
-        assert line in text
+    facts = [json.loads(line) for line in block.splitlines() if line.startswith("{")]
+    assert len(facts) == 3
+    for fact in facts:
+        assert f"{fact['fact']} (recorded {fact['recorded']}" in text
     assert "Here is what I have saved about you" in text
 
 
@@ -557,15 +558,20 @@ def booking_result(flight: FlightOption) -> dict[str, Any]:
     return {"booking": booking.to_json()}
 
 
+def candidates(out: CandidateList) -> list[Candidate]:
+    return [Candidate.model_validate(c) for c in out.candidates]
+
+
 def test_promotion_proposes_vegetarian_citing_the_user_turn() -> None:
     log = Log().user("t1", "Hi! I'm vegetarian, so keep that in mind.").assistant("t1", "Noted.")
     out = promote(log)
-    [dietary] = [c for c in out.candidates if c.type == "dietary"]
+    [dietary] = [c for c in candidates(out) if c.type == "dietary"]
     assert dietary.evidence_turn == "t1"
     assert dietary.quote in "Hi! I'm vegetarian, so keep that in mind."
     assert "vegetarian" in dietary.fact
     # ... and promotion's own checks would keep it, storing the canonical value.
-    assert check_candidate(dietary, user_turns_of(log.events)) == (None, "vegetarian")
+    verdict = judge_candidate(dietary, user_turns_of(log.events))
+    assert isinstance(verdict, Accepted) and verdict.value == "vegetarian"
 
 
 def test_promotion_proposes_the_trip_which_the_checks_then_reject() -> None:
@@ -575,11 +581,11 @@ def test_promotion_proposes_the_trip_which_the_checks_then_reject() -> None:
         .tool("t2", "search_flights", search_result())
     )
     out = promote(log)
-    [trip] = [c for c in out.candidates if c.type == "trip"]
+    [trip] = [c for c in candidates(out) if c.type == "trip"]
     assert trip.evidence_turn == "t2"
     assert trip.fact == "User is flying to Lisbon on the 14th"
     assert trip.quote in "Find me flights to Lisbon on the 14th"
-    assert check_candidate(trip, user_turns_of(log.events)) == ("task_progress", None)
+    assert judge_candidate(trip, user_turns_of(log.events)) == "task_progress"
 
 
 def test_promotion_infers_morning_flights_from_a_morning_booking() -> None:
@@ -587,16 +593,16 @@ def test_promotion_infers_morning_flights_from_a_morning_booking() -> None:
     assert morning.depart_at.hour == 7
     log = Log().user("t3", "Book option 1").tool("t3", "book_flight", booking_result(morning))
     out = promote(log)
-    [guess] = [c for c in out.candidates if c.type == "flight_times"]
+    [guess] = [c for c in candidates(out) if c.type == "flight_times"]
     assert guess.fact == "User prefers morning flights"
     assert guess.evidence_turn == "t3"
-    assert check_candidate(guess, user_turns_of(log.events)) == ("inference", None)
+    assert judge_candidate(guess, user_turns_of(log.events)) == "inference"
 
 
 def test_promotion_does_not_infer_morning_flights_from_a_midday_booking() -> None:
     midday = lisbon_options()[1]
     log = Log().user("t3", "Book option 2").tool("t3", "book_flight", booking_result(midday))
-    assert [c for c in promote(log).candidates if c.type == "flight_times"] == []
+    assert [c for c in candidates(promote(log)) if c.type == "flight_times"] == []
 
 
 def test_promotion_of_a_plain_question_proposes_nothing() -> None:

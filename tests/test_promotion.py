@@ -12,9 +12,10 @@ import pytest
 from assistant.errors import ModelOutputError
 from assistant.events import EventKind, NewEvent, tool_kind
 from assistant.facts import Authority
+from assistant.gate import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import LiteLLMChatModel
-from assistant.promotion import Candidate, ExplicitRemember, PromotionReport, check_candidate
+from assistant.promotion import Candidate, ExplicitRemember, PromotionReport, judge_candidate
 from assistant.tools import ToolContext
 from memory.inmemory import InMemoryThreadStore
 from tests.conftest import MONDAY
@@ -28,6 +29,7 @@ TURNS = {
     "t1": "Find me flights to Lisbon on the 14th",
     "t2": "Book option 1, please. By the way, I'm vegetarian.",
     "t3": "My wife is vegan, so she'll want a vegan meal.",
+    "t4": "Book me business class to Lisbon on the 14th",
 }
 
 
@@ -38,35 +40,31 @@ def cand(fact: str, ftype: str, turn: str, quote: str) -> Candidate:
 @pytest.mark.parametrize(
     ("candidate", "expected"),
     [
-        (cand("User is vegetarian", "dietary", "t2", "I'm vegetarian"), (None, "vegetarian")),
-        (
-            cand("User is vegetarian", "dietary", "tool-turn", "I'm vegetarian"),
-            ("evidence_not_user_turn", None),
-        ),
-        (cand("User is vegetarian", "dietary", "t1", "I'm vegetarian"), ("quote_not_in_evidence", None)),
-        (cand("User is vegan", "dietary", "t2", "I'm vegan"), ("quote_not_in_evidence", None)),
+        (cand("User is vegetarian", "dietary", "t2", "I'm vegetarian"), "vegetarian"),
+        (cand("User is vegetarian", "dietary", "tool-turn", "I'm vegetarian"), "evidence_not_user_turn"),
+        (cand("User is vegetarian", "dietary", "t1", "I'm vegetarian"), "quote_not_in_evidence"),
+        (cand("User is vegan", "dietary", "t2", "I'm vegan"), "quote_not_in_evidence"),
         (
             cand("User is flying to Lisbon on the 14th", "trip", "t1", "flights to Lisbon on the 14th"),
-            ("task_progress", None),
+            "task_progress",
         ),
         (
             cand("User is flying to Lisbon on the 14th", "travel_style", "t1", "flights to Lisbon"),
-            ("task_progress", None),
+            "inference",
         ),
         (
             cand("User prefers morning flights", "flight_times", "t2", "Book option 1, please."),
-            ("inference", None),
+            "inference",
         ),
-        (cand("User's wife is vegan", "dietary", "t3", "My wife is vegan"), ("third_party", None)),
-        (cand("User: mood happy", "mood", "t2", "I'm vegetarian"), ("unknown_type", None)),
-        (
-            cand("Restaurant search cannot be used for this user", "travel_style", "t2", "I'm vegetarian"),
-            ("negative_capability", None),
-        ),
+        (cand("User prefers business class", "travel_style", "t4", "business class"), "task_progress"),
+        (cand("User prefers morning flights", "flight_times", "t2", "I'm vegetarian"), "inference"),
+        (cand("User's wife is vegan", "dietary", "t3", "My wife is vegan"), "third_party"),
+        (cand("User: mood happy", "mood", "t2", "I'm vegetarian"), "unknown_type"),
     ],
 )
-def test_candidate_rules(candidate: Candidate, expected: tuple[str | None, str | None]) -> None:
-    assert check_candidate(candidate, TURNS) == expected
+def test_candidate_rules(candidate: Candidate, expected: str) -> None:
+    verdict = judge_candidate(candidate, TURNS)
+    assert (verdict.value if isinstance(verdict, Accepted) else verdict) == expected
 
 
 @pytest.mark.parametrize(
@@ -74,26 +72,28 @@ def test_candidate_rules(candidate: Candidate, expected: tuple[str | None, str |
     [
         "my card is 4111 1111 1111 1111",
         "use key sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
-        "AKIAIOSFODNN7EXAMPLE is my aws key",
         "my password is hunter2",
-        "PIN 4921",
-        "IBAN GB82 WEST 1234 5698 7654 32",
     ],
 )
-def test_secrets_are_never_promoted(secret: str) -> None:
-    turns = {"s1": f"I'm vegetarian and {secret}"}
-    assert (
-        check_candidate(cand(f"User is vegetarian; {secret}", "dietary", "s1", turns["s1"]), turns)[0]
-        == "secret"
-    )
+def test_a_secret_beside_a_preference_is_masked_and_the_preference_kept(secret: str) -> None:
+    turns = {"s1": f"I'm vegetarian, and {secret}"}
+    whole = judge_candidate(cand("User is vegetarian", "dietary", "s1", turns["s1"]), turns)
+    assert isinstance(whole, Accepted) and whole.value == "vegetarian" and whole.masked
+    assert secret.split(" ", 3)[-1] not in whole.quote
+    narrow = judge_candidate(cand("User is vegetarian", "dietary", "s1", "I'm vegetarian"), turns)
+    assert isinstance(narrow, Accepted) and narrow.quote == "I'm vegetarian"
+
+
+def test_a_fact_the_model_describes_with_a_secret_is_rejected() -> None:
+    turns = {"s1": "I prefer aisle seats and my PIN is 4921"}
+    verdict = judge_candidate(cand("User's PIN is 4921, prefers aisle", "seat", "s1", "aisle"), turns)
+    assert verdict == "secret"
 
 
 def test_a_flight_number_is_not_mistaken_for_a_card_number() -> None:
     turns = {"s1": "I'm vegetarian, booking ref 1234567890123 is not a card"}
-    assert check_candidate(cand("User is vegetarian", "dietary", "s1", "I'm vegetarian"), turns) == (
-        None,
-        "vegetarian",
-    )
+    verdict = judge_candidate(cand("User is vegetarian", "dietary", "s1", "I'm vegetarian"), turns)
+    assert isinstance(verdict, Accepted) and verdict.value == "vegetarian"
 
 
 def thread_with(
@@ -147,6 +147,7 @@ def test_the_worked_example_keeps_vegetarian_only(world: Twins, offline_model: L
     report = promote(world, offline_model)
     assert [d.fact for d in report.kept] == ["Dietary needs: vegetarian"]
     assert report.rejected_by_reason() == {"task_progress": 1, "inference": 1}
+    assert "vegetarian" not in json.dumps(report.to_json())  # reports hold types, reasons and counts only
     [stored] = memory.current(UserScope(ALICE))
     assert (stored.source_thread, stored.source_turn, stored.asserted_by) == ("mon", "t2", Authority.USER)
     assert stored.evidence_quote == "By the way, I'm vegetarian."
@@ -209,14 +210,27 @@ def test_another_users_or_another_threads_turns_are_not_evidence(world: Twins) -
     assert memory.current(UserScope(ALICE)) == [] and memory.current(UserScope(BOB)) == []
 
 
-@pytest.mark.parametrize(
-    "reply", ["not json at all", "[]", json.dumps({"candidates": [{"fact": "x"}]}), json.dumps({"facts": []})]
-)
+@pytest.mark.parametrize("reply", ["not json at all", "[]", json.dumps({"facts": []})])
 def test_a_malformed_extraction_is_an_error_not_an_empty_result(world: Twins, reply: str) -> None:
     store = world.threads
     thread_with(store, ALICE, "mon", [("t1", USER, {"text": "I'm vegetarian"})])
     with pytest.raises(ModelOutputError):
         promote(world, ScriptedModel().enqueue(reply))
+
+
+def test_one_malformed_candidate_is_rejected_alone(world: Twins) -> None:
+    store, memory = world.threads, world.fact_memory
+    thread_with(store, ALICE, "mon", [("t1", USER, {"text": "I'm vegetarian. I prefer aisle seats."})])
+    good = {"fact": "vegetarian", "type": "dietary", "evidence_turn": "t1", "quote": "I'm vegetarian"}
+    huge = {"fact": "x" * 5000, "type": "seat", "evidence_turn": "t1", "quote": "I prefer aisle seats"}
+    report = promote(world, ScriptedModel().enqueue({"candidates": [huge, {"fact": "x"}, "nonsense", good]}))
+    assert [(d.reason, d.kept) for d in report.decisions] == [
+        ("malformed", False),
+        ("malformed", False),
+        ("malformed", False),
+        ("stored", True),
+    ]
+    assert [f.value for f in memory.current(UserScope(ALICE))] == ["vegetarian"]
 
 
 def test_promotion_offers_only_the_new_part_of_a_thread(world: Twins) -> None:

@@ -16,9 +16,9 @@ def test_the_lisbon_story_passes_every_check(tmp_path: Path, monkeypatch: pytest
     ok = asyncio.run(run_lisbon(data_dir=tmp_path / "data", embeddings="hash", echo=lines.append))
     transcript = "\n".join(lines)
     assert ok, transcript
-    assert "KEPT    : Dietary needs: vegetarian" in transcript
-    assert "rejected (task_progress): User is flying to Lisbon on the 14th" in transcript
-    assert "rejected (inference): User prefers morning flights" in transcript
+    assert "KEPT    : Dietary needs: vegetarian (stored)" in transcript
+    assert "rejected: trip (task_progress)" in transcript
+    assert "rejected: flight_times (inference)" in transcript
     assert transcript.count("PASS") == 10 and "FAIL" not in transcript
 
 

@@ -137,7 +137,10 @@ def test_threads_are_listed_newest_first_and_deleted_with_their_events(store: St
         store.directory.open_thread(ALICE, ThreadId(name), now=MONDAY)
         store.log.append(ev("a", USER, minutes=i, thread=ThreadId(name)))
     store.directory.rename_thread(ALICE, ThreadId("new"), "Dinner in Lisbon")
-    assert [(t.id, t.title) for t in store.directory.threads_of(ALICE)] == [("new", "Dinner in Lisbon"), ("old", "")]
+    assert [(t.id, t.title) for t in store.directory.threads_of(ALICE)] == [
+        ("new", "Dinner in Lisbon"),
+        ("old", ""),
+    ]
     assert store.directory.delete_thread(ALICE, ThreadId("old")) == 1
     assert store.log.events(ThreadId("old")) == []
     assert [t.id for t in store.directory.threads_of(ALICE)] == ["new"]

@@ -28,7 +28,9 @@ def layer(runtime: Runtime) -> TravelDataLayer:
         ("t1", "Find me flights to Lisbon on the 14th"),
         ("t2", "Book option 1. I'm vegetarian."),
     ):
-        request = TurnRequest(user=ALICE, thread=ThreadId("a-thread"), turn=TurnId(turn), text=text, now=MONDAY)
+        request = TurnRequest(
+            user=ALICE, thread=ThreadId("a-thread"), turn=TurnId(turn), text=text, now=MONDAY
+        )
         asyncio.run(runtime.engine.run_turn(request))
     return TravelDataLayer(runtime)
 
@@ -58,7 +60,9 @@ def test_update_thread_never_touches_another_users_thread(layer: TravelDataLayer
     run(layer.update_thread("a-thread", name="bob was here", user_id="bob", metadata={"is_shared": True}))
     record = runtime.directory.get_thread(ALICE, ThreadId("a-thread"))
     assert record is not None and record.title.startswith("Find me flights")
-    assert run(layer.get_thread("a-thread"))["metadata"] == {}  # session blobs and sharing flags are not stored
+    assert (
+        run(layer.get_thread("a-thread"))["metadata"] == {}
+    )  # session blobs and sharing flags are not stored
     # Nothing is created from this call (the engine creates threads on the first real turn): not for a
     # browser-chosen id, and not for a user whose account was just erased.
     run(layer.update_thread("b-new", name="/memories", user_id="bob"))
@@ -83,7 +87,9 @@ def test_resume_renders_the_log_parent_before_child(layer: TravelDataLayer) -> N
     assert "tokens" in context["output"] and "summary-block" in context["output"]
 
 
-def test_deleting_a_thread_deletes_its_events_only_for_the_owner(layer: TravelDataLayer, runtime: Runtime) -> None:
+def test_deleting_a_thread_deletes_its_events_only_for_the_owner(
+    layer: TravelDataLayer, runtime: Runtime
+) -> None:
     from chainlit.context import init_http_context
     from chainlit.user import User
 
@@ -108,7 +114,9 @@ def test_a_login_cookie_never_creates_or_resurrects_a_user(layer: TravelDataLaye
     assert run(layer.get_user("nobody")) is None and run(layer.get_user("bad/id")) is None
 
 
-def test_the_inspector_shows_why_and_when_and_a_deleted_source(runtime: Runtime, layer: TravelDataLayer) -> None:
+def test_the_inspector_shows_why_and_when_and_a_deleted_source(
+    runtime: Runtime, layer: TravelDataLayer
+) -> None:
     from travel_assistant.web.inspector import inspector_markdown
 
     asyncio.run(promote_idle(runtime.job_deps("t"), MONDAY + timedelta(hours=1)))

@@ -11,7 +11,7 @@ import typer
 
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
-from assistant.ids import UserScope, fact_id, thread_id, user_id
+from assistant.ids import UserScope, fact_id, thread_id, turn_id, user_id
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.memory_view import fact_rows
 
@@ -123,10 +123,22 @@ def add_user(
     guarded(body)
 
 
+log_app = typer.Typer(help="Read a thread's log, or redact one message from it.")
+
+
+@log_app.callback(invoke_without_command=True)
 def show_log(
-    user: UserOption, thread: Annotated[str, typer.Option("--thread")], as_json: JsonOption = False
+    ctx: typer.Context,
+    user: Annotated[str | None, typer.Option("--user", help="User id")] = None,
+    thread: Annotated[str | None, typer.Option("--thread")] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a thread's log in append order (user, model, tool, assistant, summary … events)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if user is None or thread is None:
+        typer.echo("error: log needs --user and --thread (or a sub-command: redact)", err=True)
+        raise typer.Exit(2)
 
     def body() -> None:
         with runtime() as rt:
@@ -166,11 +178,56 @@ def _log_detail(event: Event) -> str:
         case EventKind.MODEL:
             return ", ".join(c["name"] for c in event.body.get("tool_calls", []))
         case (
-            EventKind.SUMMARY | EventKind.CONTEXT | EventKind.RECALL | EventKind.PROMOTION | EventKind.FAILURE
+            EventKind.SUMMARY
+            | EventKind.CONTEXT
+            | EventKind.RECALL
+            | EventKind.PROMOTION
+            | EventKind.FAILURE
+            | EventKind.REDACTION
         ):
             return json.dumps(dict(event.body))[:100]
         case unreachable:
             assert_never(unreachable)
+
+
+@log_app.command("redact")
+def redact(
+    user: UserOption,
+    thread: Annotated[str, typer.Option("--thread")],
+    turn: Annotated[str, typer.Option("--turn", help="The turn id of the user message to remove")],
+    admin: Annotated[
+        bool, typer.Option(help="Record the redaction as an admin's (default: the user's own)")
+    ] = False,
+    at: AtOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Remove one user message: scrubbed from the log, summaries, the title and facts drawn from it; audited."""
+    from memory.redaction import redact_message
+
+    def body() -> None:
+        uid = user_id(user)
+        with runtime() as rt:
+            report = redact_message(
+                db=rt.db,
+                facts=rt.facts,
+                registry=rt.registry,
+                user=uid,
+                thread=thread_id(thread),
+                turn=turn_id(turn),
+                actor="admin:cli" if admin else f"user:{uid}",
+                now=parse_at(at),
+            )
+        if as_json:
+            emit_json(report.to_json())
+        elif report.already_redacted:
+            typer.echo("already redacted; nothing changed")
+        else:
+            typer.echo(
+                f"removed the message and {report.copies_removed} cop(y/ies) in {report.events_scrubbed - 1} "
+                f"other event(s); {report.fact_versions_deleted} fact version(s) drawn from it deleted"
+            )
+
+    guarded(body)
 
 
 @scenario.command("lisbon")
@@ -193,4 +250,4 @@ def register(app: typer.Typer) -> None:
     app.add_typer(memories, name="memories")
     app.add_typer(users, name="users")
     app.add_typer(scenario, name="scenario")
-    app.command("log")(show_log)
+    app.add_typer(log_app, name="log")

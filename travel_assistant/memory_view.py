@@ -19,11 +19,11 @@ def fact_rows(
     current_ids = {f.id for f in memory.current(scope)}
     rows: list[dict[str, Any]] = []
     for fact in store.list_facts(scope, include_history=history):
-        status = "superseded"
+        status = "retracted" if fact.retracted else "superseded"
         if fact.id in current_ids:
             status = "stale" if fact.is_stale(now) else "current"
         rows.append(_row(fact, status, now))
-    order = {"current": 0, "stale": 1, "superseded": 2}
+    order = {"current": 0, "stale": 1, "superseded": 2, "retracted": 3}
     rows.sort(key=lambda r: (order[r["status"]], r["type"], -r["version"]))
     return rows
 

@@ -101,7 +101,9 @@ async def _monday(rt: Runtime, echo: Callable[[str], None]) -> list[Check]:
     book_text = "Book option 1, please. By the way, I'm vegetarian."
     booked = await _turn(rt, MON_THREAD, "mon-2", book_text, MONDAY + timedelta(minutes=2), echo)
     echo("(the client retries the booking turn with the same turn id)")
-    retried = await rt.engine.run_turn(_request(MON_THREAD, "mon-2", book_text, MONDAY + timedelta(minutes=3)))
+    retried = await rt.engine.run_turn(
+        _request(MON_THREAD, "mon-2", book_text, MONDAY + timedelta(minutes=3))
+    )
     bookings = rt.bookings.bookings_of(ALICE)
     kinds = [e.kind for e in rt.thread_log.events(ThreadId(MON_THREAD))]
     order_ok = kinds.index(EventKind.USER) < kinds.index(tool_kind(1, 1)) < kinds.index(EventKind.ASSISTANT)
@@ -124,30 +126,30 @@ async def _promotion(rt: Runtime, echo: Callable[[str], None]) -> list[Check]:
     thread = rt.directory.get_thread(ALICE, ThreadId(MON_THREAD))
     claim = ClaimKey(PROMOTE, MON_THREAD, thread.last_seq) if thread else None
     decisions = ((deps.claims.report_of(claim) if claim else None) or {}).get("decisions", [])
+    # Reports hold types and reasons only; a kept decision names its fact, whose text the store has.
+    texts = {f.id: f.text for f in rt.fact_memory.current(UserScope(ALICE))}
     for d in decisions:
-        verdict = "KEPT    " if d["kept"] else f"rejected ({d['reason']})"
-        echo(f"  {verdict}: {d['fact']}")
+        shown = texts.get(d["fact_id"], d["type"]) if d["kept"] else d["type"]
+        echo(f"  {'KEPT    ' if d['kept'] else 'rejected'}: {shown} ({d['reason']})")
     echo(f"  job report: {json.dumps(report.to_json())}\n")
-    kept = [d["fact"] for d in decisions if d["kept"]]
-    reasons = {d["fact"]: d["reason"] for d in decisions if not d["kept"]}
+    kept = [texts.get(d["fact_id"]) for d in decisions if d["kept"]]
+    rejected = {(d["type"], d["reason"]) for d in decisions if not d["kept"]}
     return [
         Check("promotion keeps 'vegetarian'", kept == ["Dietary needs: vegetarian"], str(kept)),
         Check(
             "rejects 'flying to Lisbon on the 14th' as task progress",
-            any("Lisbon" in f and r == "task_progress" for f, r in reasons.items()),
-            str(reasons),
+            ("trip", "task_progress") in rejected,
+            str(rejected),
         ),
         Check(
             "rejects 'prefers morning flights' as an inference",
-            any("morning" in f and r == "inference" for f, r in reasons.items()),
-            str(reasons),
+            ("flight_times", "inference") in rejected,
+            str(rejected),
         ),
     ]
 
 
-async def _thursday(
-    rt: Runtime, recorder: list[RecordingModel], echo: Callable[[str], None]
-) -> list[Check]:
+async def _thursday(rt: Runtime, recorder: list[RecordingModel], echo: Callable[[str], None]) -> list[Check]:
     """A new thread: recall brings the fact, the booking tool the hotel, and nothing of Monday's search."""
     echo(f"== Thursday {THURSDAY:%d %b %Y %H:%M}, a new thread ==")
     first_prompt = len(recorder[0].prompts)
@@ -166,7 +168,8 @@ async def _thursday(
         ),
         Check(
             "the booking tool gives the hotel",
-            any(c.name == "get_my_bookings" for c in dinner.tool_calls) and "Casa do Rio Lisboa" in dinner.reply,
+            any(c.name == "get_my_bookings" for c in dinner.tool_calls)
+            and "Casa do Rio Lisboa" in dinner.reply,
         ),
         Check("the reply honours 'vegetarian'", "vegetarian" in dinner.reply.lower()),
         Check("nothing of Monday's flight search is in Thursday's context", not leaked, str(leaked)),

@@ -230,7 +230,9 @@ def test_cross_origin_reads_are_allowed_for_the_public_origin_only(server: Serve
     config's) and no other page, even one sending the user's cookies."""
 
     def allowed_origin(origin: str) -> str | None:
-        request = urllib.request.Request(server.base_url + "/user", headers={"Origin": origin, "Cookie": "x=y"})
+        request = urllib.request.Request(
+            server.base_url + "/user", headers={"Origin": origin, "Cookie": "x=y"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 allowed: str | None = response.headers.get("access-control-allow-origin")
@@ -383,7 +385,9 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
     # On disconnect Chainlit hands the chat's session to the data layer (which drops it, and logs that): wait
     # for that before looking at the stores, so anything the disconnect recreated would be in the export.
     handled = f"dropped session metadata of thread {thread}"
-    wait_until(lambda: handled in server.log_text(), timeout=30, what="the server to handle carol's disconnect")
+    wait_until(
+        lambda: handled in server.log_text(), timeout=30, what="the server to handle carol's disconnect"
+    )
     export = cli(server, "memories", "export", "--user", "carol")
 
     relogin = new_page(open_context(browser, server))

@@ -19,8 +19,8 @@ from travel_assistant.memory_view import fact_rows
 def inspector_markdown(rt: Runtime, user: UserId, now: datetime) -> tuple[str, list[dict[str, Any]]]:
     """The inspector text and the current facts it lists (for per-fact delete buttons)."""
     rows = fact_rows(rt.fact_memory, rt.facts, UserScope(user), now=now, history=True)
-    current = [r for r in rows if r["status"] != "superseded"]
-    old = [r for r in rows if r["status"] == "superseded"]
+    current = [r for r in rows if r["status"] in ("current", "stale")]
+    old = [r for r in rows if r["status"] not in ("current", "stale")]
     if not rows:
         return (
             "### What I remember about you\nNothing yet. Facts are saved from a conversation after it has "

@@ -98,7 +98,9 @@ def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
         case EventKind.USER:
             user_step = f"{event.turn_id}-user"
             return [
-                _step(user_step, thread.id, "user_message", thread.user_id, event.created_at, output=event.text),
+                _step(
+                    user_step, thread.id, "user_message", thread.user_id, event.created_at, output=event.text
+                ),
                 # Chainlit renders "on_message" runs transparently; children need it as their parent.
                 _step(_run(event), thread.id, "run", "on_message", event.created_at, parent=user_step),
             ]
@@ -109,15 +111,27 @@ def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
         case EventKind.TOOL:
             return [_tool_step(thread, event)]
         case EventKind.CONTEXT:
-            return [_child(thread, event, "context", "tool", "Context", output=context_line(dict(event.body)))]
+            return [
+                _child(thread, event, "context", "tool", "Context", output=context_line(dict(event.body)))
+            ]
         case EventKind.ASSISTANT:
-            return [_child(thread, event, "assistant", "assistant_message", ASSISTANT_NAME, output=event.text)]
+            return [
+                _child(thread, event, "assistant", "assistant_message", ASSISTANT_NAME, output=event.text)
+            ]
         case EventKind.FAILURE:
             failed = str(event.body.get("message", "That turn failed."))
             return [
-                _child(thread, event, "failure", "assistant_message", ASSISTANT_NAME, output=failed, is_error=True)
+                _child(
+                    thread,
+                    event,
+                    "failure",
+                    "assistant_message",
+                    ASSISTANT_NAME,
+                    output=failed,
+                    is_error=True,
+                )
             ]
-        case EventKind.MODEL | EventKind.SUMMARY | EventKind.PROMOTION:
+        case EventKind.MODEL | EventKind.SUMMARY | EventKind.PROMOTION | EventKind.REDACTION:
             return []
         case unreachable:
             assert_never(unreachable)
@@ -128,12 +142,26 @@ def _run(event: Event) -> str:
 
 
 def _child(
-    thread: ThreadRecord, event: Event, suffix: str, type_: str, name: str, *, output: str, is_error: bool = False
+    thread: ThreadRecord,
+    event: Event,
+    suffix: str,
+    type_: str,
+    name: str,
+    *,
+    output: str,
+    is_error: bool = False,
 ) -> dict[str, Any]:
     """A step under its turn's run step."""
     step_id = f"{event.turn_id}-{suffix}"
     return _step(
-        step_id, thread.id, type_, name, event.created_at, parent=_run(event), output=output, is_error=is_error
+        step_id,
+        thread.id,
+        type_,
+        name,
+        event.created_at,
+        parent=_run(event),
+        output=output,
+        is_error=is_error,
     )
 
 

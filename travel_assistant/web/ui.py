@@ -40,7 +40,9 @@ def current_chat(public_origin: str) -> ChatContext:
         raise AccessDenied("not logged in")
     metadata = getattr(user, "metadata", None) or {}
     return ChatContext(
-        user=user_id(user.identifier), thread=thread_id(session.thread_id), is_admin=bool(metadata.get("is_admin"))
+        user=user_id(user.identifier),
+        thread=thread_id(session.thread_id),
+        is_admin=bool(metadata.get("is_admin")),
     )
 
 

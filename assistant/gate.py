@@ -1,0 +1,161 @@
+"""The memory write gate: one candidate in, a verdict out, decided in code from the log.
+
+Order of the checks (the first failure is the recorded reason):
+
+    evidence_not_user_turn   the cited turn is not a user turn of this thread (tool output, assistant text,
+                             another thread or another user's turn can never become a fact)
+    secret                   the model's own description of the fact carries a secret
+    quote_not_in_evidence    the quote is not in that user turn on word boundaries (see assistant.evidence)
+    task_progress            a trip/booking type, or a request or detail of this trip
+    quoted_speech, transient, negative_capability           (see assistant.assertions)
+    unknown_type             not in the fact-type registry
+    inference, dislike, negated, third_party, not_about_user, question, hypothetical, greeting
+                                                            (see assistant.assertions)
+
+What passes is an :class:`Accepted`: the value as the type's extractor found it in the user's clause, and that
+clause (from the log, one line, secrets masked) as the quote. The model's strings are pointers only; none of
+them is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from assistant.assertions import Rejection, judge_clause, judge_value
+from assistant.evidence import Evidence, Span, clean, locate, quoted_spans
+from assistant.fact_types import FACT_TYPES
+from assistant.secrets import find_secret, has_mask, mask_secrets
+
+Reason = (
+    Rejection
+    | Literal["evidence_not_user_turn", "quote_not_in_evidence", "secret", "unknown_type", "malformed"]
+)
+
+TASK_TYPES = frozenset(
+    {"trip", "itinerary", "booking", "travel_plan", "plan", "task", "reservation", "flight"}
+)
+QUOTE_LIMIT = 300
+
+# "Remember that …", "don't forget …", "note that I …", "save that …": an explicit request to remember.
+_CUE = re.compile(
+    r"\b(?:remember|don't forget|dont forget|do not forget|note (?:that|down)|make a note|save (?:that|this)|"
+    r"keep in mind|please note|take note)\b",
+    re.I,
+)
+_CUE_PREFIX = re.compile(
+    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so)[\s,]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
+    r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Accepted:
+    type: str
+    value: str
+    quote: str  # the user's clause from the log: one line, secrets masked
+    retract: bool = False
+
+    @property
+    def masked(self) -> bool:
+        """The quote holds a masked secret (the preference beside it was kept; the secret never was)."""
+        return has_mask(self.quote)
+
+
+def check_candidate(
+    *, type_name: str, quote: str, fact: str, evidence_turn: str, user_turns: Mapping[str, str]
+) -> Accepted | Reason:
+    """Judge one proposed fact against this thread's user turns (turn id → logged text)."""
+    said = user_turns.get(evidence_turn)
+    if said is None:
+        return "evidence_not_user_turn"
+    if find_secret(fact):
+        return "secret"
+    # Both sides masked: the log already is (masking happens before a message is logged), and a quote the
+    # model copied from an older, unmasked turn must still match the masked text.
+    evidence = locate(mask_secrets(quote).text, mask_secrets(said).text)
+    if evidence is None:
+        return "quote_not_in_evidence"
+    return judge_evidence(evidence, type_name)
+
+
+def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
+    clause, quote, requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
+    if type_name.lower() in TASK_TYPES:
+        return "task_progress"
+    ftype = FACT_TYPES.get(type_name)
+    if ftype is None:
+        # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
+        return judge_clause(evidence, clause, type_name) or "unknown_type"
+    if not ftype.find(clause):
+        return "inference"  # the user's words hold no value of this type: the model made it up
+    rejected = judge_clause(evidence, clause, type_name)
+    if rejected is not None:
+        return rejected
+    verdict = judge_value(evidence, ftype, clause=clause, quote=quote, requested=requested)
+    if isinstance(verdict, str):
+        return verdict
+    return Accepted(
+        type=ftype.name, value=verdict.value, quote=_excerpt(clause, quote), retract=verdict.retract
+    )
+
+
+def asked_to_remember(text: str) -> bool:
+    """The user's own message asks to remember something (the cue is not inside someone else's quoted words)."""
+    text = clean(text)
+    quoted = quoted_spans(text)
+    return any(not any(s.start <= m.start() < s.end for s in quoted) for m in _CUE.finditer(text))
+
+
+def explicit_evidence(statement: str, said: str) -> Evidence | None:
+    """Where an explicit "remember …" statement sits in the user's message.
+
+    The model's statement is tried first; when it is a paraphrase ("User prefers aisle seats"), the user's own
+    words after the request cue are used instead, so the evidence is always the user's text.
+    """
+    text = mask_secrets(said).text
+    found = locate(mask_secrets(statement).text, text)
+    if found is not None:
+        return found
+    cue = next((m for m in _CUE.finditer(clean(text))), None)
+    if cue is None:
+        return None
+    rest = re.split(r"(?<=[.!?])\s|\n", clean(text)[cue.end() :], maxsplit=1)[0].strip(" :,-")
+    return locate(rest, text) if rest else None
+
+
+def type_of(evidence: Evidence) -> str:
+    """The registry type whose value the evidence clause states (the one the quote points at, else the first)."""
+    clause, quote, _requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
+    found: list[tuple[bool, int, str]] = []
+    for ftype in FACT_TYPES.values():
+        for m in ftype.find(clause):
+            found.append((not (m.start < quote.end and quote.start < m.end), m.start, ftype.name))
+    return min(found)[2] if found else "unclassified"
+
+
+def _without_request(clause: str, quote: Span) -> tuple[str, Span, bool]:
+    """Take an explicit request ("Could you remember that …") off the front of a clause."""
+    m = _CUE_PREFIX.match(clause)
+    if m is None or m.end() == 0 or m.end() >= len(clause):
+        return clause, quote, False
+    cut = m.end()
+    moved = Span(start=max(0, quote.start - cut), end=max(0, quote.end - cut))
+    return clause[cut:], moved, True
+
+
+def _excerpt(clause: str, quote: Span) -> str:
+    """The stored quote: the clause, one line, cut around the quoted words if it is very long."""
+    text = clean(clause, one_line=True).strip(" ,;:-")
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    start = max(0, min(quote.start, len(text) - QUOTE_LIMIT))
+    window = text[start : start + QUOTE_LIMIT]
+    left = window.find(" ") + 1 if start > 0 else 0
+    cut_right = start + QUOTE_LIMIT < len(text)
+    right = window.rfind(" ") if cut_right else len(window)
+    return ("…" if start > 0 else "") + window[left:right].strip() + ("…" if cut_right else "")
