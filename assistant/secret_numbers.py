@@ -38,6 +38,7 @@ from assistant.secret_hits import (
 
 _CHAIN = re.compile(r"(?<![A-Za-z0-9+])\d+(?:(?: {1,3}|[-./_\t\u00a0\u2009\u202f])\d+)*(?![A-Za-z0-9])")
 _DIGITS = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")
 _CARD_WORD = re.compile(
     r"\b(?:credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
     r"union\s?pay|visa\s+(?:card|debit|credit|electron)|cvv2?|cvc2?|expiry|expires?|exp|valid\s+thru|pan|"
@@ -47,7 +48,7 @@ _CARD_WORD = re.compile(
 )
 # "card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").
 _OTHER_CARDS = word_set(
-    "boarding gift loyalty membership member rail railcard oyster sim key business id identity landing green "
+    "boarding gift loyalty membership member rail railcard oyster sim key id identity landing green "
     "post greeting library student discount club reward rewards points tourist city museum metro transit bus "
     "sd memory lounge priority frequent flyer insurance health ehic ghic vaccination yellow smart access hotel "
     "room door scratch sim-card e-sim esim photo"
@@ -115,11 +116,11 @@ def _card_prefix(text: str, start: int, end: int, card_context: bool) -> tuple[i
 
 
 def card_hits(text: str, view: str) -> Iterator[Hit]:
-    if sum(c.isdigit() for c in text) < 13:
+    if sum(map(str.isdigit, text)) < 13:
         return
     chains = list(_CHAIN.finditer(text))
     for i, m in enumerate(chains):
-        if sum(c.isdigit() for c in m.group(0)) < 13:
+        if sum(map(str.isdigit, m.group(0))) < 13:
             continue
         # Context stops at the neighbouring numbers: "ticket 125…, card 4111…" gives each its own words.
         lo = max(chains[i - 1].end() if i else 0, m.start() - 64)
@@ -198,7 +199,7 @@ _LOYALTY_WORD = re.compile(
 
 
 def bank_hits(text: str, view: str) -> Iterator[Hit]:
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return
     for m in _SORT_CODE.finditer(text):
         value = re.sub(r"\D", "", m.group("v"))
@@ -217,6 +218,7 @@ _ID_GROUPS = re.compile(r"[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,5}")
 _PASSPORT = re.compile(
     r"\b(?:passports?|reisepass(?:nummer)?|passeport|pasaporte|passaporto|paspoort|passaporte)"
     r"(?:\s+(?:number|no\.?|num|nr\.?|n[°º]|#|id|details|n[úu]mero|num[ée]ro|nummer))?"
+    r"(?:\s+(?:for|on|in)\s+[^\n.,;:!?\d]{1,25}?(?=\s*:|\s+is\s))?"
     r"(?:\s+(?:is|was|reads|es|est|ist|é)(?:\s*:)?|\s*[:=#-]|'s|’s)?\s*",
     re.I,
 )
@@ -224,12 +226,18 @@ _NATIONAL_ID = re.compile(
     r"\b(?:national\s+insurance(?:\s+(?:number|no\.?))?|ni\s+(?:number|no\.?)|nino|social\s+security"
     r"(?:\s+(?:number|no\.?))?|ssn|social\s+insurance\s+number|sin|(?:national|personal|government|citizen)\s+id"
     r"(?:entity)?(?:\s+(?:card|number|no\.?))?|id(?:entity)?\s+card(?:\s+(?:number|no\.?))?|identity\s+number|"
-    r"(?:my|your)\s+id(?:\s+(?:number|no\.?|#))?|dni|nie|nif|cpf|codice\s+fiscale|bsn|burgerservicenummer|"
+    r"(?:my|your)\s+id(?:\s+(?:number|no\.?|#))?|(?P<bare>id)\s+(?:number|no\.?|#)|dni|nie|nif|cpf|codice\s+fiscale|bsn|burgerservicenummer|"
     r"pesel|personnummer|aadhaa?r(?:\s+(?:number|no\.?))?|tax\s+file\s+number|tfn|pps(?:n|\s+number)?|"
     r"steuer-?id|steueridentifikationsnummer|personalausweis(?:nummer)?|carte\s+d'identit[ée]|"
     r"num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|cart[ãa]o\s+de\s+cidad[ãa]o|nric|mykad|emirates\s+id|"
     r"driv(?:er'?s|ing)\s+licen[cs]e(?:\s+(?:number|no\.?))?)"
     r"(?:\s+(?:is|was|reads)(?:\s*:)?|\s*[:=#-]|'s|’s)?\s*",
+    re.I,
+)
+_REFERENCE_WORD = re.compile(
+    r"\b(?:booking|order|transaction|reservation|member|trip|user|session|ticket|passenger|customer|flight|"
+    r"tracking|reference|confirmation|loyalty|account|device|employee|staff|student|event|conference|group|"
+    r"apple|google|wi-?fi|player|registration|application)\W*$",
     re.I,
 )
 _REFERENCE_BEFORE = re.compile(
@@ -279,13 +287,16 @@ _STANDALONE_IDS: tuple[tuple[re.Pattern[str], Callable[[str], bool]], ...] = (
 
 
 def identity_hits(text: str, view: str) -> Iterator[Hit]:
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return
     for m in _PASSPORT.finditer(view):
         found = _id_value(text, m.end(), 4, 12)
         if found:
             yield Hit("passport", *found, FIXED_MASKS["passport"])
     for m in _NATIONAL_ID.finditer(view):
+        # "id number 8901…" alone counts; "booking id number …", "order ID no. …" do not.
+        if m.group("bare") and _REFERENCE_WORD.search(view, max(0, m.start() - 20), m.start()):
+            continue
         found = _id_value(text, m.end(), 5, 20)
         if found:
             yield Hit("national_id", *found, FIXED_MASKS["national_id"])

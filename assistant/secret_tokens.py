@@ -49,6 +49,7 @@ _PEM = re.compile(
     re.S,
 )
 _TOKENISH = re.compile(r"[A-Za-z0-9_\-+/=.:@]{20,}")
+_KEYISH = re.compile(r"[A-Za-z0-9_\-+/=.:@]{16,}")
 
 
 def _mixed(value: str) -> bool:
@@ -57,12 +58,13 @@ def _mixed(value: str) -> bool:
 
 def token_hits(text: str) -> Iterator[Hit]:
     key = FIXED_MASKS["api_key"]
+    covered: list[tuple[int, int]] = []
     if "PRIVATE KEY" in text or "Proc-Type" in text or "PuTTY" in text:
         for m in _PEM.finditer(text):
+            covered.append(m.span())
             yield Hit("private_key", m.start(), m.end(), FIXED_MASKS["private_key"])
-    if not _TOKENISH.search(text) and "://" not in text:
+    if not _KEYISH.search(text) and "://" not in text:
         return
-    covered: list[tuple[int, int]] = []
     for m in _PROVIDER.finditer(text):
         covered.append(m.span())
         yield Hit("api_key", m.start(), m.end(), key)

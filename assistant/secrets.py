@@ -8,9 +8,10 @@ window seats, and my card is 4111 1111 1111 1111" becomes "I prefer window seats
 
 The scanners live beside this module: number-shaped secrets (cards, IBANs and bank accounts, passport and ID
 numbers) in :mod:`assistant.secret_numbers`, machine secrets (provider keys, PEM blocks, detect-secrets'
-plugins) in :mod:`assistant.secret_tokens`, and secrets said in words (passwords, PINs, codes, security
-answers, credentials) in :mod:`assistant.secret_phrases`. Here their hits are merged (the strongest kind wins an
-overlap, then the longer span) and replaced by masks, right to left so offsets stay those of the original.
+plugins) in :mod:`assistant.secret_tokens`, and secrets said in words in :mod:`assistant.secret_phrases`
+(passwords, PINs, codes) and :mod:`assistant.secret_logins` (security answers, credentials), both reading values
+with :mod:`assistant.secret_values`. Here their hits are merged (the strongest kind wins an overlap, then the
+longer span) and replaced by masks; findings keep offsets into the original text.
 
 Masks are deterministic single-line brackets that keep only safe shape (a card's last four digits), are
 recognised by :func:`has_mask`, and are never reported again: masking is idempotent.
@@ -23,8 +24,9 @@ from dataclasses import dataclass
 
 from assistant.secret_hits import MASK_RE as _MASK_RE
 from assistant.secret_hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
+from assistant.secret_logins import credential_hits, security_answer_hits
 from assistant.secret_numbers import bank_hits, card_hits, iban_hits, identity_hits
-from assistant.secret_phrases import code_hits, credential_hits, password_hits, pin_hits, security_answer_hits
+from assistant.secret_phrases import code_hits, password_hits, pin_hits
 from assistant.secret_tokens import token_hits
 
 __all__ = [
