@@ -35,13 +35,13 @@ _SECURITY_CONNECTOR = re.compile(
 )
 _CREDENTIAL_PAIR = re.compile(
     r"\b(?:user(?:\s?name)?|login|log-?in|user\s?id|e-?mail|account|id)\s*(?:is|:|=|-)?\s*"
-    r"(?P<u>[\w.@+\-]*\w)[\s,;]*(?:(?:and|&|/|with)\s+)?(?:(?:my|the|with|a)\s+)?"
+    r"(?P<u>[\w.@+\-]{0,64}\w)[\s,;]*(?:(?:and|&|/|with)\s+)?(?:(?:my|the|with|a)\s+)?"
     r"(?:pass(?:word)?|pwd|pw|passwd|p/w|passcode|pin)\s*(?:is|:|=|-)?\s*(?P<p>\S+)",
     re.I,
 )
 _JOINED_PAIR = re.compile(
     r"(?<![\w/@:.\-])(?!(?:log-?in|logon|username|user|creds?|credentials|account|e-?mail|password|pwd|pw|pass|id)"
-    r"\s?[:/])(?P<u>[A-Za-z0-9._%+\-]+(?:@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+)?)\s?(?::|\s/\s|/)\s?"
+    r"\s?[:/])(?P<u>[A-Za-z0-9._%+\-]{1,64}(?:@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,5})?)\s?(?::|\s/\s|/)\s?"
     r"(?P<p>[^\s:/]{3,64})"
 )
 _CREDENTIAL_CUE = re.compile(
@@ -50,7 +50,7 @@ _CREDENTIAL_CUE = re.compile(
     re.I,
 )
 _DEVICE = re.compile(r"\b(?:router|modem|wi-?fi|server|ssh|ftp|admin|portal|nas|camera)\b", re.I)
-_URL_AUTH = re.compile(r"\b[a-z][a-z0-9+.\-]*://(?P<u>[^/\s:@]+):(?P<p>[^/\s@]+)@", re.I)
+_URL_AUTH = re.compile(r"\b[a-z][a-z0-9+.\-]{0,15}://(?P<u>[^/\s:@]{1,128}):(?P<p>[^/\s@]{1,128})@", re.I)
 
 
 def security_answer_hits(text: str, view: str) -> Iterator[Hit]:

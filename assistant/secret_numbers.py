@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from stdnum import iban, luhn
 from stdnum.br import cpf
@@ -43,7 +44,7 @@ _CARD_WORD = re.compile(
     r"\b(?:credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
     r"union\s?pay|visa\s+(?:card|debit|credit|electron)|cvv2?|cvc2?|expiry|expires?|exp|valid\s+thru|pan|"
     r"payment\s+card|pay(?:ing)?\s+with|charge|charged|tarjeta|kreditkarte|karte|cart[ãa]o|carte\s+bancaire|"
-    r"carte\s+bleue|carta\s+di\s+credito|(?P<pre>[\w-]+\s+)?card)\b",
+    r"carte\s+bleue|carte(?!\s+d['’](?:embarquement|identit))|carta\s+di\s+credito|(?P<pre>[\w-]{1,30}\s+)?card)\b",
     re.I,
 )
 # "card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").
@@ -60,7 +61,7 @@ _NOT_CARD_WORD = re.compile(
     r"flyer|flier|miles|avios|bonvoy|honors|points|policy|claim|case|voucher|imei|serial|isbn|barcode|ean|upc|"
     r"customer|passenger|baggage|bag|luggage|tag|awb|waybill|container|transaction|trip|application|"
     r"rail|train|railcard|tax|vat|insurance|number\s+to\s+call|hotline|contact|fone|telefone|teléfono|"
-    r"téléphone|numéro|billet|billete|bilhete)\b",
+    r"téléphone|billet|billete|bilhete)\b",
     re.I,
 )
 
@@ -99,10 +100,9 @@ def _card_prefix(text: str, start: int, end: int, card_context: bool) -> tuple[i
 
     Only prefixes count: a card is often followed by its expiry and code ("4111 … 1111 12/27 123").
     """
-    groups = list(_DIGITS.finditer(text, start, end))
     digits = ""
     prefixes: list[tuple[int, str]] = []
-    for g in groups:
+    for g in _DIGITS.finditer(text, start, end):
         digits += g.group(0)
         if len(digits) > 19:
             break
@@ -142,33 +142,38 @@ def card_hits(text: str, view: str) -> Iterator[Hit]:
 
 _IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ -]?[A-Za-z0-9])")
 _IBAN_CUE = re.compile(r"\bIBAN\b", re.I)
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{1,34}(?:[ -][A-Za-z0-9]{1,34}){0,16}")
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
 
 
-def _alnum_run_ends(text: str, start: int, limit: int = 34) -> list[int]:
-    """End offsets of each group in a run of ASCII letters/digits joined by single spaces or dashes."""
-    ends: list[int] = []
-    i, count, n = start, 0, len(text)
-    while i < n and count < limit:
-        c = text[i]
-        if c.isascii() and c.isalnum():
-            count += 1
-            i += 1
-            if i == n or not (text[i].isascii() and text[i].isalnum()):
-                ends.append(i)
-        elif c in " -" and i + 1 < n and text[i + 1].isascii() and text[i + 1].isalnum() and i > start:
-            i += 1
-        else:
+def _iban_candidates(text: str, start: int) -> Iterator[tuple[int, str]]:
+    """(end offset, compact upper-case text) of each IBAN-length prefix of the alphanumeric groups (joined by
+    single spaces or dashes) that start at ``start``, longest first."""
+    run = _ALNUM_RUN.match(text, start)
+    if run is None:
+        return
+    found: list[tuple[int, str]] = []
+    compact = ""
+    for g in _ALNUM.finditer(text, start, run.end()):
+        compact += g.group(0).upper()
+        if len(compact) > 34:
             break
-    return ends
+        if len(compact) >= 15:  # the shortest IBAN (Norway) has 15 characters
+            found.append((g.end(), compact))
+    yield from reversed(found)
+
+
+@lru_cache(maxsize=1024)
+def _valid_iban(compact: str) -> bool:
+    # Cached: a long message can repeat one IBAN-like run many times, and each check costs ~10 µs.
+    return bool(iban.is_valid(compact))
 
 
 def iban_hits(text: str, view: str) -> Iterator[Hit]:
     for m in _IBAN_START.finditer(text):
-        ends = _alnum_run_ends(text, m.start())
         labelled = _IBAN_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
-        for end in reversed(ends):
-            compact = re.sub(r"[ -]", "", text[m.start() : end]).upper()
-            if iban.is_valid(compact) or (labelled and 15 <= len(compact) <= 34 and compact[2:4].isdigit()):
+        for end, compact in _iban_candidates(text, m.start()):
+            if labelled or _valid_iban(compact):
                 yield Hit("bank_account", m.start(), end, iban_mask(compact))
                 break
 
@@ -219,7 +224,7 @@ _PASSPORT = re.compile(
     r"\b(?:passports?|reisepass(?:nummer)?|passeport|pasaporte|passaporto|paspoort|passaporte)"
     r"(?:\s+(?:number|no\.?|num|nr\.?|n[°º]|#|id|details|n[úu]mero|num[ée]ro|nummer))?"
     r"(?:\s+(?:for|on|in)\s+[^\n.,;:!?\d]{1,25}?(?=\s*:|\s+is\s))?"
-    r"(?:\s+(?:is|was|reads|es|est|ist|é)(?:\s*:)?|\s*[:=#-]|'s|’s)?\s*",
+    r"(?:\s+(?:is|was|reads|es|est|ist|é)(?:\s*:)?|\s*[:=#-]|'s|’s|\?\s*(?:it's|it is))?\s*",
     re.I,
 )
 _NATIONAL_ID = re.compile(
@@ -231,7 +236,7 @@ _NATIONAL_ID = re.compile(
     r"steuer-?id|steueridentifikationsnummer|personalausweis(?:nummer)?|carte\s+d'identit[ée]|"
     r"num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|cart[ãa]o\s+de\s+cidad[ãa]o|nric|mykad|emirates\s+id|"
     r"driv(?:er'?s|ing)\s+licen[cs]e(?:\s+(?:number|no\.?))?)"
-    r"(?:\s+(?:is|was|reads)(?:\s*:)?|\s*[:=#-]|'s|’s)?\s*",
+    r"(?:\s+(?:is|was|reads)(?:\s*:)?|\s*[:=#-]|'s|’s|\?\s*(?:it's|it is))?\s*",
     re.I,
 )
 _REFERENCE_WORD = re.compile(
@@ -308,7 +313,9 @@ def identity_hits(text: str, view: str) -> Iterator[Hit]:
 
 
 # The machine-readable lines of a passport's photo page: "P<GBRSMITH<<JOHN<<<…" and the number line after it.
-_MRZ = re.compile(r"P[A-Z<][A-Z]{3}[A-Z<]{20,}(?:\s*\n?\s*[A-Z0-9<]{9}\d[A-Z]{3}\d{6}[0-9<]\w?[A-Z0-9<]*)?")
+_MRZ = re.compile(
+    r"P[A-Z<][A-Z]{3}[A-Z<]{20,60}(?:\s*\n?\s*[A-Z0-9<]{9}\d[A-Z]{3}\d{6}[0-9<]\w?[A-Z0-9<]{0,30})?"
+)
 
 
 def _mrz_hits(text: str) -> Iterator[Hit]:

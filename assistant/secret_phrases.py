@@ -24,6 +24,7 @@ _PASSWORD_CUE = re.compile(
 _PIN_CUE = re.compile(
     r"\b(?:pin(?:[- ]?(?:code|number|no\.?|nummer))?|code\s+pin|passcode|pass\s+code|geheimzahl|"
     r"(?:door|entry|safe|lock|lockbox|key\s?box|key\s?safe|keypad|alarm|gate|garage|building|access)\s+code|"
+    r"(?:(?:safe|lock|locker|padlock|suitcase)\s+)?combination(?:\s+(?:code|number))?|"
     r"code\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|main\s+|back\s+|apartment\s+|building\s+)?"
     r"(?:door|safe|gate|lockbox|key\s?box|key\s?safe|building|apartment|flat|garage|alarm|padlock|lock))\b",
     re.I,
@@ -40,7 +41,7 @@ _CARD_CODE_CUE = re.compile(
     r"\b(?:cvv2?|cvc2?|cid|csc|card\s+verification\s+(?:value|code)|card\s+security\s+code)\b", re.I
 )
 _CARDISH = re.compile(r"\b(?:card|visa|mastercard|amex|back|cvv|debit|credit)\b", re.I)
-_BARE_CODE = re.compile(r"\b(?P<pre>[\w-]+\s+)?codes?\b", re.I)
+_BARE_CODE = re.compile(r"\b(?P<pre>[\w-]{1,30}\s+)?codes?\b", re.I)
 _NOT_SECRET_CODE = word_set(
     """promo promotional discount voucher coupon gift booking reservation reference airport iata icao airline
     postal post zip country area dial dialling dialing fare error dress qr bar tax station city currency seat
@@ -59,7 +60,7 @@ _OTP_CONTEXT = re.compile(
 # The value first: "4739 is my PIN", "I use Blue!Monday77 as my password", "it's 2846, my pin", "I got 283746 as
 # the code".
 _REVERSED = re.compile(
-    r"(?:\b(?:use|using|used|set|chose|picked|typed)\s+)?(?P<v>[^\s\[,]+)(?:\s+(?:is|was|as)|,)\s+(?:my|the|our)\s+"
+    r"(?:\b(?:use|using|used|set|chose|picked|typed)\s+)?(?<![^\s(])(?P<v>[^\s\[,]{1,64})(?:\s+(?:is|was|as)|,)\s+(?:my|the|our)\s+"
     r"(?:new\s+|old\s+|current\s+|temporary\s+|temp\s+|wifi\s+|wi-fi\s+|bank\s+|card\s+|phone\s+|app\s+)?"
     r"(?P<cue>password|passcode|pin(?:\s+code)?|pw|pwd|passphrase|verification\s+code|one[- ]time\s+code|otp|"
     r"2fa\s+code|code)\b",

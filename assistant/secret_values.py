@@ -25,6 +25,7 @@ _CONNECTOR_WORDS = (
     "is just",
     "is currently",
     "would be",
+    "is going to be",
     "will be",
     "should be",
     "has been changed to",
@@ -134,8 +135,10 @@ def clause_value(text: str, pos: int) -> tuple[int, int] | None:
     """A free-text answer: the rest of the clause, at most six words ("O'Brien", "a hamster called Biscuit")."""
     if pos < len(text) and text[pos] in _QUOTES:
         return word_value(text, pos, True)
-    stop = _CLAUSE_END.search(text, pos)
-    end = stop.start() if stop else len(text)
+    stop = _CLAUSE_END.search(
+        text, pos, pos + 120
+    )  # bounded: one scan per cue, never to the end of a long text
+    end = stop.start() if stop else min(len(text), pos + 120)
     words = list(_TOKEN.finditer(text, pos, end))[:6]
     first = words[0].group(0) if words else ""
     if not words or (is_description(first) and first.lower() not in ("a", "an", "the")):
@@ -151,13 +154,15 @@ _DIGITS_VALUE = re.compile(
     re.I,
 )
 _COMMA = re.compile(r",\s*")
+_ASIDE = re.compile(r",[^\n.;:!?\d]{1,40}:\s*")
 _CODE_VALUE = re.compile(
     r"(?P<v>(?:G-)?\d(?:[ -]?\d){3,9}|[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5})(?![\d:/%]\d|[A-Za-z0-9€$£])"
 )
 
 
 def digits_value(text: str, pos: int, *, least: int, code: bool = False) -> tuple[int, int] | None:
-    comma = _COMMA.match(text, pos)  # "TAP sent me a code, 559201"
+    # "TAP sent me a code, 559201"; "my PIN, in case the machine asks: 6611"
+    comma = _ASIDE.match(text, pos) or _COMMA.match(text, pos)
     if comma:
         pos = comma.end()
     m = (_CODE_VALUE if code else _DIGITS_VALUE).match(text, pos) or (

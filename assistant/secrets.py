@@ -60,13 +60,14 @@ class Masked:
         return tuple(dict.fromkeys(f.kind for f in self.findings))
 
 
-# When two hits overlap, the earlier kind here wins: a key after "password is" is an API key; a card number
-# inside "login 4111…" is a card; a "one-time password" is a code; a password never swallows a card or a key.
+# When two hits overlap, the earlier kind here wins: a key after "password is" is an API key; a valid IBAN
+# beats the card-like digits inside it; a card number inside "login 4111…" is a card; a "one-time password"
+# is a code; a password never swallows a card or a key.
 _STRONGEST_FIRST: tuple[SecretKind, ...] = (
     "private_key",
     "api_key",
-    "card",
     "bank_account",
+    "card",
     "credentials",
     "passport",
     "national_id",

@@ -13,7 +13,9 @@ Sections, each printing one titled table:
                    from the masked text (the fact-type extractors run on the masked words);
 * ``timing``       ``mask_secrets`` per message, p50/p95/max on both corpora (nearest rank, after a warm-up),
                    how many harmless messages reach the lazily imported detect-secrets layer, and the cold cost
-                   of the first message that does (import included), measured in a fresh interpreter.
+                   of the first message that does (import included), measured in a fresh interpreter;
+* ``long-inputs``  one call on each of a few ~40,000-character inputs (pasted prose, long digit and token runs,
+                   repeated cue words): the cost per character should stay flat, i.e. no scanner backtracks.
 
 More sections (whole-pipeline "stored anywhere" checks, a poisoning corpus) are added by appending a
 section to :data:`SECTIONS`: a function of the shared :class:`Context` that prints its own titled table with
@@ -247,12 +249,44 @@ def section_timing(ctx: Context) -> None:
     )
 
 
+# Long and repetitive inputs: every scanner must stay linear (a pasted document, or an input built to make a
+# regular expression backtrack). Each is about 40,000 characters.
+_LONG_INPUTS: dict[str, str] = {
+    "pasted prose": "We landed late, took the 744 bus and walked up to the hotel. " * 650,
+    "hyphenated words": "a-" * 20000,
+    "spaced digits": "1 " * 20000,
+    "one long number": "7" * 40000,
+    "dotted digits": "4." * 20000,
+    "IBAN-like groups": "GB82 " * 8000,
+    "long token": "Ab1" * 13000,
+    "colons and slashes": "ab:cd/" * 6600,
+    "cue words": "password is pin code " * 1900,
+    "unterminated key": "-----BEGIN PRIVATE KEY-----\n" + "A" * 40000,
+    "many secrets": "card 4111 1111 1111 1111, PIN 4921, pw hunter22. " * 800,
+}
+
+
+def section_long_inputs(ctx: Context) -> None:
+    rows: list[list[object]] = []
+    for name, text in _LONG_INPUTS.items():
+        start = time.perf_counter()
+        masked = mask_secrets(text)
+        ms = (time.perf_counter() - start) * 1e3
+        rows.append([name, len(text), f"{ms:.0f}", f"{1e3 * ms / len(text):.1f}", len(masked.findings)])
+    print_table(
+        "Long inputs: mask_secrets once each",
+        ["input", "chars", "ms", "us per char", "findings"],
+        rows,
+    )
+
+
 Section = Callable[[Context], None]
 SECTIONS: dict[str, Section] = {
     "secrets": section_secrets,
     "harmless": section_harmless,
     "preferences": section_preferences,
     "timing": section_timing,
+    "long-inputs": section_long_inputs,
 }
 
 
