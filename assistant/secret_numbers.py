@@ -231,7 +231,8 @@ _NATIONAL_ID = re.compile(
     r"\b(?:national\s+insurance(?:\s+(?:number|no\.?))?|ni\s+(?:number|no\.?)|nino|social\s+security"
     r"(?:\s+(?:number|no\.?))?|ssn|social\s+insurance\s+number|sin|(?:national|personal|government|citizen)\s+id"
     r"(?:entity)?(?:\s+(?:card|number|no\.?))?|id(?:entity)?\s+card(?:\s+(?:number|no\.?))?|identity\s+number|"
-    r"(?:my|your)\s+id(?:\s+(?:number|no\.?|#))?|(?P<bare>id)\s+(?:number|no\.?|#)|dni|nie|nif|cpf|codice\s+fiscale|bsn|burgerservicenummer|"
+    r"(?:my|your)\s+id(?:\s+(?:number|no\.?|#))?|(?P<bare>id)\s+(?:number|no\.?|#)|"
+    r"dni|nie|nif|cpf|codice\s+fiscale|bsn|burgerservicenummer|"
     r"pesel|personnummer|aadhaa?r(?:\s+(?:number|no\.?))?|tax\s+file\s+number|tfn|pps(?:n|\s+number)?|"
     r"steuer-?id|steueridentifikationsnummer|personalausweis(?:nummer)?|carte\s+d'identit[ée]|"
     r"num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|cart[ãa]o\s+de\s+cidad[ãa]o|nric|mykad|emirates\s+id|"
@@ -307,7 +308,7 @@ def identity_hits(text: str, view: str) -> Iterator[Hit]:
             yield Hit("national_id", *found, FIXED_MASKS["national_id"])
     for pattern, valid in _STANDALONE_IDS:
         for m in pattern.finditer(text):
-            if valid(m.group(0)) and not _REFERENCE_BEFORE.search(view, 0, m.start()):
+            if valid(m.group(0)) and not _REFERENCE_BEFORE.search(view, max(0, m.start() - 40), m.start()):
                 yield Hit("national_id", m.start(), m.end(), FIXED_MASKS["national_id"])
     yield from _mrz_hits(text)
 

@@ -73,8 +73,8 @@ _DESCRIPTIVE = word_set(
     mandatory missing lost forgotten changed reset blocked locked hidden visible written saved stored printed
     shown displayed listed included attached available provided given sent texted emailed coming working
     broken useless annoying weird strange impossible ridiculous terrible fine good bad great unknown private
-    secret confidential personal temporary temp default standard generic obvious random complicated
-    impossible same identical unchanged blank empty null none nil tbd tba unclear stupid dumb silly funny
+    secret confidential personal temporary temp default standard generic obvious random same identical
+    unchanged blank empty null none nil tbd tba unclear stupid dumb silly funny
     enough protected encrypted hashed masked redacted there asking needing"""
 )
 _SUFFIXES = ("ing", "ed", "ly", "able", "ible")
@@ -84,6 +84,8 @@ _CONTRACTION = re.compile(r"[a-z]+['’](?:t|s|d|ll|re|ve|m)", re.I)
 
 
 def is_description(word: str) -> bool:
+    """A word that describes a secret or carries the sentence on ("wrong", "expired", "the", "isn't"), so it
+    cannot be the secret itself."""
     w = word.lower().strip("'\"“”‘’")
     if w in _FUNCTION_WORDS or w in _DESCRIPTIVE or _CONTRACTION.fullmatch(w):
         return True
@@ -120,7 +122,7 @@ def word_value(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
     if connected and is_description(word):
         # "is literally password123", "is the same, it's Qwerty2024": look one step further, for a value
         # that must then look like a password.
-        later = _LATER_VALUE.match(text, end)
+        later = _LATER_VALUE.match(text, end)  # all optional: it always matches
         return word_value(text, later.end(), False) if later else None
     if is_description(word) or (not connected and not looks_secret(word)) or len(word) < 3:
         return None
@@ -135,9 +137,8 @@ def clause_value(text: str, pos: int) -> tuple[int, int] | None:
     """A free-text answer: the rest of the clause, at most six words ("O'Brien", "a hamster called Biscuit")."""
     if pos < len(text) and text[pos] in _QUOTES:
         return word_value(text, pos, True)
-    stop = _CLAUSE_END.search(
-        text, pos, pos + 120
-    )  # bounded: one scan per cue, never to the end of a long text
+    # Bounded: one short scan per cue, never to the end of a long text.
+    stop = _CLAUSE_END.search(text, pos, pos + 120)
     end = stop.start() if stop else min(len(text), pos + 120)
     words = list(_TOKEN.finditer(text, pos, end))[:6]
     first = words[0].group(0) if words else ""
@@ -161,6 +162,8 @@ _CODE_VALUE = re.compile(
 
 
 def digits_value(text: str, pos: int, *, least: int, code: bool = False) -> tuple[int, int] | None:
+    """A PIN or code at ``pos``: ``least`` or more digits (spaces or dashes between them allowed), or spelled-out
+    digits; with ``code``, also "G-551024" and backup codes like "8f3k-29dx"."""
     # "TAP sent me a code, 559201"; "my PIN, in case the machine asks: 6611"
     comma = _ASIDE.match(text, pos) or _COMMA.match(text, pos)
     if comma:

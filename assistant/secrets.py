@@ -169,7 +169,7 @@ def masked_notice(kinds: Sequence[SecretKind]) -> str:
         k in ("password", "pin", "code", "security_answer", "credentials", "api_key", "private_key")
         for k in distinct
     ):
-        reasons.append("passwords, codes and keys")
+        reasons.append("credentials")
     if any(k in ("passport", "national_id") for k in distinct):
         reasons.append("identity numbers")
     return (

@@ -307,7 +307,7 @@ def test_a_mask_the_user_typed_is_not_a_secret() -> None:
 def test_the_notice_is_one_sentence_that_names_what_was_masked_and_why() -> None:
     notice = masked_notice(["card", "pin", "card"])
     assert "card details" in notice and "PIN" in notice
-    assert "payment details" in notice and "passwords, codes and keys" in notice
+    assert "payment details" in notice and "credentials" in notice
     assert notice.endswith(".") and notice.count(".") == 1 and "\n" not in notice
     assert "identity numbers" in masked_notice(["passport"])
     assert masked_notice([]) == ""
