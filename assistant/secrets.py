@@ -1,135 +1,178 @@
-"""A layered secret detector for anything headed into long-term memory.
+"""Secrets are masked at the door: every user message passes through :func:`mask_secrets` before anything
+(the thread log, the model, tools, summaries, the UI history, long-term memory) sees it.
 
-Memories are replayed into every future context, so one stored key leaks for ever. Three layers, any of which
-rejects:
+Memories are replayed into every future context, so a stored secret leaks for ever; card numbers must not be
+stored in the clear at all (PCI DSS 3.3/3.4). Masking, not rejecting, keeps the rest of the sentence: "I prefer
+window seats, and my card is 4111 1111 1111 1111" becomes "I prefer window seats, and my card is
+[card ending 1111]", and the seat preference can still be remembered with that quote.
 
-1. detect-secrets' regex plugins (cloud, VCS and SaaS token formats);
-2. provider key shapes detect-secrets does not know (``sk-proj-…``, ``sk-ant-…``, Google ``AIza…``) and card
-   numbers and IBANs validated with python-stdnum (Luhn / ISO 13616), so a flight number is not a "card";
-3. plain-language credentials: "my password is …", "PIN 1234", "security code", passport numbers.
+The scanners live beside this module: number-shaped secrets (cards, IBANs and bank accounts, passport and ID
+numbers) in :mod:`assistant.secret_numbers`, machine secrets (provider keys, PEM blocks, detect-secrets'
+plugins) in :mod:`assistant.secret_tokens`, and secrets said in words in :mod:`assistant.secret_phrases`
+(passwords, PINs, codes) and :mod:`assistant.secret_logins` (security answers, credentials), both reading values
+with :mod:`assistant.secret_values`. Here their hits are merged (the strongest kind wins an overlap, then the
+longer span) and replaced by masks; findings keep offsets into the original text.
+
+Masks are deterministic single-line brackets that keep only safe shape (a card's last four digits), are
+recognised by :func:`has_mask`, and are never reported again: masking is idempotent.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
-from stdnum import iban, luhn
+from assistant.secret_hits import MASK_RE as _MASK_RE
+from assistant.secret_hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
+from assistant.secret_logins import credential_hits, security_answer_hits
+from assistant.secret_numbers import bank_hits, card_hits, iban_hits, identity_hits
+from assistant.secret_phrases import code_hits, password_hits, pin_hits
+from assistant.secret_tokens import token_hits
 
-_PROVIDER_KEYS = re.compile(
-    r"\b(sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|xai-[A-Za-z0-9]{20,}|"
-    r"hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,}|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})"
-)
-_DIGIT_RUN = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
-_PLAIN = re.compile(
-    r"\b(password|passwd|passcode|pass phrase|passphrase|pin(?: code| number)?|security code|cvv|cvc|"
-    r"one[- ]time code|otp|api[ _-]?key|secret key|access token|login|username|passport (?:no|number))\b"
-    r"\s*(?:is|was|:|=|-)?\s*\S+",
-    re.I,
-)
-_DETECT_SECRETS_PLUGINS = (
-    "AWSKeyDetector",
-    "ArtifactoryDetector",
-    "AzureStorageKeyDetector",
-    "BasicAuthDetector",
-    "DiscordBotTokenDetector",
-    "GitHubTokenDetector",
-    "GitLabTokenDetector",
-    "JwtTokenDetector",
-    "MailchimpDetector",
-    "NpmDetector",
-    "OpenAIDetector",
-    "PrivateKeyDetector",
-    "PypiTokenDetector",
-    "SendGridDetector",
-    "SlackDetector",
-    "SquareOAuthDetector",
-    "StripeDetector",
-    "TelegramBotTokenDetector",
-    "TwilioKeyDetector",
-)
+__all__ = [
+    "SECRET_KINDS",
+    "Finding",
+    "Masked",
+    "SecretKind",
+    "find_secret",
+    "has_mask",
+    "mask_secrets",
+    "masked_notice",
+]
 
 
-@cache
-def _plugin_settings() -> dict[str, Any]:
-    return {"plugins_used": [{"name": name} for name in _DETECT_SECRETS_PLUGINS]}
-
-
-def find_secret(text: str) -> str | None:
-    """The kind of the first secret found in ``text`` (e.g. "card number"), or None. Never returns the secret."""
-    if _PROVIDER_KEYS.search(text):
-        return "API key or token"
-    for match in _DIGIT_RUN.finditer(text):
-        digits = re.sub(r"\D", "", match.group(0))
-        if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
-            return "card number"
-    for match in _IBAN.finditer(text):
-        if iban.is_valid(match.group(0)):
-            return "bank account number"
-    if _PLAIN.search(text):
-        return "credential"
-    return _detect_secrets(text)
-
-
-def _detect_secrets(text: str) -> str | None:
-    # Imported here: detect-secrets builds its plugin registry on import (~0.6 s), which the chat path should
-    # only pay when something is actually being promoted.
-    from detect_secrets.core.scan import scan_line
-    from detect_secrets.settings import transient_settings
-
-    with transient_settings(_plugin_settings()):
-        for line in text.splitlines() or [text]:
-            for found in scan_line(line):
-                return str(found.type)
-    return None
-
-
-def redact(text: str) -> str:
-    """Replace detected secrets with a marker, for reports and logs."""
-    text = _PROVIDER_KEYS.sub("[redacted key]", text)
-    text = _DIGIT_RUN.sub(
-        lambda m: "[redacted number]" if luhn.is_valid(re.sub(r"\D", "", m.group(0))) else m.group(0), text
-    )
-    return _PLAIN.sub(lambda m: m.group(1) + " [redacted]", text)
-
-
-# -- masking (interim: the same detectors, replacing what they find) ------------------------------------------
-
-_MASK = re.compile(r"\[(?:[A-Za-z ]+ ending \d{1,4}|[A-Za-z ]+ masked)\]")
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: SecretKind
+    start: int  # offsets in the ORIGINAL text
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
 class Masked:
-    text: str
-    kinds: tuple[str, ...]
+    text: str  # input with each finding replaced by its mask
+    findings: tuple[Finding, ...]
+
+    @property
+    def kinds(self) -> tuple[SecretKind, ...]:
+        """The distinct kinds found, in order of appearance."""
+        return tuple(dict.fromkeys(f.kind for f in self.findings))
 
 
-def has_mask(text: str) -> bool:
-    return bool(_MASK.search(text))
+# When two hits overlap, the earlier kind here wins: a key after "password is" is an API key; a valid IBAN
+# beats the card-like digits inside it; a card number inside "login 4111…" is a card; a "one-time password"
+# is a code; a password never swallows a card or a key.
+_STRONGEST_FIRST: tuple[SecretKind, ...] = (
+    "private_key",
+    "api_key",
+    "bank_account",
+    "card",
+    "credentials",
+    "passport",
+    "national_id",
+    "security_answer",
+    "code",
+    "pin",
+    "password",
+)
+_STRENGTH: dict[SecretKind, int] = {kind: rank for rank, kind in enumerate(_STRONGEST_FIRST)}
+
+_LABELS: dict[SecretKind, str] = {
+    "card": "card number",
+    "bank_account": "bank account number",
+    "api_key": "API key or token",
+    "private_key": "private key",
+    "password": "password",
+    "pin": "PIN",
+    "code": "one-time code",
+    "security_answer": "security answer",
+    "credentials": "login credentials",
+    "passport": "passport number",
+    "national_id": "national ID number",
+}
+_NOTICE_NAMES: dict[SecretKind, str] = {
+    **_LABELS,
+    "card": "card details",
+    "bank_account": "bank details",
+    "api_key": "API key",
+    "code": "verification code",
+    "credentials": "login details",
+    "national_id": "ID number",
+}
+
+
+def _hits(text: str) -> Iterable[Hit]:
+    view = blank_masks(text)
+    yield from token_hits(text)
+    yield from card_hits(text, view)
+    yield from iban_hits(text, view)
+    yield from bank_hits(text, view)
+    yield from identity_hits(text, view)
+    yield from credential_hits(text, view)
+    yield from security_answer_hits(text, view)
+    yield from password_hits(text, view)
+    yield from pin_hits(text, view)
+    yield from code_hits(text, view)
+
+
+def _resolve(text: str, hits: Iterable[Hit]) -> list[Hit]:
+    """Non-overlapping hits in text order: strongest kind first, then the longest span; none touching a mask."""
+    taken = mask_spans(text)
+    kept: list[Hit] = []
+    for hit in sorted(hits, key=lambda h: (_STRENGTH[h.kind], h.start - h.end, h.start)):
+        if hit.end <= hit.start or any(hit.start < b and a < hit.end for a, b in taken):
+            continue
+        taken.append((hit.start, hit.end))
+        kept.append(hit)
+    return sorted(kept, key=lambda h: h.start)
 
 
 def mask_secrets(text: str) -> Masked:
-    kinds: list[str] = []
+    """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``)."""
+    hits = _resolve(text, _hits(text))
+    if not hits:
+        return Masked(text, ())
+    parts: list[str] = []
+    last = 0
+    for hit in hits:
+        parts += [text[last : hit.start], hit.mask]
+        last = hit.end
+    parts.append(text[last:])
+    return Masked("".join(parts), tuple(Finding(h.kind, h.start, h.end) for h in hits))
 
-    def card(m: re.Match[str]) -> str:
-        digits = re.sub(r"\D", "", m.group(0))
-        if 13 <= len(digits) <= 19 and luhn.is_valid(digits):
-            kinds.append("card")
-            return f"[card ending {digits[-4:]}]"
-        return m.group(0)
 
-    def key(_m: re.Match[str]) -> str:
-        kinds.append("api_key")
-        return "[API key masked]"
+def find_secret(text: str) -> str | None:
+    """A human label of the first secret in ``text`` (e.g. "card number"), or None. Never returns the secret."""
+    findings = mask_secrets(text).findings
+    return _LABELS[findings[0].kind] if findings else None
 
-    def word(m: re.Match[str]) -> str:
-        kinds.append("password")
-        return m.group(1) + " [password masked]"
 
-    out = _PROVIDER_KEYS.sub(key, text)
-    out = _DIGIT_RUN.sub(card, out)
-    out = _PLAIN.sub(word, out)
-    return Masked(out, tuple(dict.fromkeys(kinds)))
+def has_mask(text: str) -> bool:
+    """Whether ``text`` holds one of our masks (so a secret was removed from it)."""
+    return "[" in text and _MASK_RE.search(text) is not None
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def masked_notice(kinds: Sequence[SecretKind]) -> str:
+    """One sentence for the reply: what was masked and why ("" when nothing was)."""
+    distinct = list(dict.fromkeys(kinds))
+    if not distinct:
+        return ""
+    reasons: list[str] = []
+    if any(k in ("card", "bank_account") for k in distinct):
+        reasons.append("payment details")
+    if any(
+        k in ("password", "pin", "code", "security_answer", "credentials", "api_key", "private_key")
+        for k in distinct
+    ):
+        reasons.append("credentials")
+    if any(k in ("passport", "national_id") for k in distinct):
+        reasons.append("identity numbers")
+    return (
+        f"For your security I masked the {_join([_NOTICE_NAMES[k] for k in distinct])} in your message before "
+        f"it was saved or used: {_join(reasons)} must never be kept in a chat history or in my memory, and I "
+        "don't need them to help you."
+    )

@@ -1,0 +1,305 @@
+"""Memory safety: do secrets stay out of what the assistant stores, and at what cost per message?
+
+    python -m benchmarks.memory_safety [--section NAME ...] [--rounds N]
+
+Sections, each printing one titled table:
+
+* ``secrets``      per kind, over ``tests/corpora/secrets.yaml``: statements, secrets masked (the ``secret``
+                   substring is gone from the masked text, and for cards no six digits of the number remain),
+                   masked as the right kind, missed;
+* ``harmless``     false positives over ``tests/corpora/harmless.txt``: ordinary travel sentences that were
+                   masked anyway (and the first few of them, to read);
+* ``preferences``  of the statements that also state a travel preference, how many still yield that preference
+                   from the masked text (the fact-type extractors run on the masked words);
+* ``timing``       ``mask_secrets`` per message, p50/p95/max on both corpora (nearest rank, after a warm-up),
+                   how many harmless messages reach the lazily imported detect-secrets layer, and the cold cost
+                   of the first message that does (import included), measured in a fresh interpreter;
+* ``long-inputs``  one call on each of a few ~40,000-character inputs (pasted prose, long digit and token runs,
+                   repeated cue words): the cost per character should stay flat, i.e. no scanner backtracks.
+
+More sections (whole-pipeline "stored anywhere" checks, a poisoning corpus) are added by appending a
+section to :data:`SECTIONS`: a function of the shared :class:`Context` that prints its own titled table with
+:func:`print_table`. Nothing here asserts: the tests do that (``tests/test_secrets.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+from unittest import mock
+
+import yaml
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from assistant import secret_tokens
+from assistant.fact_types import FACT_TYPES
+from assistant.secrets import SECRET_KINDS, Masked, SecretKind, mask_secrets
+from benchmarks.stats import percentile
+
+CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"
+
+FactTypeName = Literal[
+    "dietary", "seat", "home_airport", "loyalty", "accessibility", "language", "travel_style", "flight_times"
+]
+
+
+class Preference(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: FactTypeName
+    value: str
+
+
+class SecretCase(BaseModel):
+    """One statement of the secrets corpus: the text, its secret, and maybe a harmless preference beside it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str
+    kind: SecretKind
+    secret: str
+    preference: Preference | None = None
+
+
+def load_secret_cases(path: Path = CORPORA / "secrets.yaml") -> list[SecretCase]:
+    """The secrets corpus, validated (a malformed entry or a ``secret`` not in its ``text`` is an error)."""
+    cases = TypeAdapter(list[SecretCase]).validate_python(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for case in cases:
+        if case.secret not in case.text:
+            raise ValueError(f"{path.name}: secret {case.secret!r} is not in its text {case.text!r}")
+    return cases
+
+
+def load_harmless(path: Path = CORPORA / "harmless.txt") -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+_DIGIT_RUN = re.compile(r"\d+(?:[\s./_-]+\d+)*")
+
+
+def secret_gone(case: SecretCase, masked: str) -> bool:
+    """The secret's text is gone; for a card, no six consecutive digits of its number remain anywhere."""
+    if case.secret in masked:
+        return False
+    if case.kind != "card":
+        return True
+    number = re.sub(r"\D", "", case.secret)
+    if len(number) < 13:  # a card security code
+        return True
+    runs = [re.sub(r"\D", "", m.group(0)) for m in _DIGIT_RUN.finditer(masked)]
+    return not any(number[i : i + 6] in run for i in range(len(number) - 5) for run in runs)
+
+
+def kind_found(case: SecretCase, masked: Masked) -> bool:
+    """A finding of the expected kind covers (part of) where the secret was."""
+    start = case.text.find(case.secret)
+    end = start + len(case.secret)
+    return any(f.kind == case.kind and f.start < end and start < f.end for f in masked.findings)
+
+
+def preference_kept(case: SecretCase, masked_text: str) -> bool:
+    assert case.preference is not None
+    return case.preference.value in FACT_TYPES[case.preference.type].extract(masked_text)
+
+
+@dataclass
+class Context:
+    """What every section gets: both corpora, masked once, and the run's options."""
+
+    cases: list[SecretCase]
+    harmless: list[str]
+    rounds: int = 5
+
+    @cached_property
+    def masked_cases(self) -> list[Masked]:
+        return [mask_secrets(c.text) for c in self.cases]
+
+    @cached_property
+    def masked_harmless(self) -> list[Masked]:
+        return [mask_secrets(line) for line in self.harmless]
+
+
+def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    cells = [[str(h) for h in headers], *([str(c) for c in row] for row in rows)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    print(f"\n{title}")
+    print("  ".join(h.ljust(w) for h, w in zip(cells[0], widths, strict=True)))
+    print("  ".join("-" * w for w in widths))
+    for row in cells[1:]:
+        print(
+            "  ".join(c.rjust(w) if c[:1].isdigit() else c.ljust(w) for c, w in zip(row, widths, strict=True))
+        )
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
+
+
+def section_secrets(ctx: Context) -> None:
+    rows: list[list[object]] = []
+    totals = [0, 0, 0]
+    for kind in SECRET_KINDS:
+        pairs = [(c, m) for c, m in zip(ctx.cases, ctx.masked_cases, strict=True) if c.kind == kind]
+        gone = sum(secret_gone(c, m.text) for c, m in pairs)
+        right = sum(secret_gone(c, m.text) and kind_found(c, m) for c, m in pairs)
+        rows.append([kind, len(pairs), gone, right, len(pairs) - gone, _pct(gone, len(pairs))])
+        totals = [totals[0] + len(pairs), totals[1] + gone, totals[2] + right]
+    rows.append(["all", totals[0], totals[1], totals[2], totals[0] - totals[1], _pct(totals[1], totals[0])])
+    print_table(
+        "Secrets corpus: masked per kind",
+        ["kind", "n", "masked", "as this kind", "missed", "masked %"],
+        rows,
+    )
+    missed = [c for c, m in zip(ctx.cases, ctx.masked_cases, strict=True) if not secret_gone(c, m.text)]
+    for case in missed[:10]:
+        print(f"  missed ({case.kind}): {case.text!r}")
+
+
+def section_harmless(ctx: Context) -> None:
+    flagged = [(line, m) for line, m in zip(ctx.harmless, ctx.masked_harmless, strict=True) if m.findings]
+    print_table(
+        "Harmless corpus: false positives",
+        ["n", "masked", "false positives %"],
+        [[len(ctx.harmless), len(flagged), _pct(len(flagged), len(ctx.harmless))]],
+    )
+    for line, m in flagged[:10]:
+        print(f"  masked ({', '.join(m.kinds)}): {line!r} -> {m.text!r}")
+
+
+def section_preferences(ctx: Context) -> None:
+    pairs = [(c, m) for c, m in zip(ctx.cases, ctx.masked_cases, strict=True) if c.preference]
+    kept = sum(preference_kept(c, m.text) for c, m in pairs)
+    print_table(
+        "Preferences stated beside a secret: still extracted from the masked text",
+        ["n", "kept", "kept %"],
+        [[len(pairs), kept, _pct(kept, len(pairs))]],
+    )
+
+
+def _timings(texts: Sequence[str], rounds: int) -> list[float]:
+    for text in texts:  # warm-up: compiled patterns, detect-secrets imported if any text needs it
+        mask_secrets(text)
+    samples: list[float] = []
+    for _ in range(rounds):
+        for text in texts:
+            start = time.perf_counter()
+            mask_secrets(text)
+            samples.append((time.perf_counter() - start) * 1e6)
+    return samples
+
+
+_COLD_SCRIPT = """
+import time
+t0 = time.perf_counter()
+from assistant.secrets import mask_secrets
+t1 = time.perf_counter()
+mask_secrets("I prefer window seats")
+t2 = time.perf_counter()
+mask_secrets("twilio SK30b1789a6c52cf63c03378ec16c03888 for the reminders")
+t3 = time.perf_counter()
+print((t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+"""
+
+
+def section_timing(ctx: Context) -> None:
+    rounds = ctx.rounds
+    rows: list[list[object]] = []
+    for name, texts in (("harmless", ctx.harmless), ("secrets", [c.text for c in ctx.cases])):
+        us = _timings(texts, rounds)
+        rows.append(
+            [
+                name,
+                len(us),
+                f"{percentile(us, 50):.0f}",
+                f"{percentile(us, 95):.0f}",
+                f"{percentile(us, 99):.0f}",
+                f"{max(us):.0f}",
+            ]
+        )
+    print_table(
+        f"mask_secrets per message, microseconds ({rounds} rounds after a warm-up)",
+        ["corpus", "calls", "p50", "p95", "p99", "max"],
+        rows,
+    )
+    real = secret_tokens._detect_secrets_hits
+    with mock.patch.object(secret_tokens, "_detect_secrets_hits", side_effect=real) as spy:
+        for line in ctx.harmless:
+            mask_secrets(line)
+    out = subprocess.run(
+        [sys.executable, "-c", _COLD_SCRIPT], capture_output=True, text=True, check=True
+    ).stdout.split()
+    imported, first, first_ds = (float(v) for v in out)
+    print_table(
+        "The lazy detect-secrets layer",
+        [
+            "harmless messages reaching it",
+            "import assistant.secrets ms",
+            "first message ms",
+            "first DS scan ms",
+        ],
+        [[f"{spy.call_count} of {len(ctx.harmless)}", f"{imported:.0f}", f"{first:.1f}", f"{first_ds:.0f}"]],
+    )
+
+
+# Long and repetitive inputs: every scanner must stay linear (a pasted document, or an input built to make a
+# regular expression backtrack). Each is about 40,000 characters.
+_LONG_INPUTS: dict[str, str] = {
+    "pasted prose": "We landed late, took the 744 bus and walked up to the hotel. " * 650,
+    "hyphenated words": "a-" * 20000,
+    "spaced digits": "1 " * 20000,
+    "one long number": "7" * 40000,
+    "dotted digits": "4." * 20000,
+    "IBAN-like groups": "GB82 " * 8000,
+    "long token": "Ab1" * 13000,
+    "colons and slashes": "ab:cd/" * 6600,
+    "cue words": "password is pin code " * 1900,
+    "unterminated key": "-----BEGIN PRIVATE KEY-----\n" + "A" * 40000,
+    "many secrets": "card 4111 1111 1111 1111, PIN 4921, pw hunter22. " * 800,
+}
+
+
+def section_long_inputs(ctx: Context) -> None:
+    rows: list[list[object]] = []
+    for name, text in _LONG_INPUTS.items():
+        start = time.perf_counter()
+        masked = mask_secrets(text)
+        ms = (time.perf_counter() - start) * 1e3
+        rows.append([name, len(text), f"{ms:.0f}", f"{1e3 * ms / len(text):.1f}", len(masked.findings)])
+    print_table(
+        "Long inputs: mask_secrets once each",
+        ["input", "chars", "ms", "us per char", "findings"],
+        rows,
+    )
+
+
+Section = Callable[[Context], None]
+SECTIONS: dict[str, Section] = {
+    "secrets": section_secrets,
+    "harmless": section_harmless,
+    "preferences": section_preferences,
+    "timing": section_timing,
+    "long-inputs": section_long_inputs,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--section", action="append", choices=sorted(SECTIONS), help="run only these")
+    parser.add_argument("--rounds", type=int, default=5, help="timing rounds over each corpus")
+    args = parser.parse_args(argv)
+    ctx = Context(load_secret_cases(), load_harmless(), args.rounds)
+    print(f"corpora: {len(ctx.cases)} secret statements, {len(ctx.harmless)} harmless sentences")
+    for name in args.section or list(SECTIONS):
+        SECTIONS[name](ctx)
+
+
+if __name__ == "__main__":
+    main()
