@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from assistant.context import (
@@ -39,6 +39,7 @@ from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
 from assistant.recall import Recall, Recaller, render_block
+from assistant.secrets import Masked, SecretKind, mask_secrets, masked_notice
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
 from assistant.tools import ToolContext, ToolRunner
@@ -127,6 +128,7 @@ class _Turn:
     records: list[ToolCallRecord] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     stats: ContextStats | None = None
+    masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
 
 
 class Engine:
@@ -139,24 +141,28 @@ class Engine:
         return self.deps.settings
 
     async def run_turn(self, req: TurnRequest, observer: TurnObserver | None = None) -> TurnResult:
-        text = validate_message(req.text, max_chars=self.settings.max_message_chars)
-        events = self._open(req, text)
+        # Secrets are masked at the door: the log, the model, the tools, summaries and the UI's history only
+        # ever see the masked text (PCI DSS 3.3/3.4 for cards; nothing else needs them either).
+        masked = mask_secrets(validate_message(req.text, max_chars=self.settings.max_message_chars))
+        events = self._open(req, masked)
         mine = [e for e in events if e.turn_id == req.turn]
         if any(e.kind == EventKind.ASSISTANT for e in mine):
             return _replayed(req, mine, TripState.from_events(events))
         try:
-            return await self._continue(req, text, events, observer or SilentObserver())
+            return await self._continue(req, masked, events, observer or SilentObserver())
         except ModelError as exc:
             self._log(req, EventKind.FAILURE, {"error": type(exc).__name__, "message": exc.user_message()})
             raise
 
-    def _open(self, req: TurnRequest, text: str) -> list[Event]:
-        """Create the user and thread on first use, append the user message before anything else, and read
-        the thread's log (which now holds it)."""
+    def _open(self, req: TurnRequest, masked: Masked) -> list[Event]:
+        """Create the user and thread on first use, append the (masked) user message before anything else, and
+        read the thread's log (which now holds it). The kinds of secrets masked are logged, never the secrets."""
         directory, thread_log = self.deps.directory, self.deps.thread_log
         directory.ensure_user(req.user, now=req.now)
         thread = directory.open_thread(req.user, req.thread, now=req.now)
-        appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, {"text": text}, req.now))
+        text = masked.text
+        body: dict[str, Any] = {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
+        appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, body, req.now))
         if not appended.inserted and appended.event.text != text:
             raise TurnConflict(f"turn {req.turn} was already used for a different message")
         if not thread.title:
@@ -164,12 +170,18 @@ class Engine:
         return thread_log.events(req.thread)
 
     async def _continue(
-        self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver
+        self, req: TurnRequest, masked: Masked, events: list[Event], obs: TurnObserver
     ) -> TurnResult:
-        turn = await self._prepare(req, text, events, obs)
+        turn = await self._prepare(req, masked.text, events, obs)
+        turn.masked = masked.kinds
         for round_no in range(1, self.settings.max_rounds + 1):
             reply = await self._model_round(turn, round_no, obs)
             if not reply.tool_calls:
+                if masked.kinds:
+                    # Told once, in this turn's reply (and so in the log, for a replay or a resume).
+                    notice = "\n\n" + masked_notice(masked.kinds)
+                    await obs.token(notice)
+                    reply = replace(reply, text=reply.text + notice)
                 return self._finish(turn, reply)
             await self._run_tools(turn, round_no, reply.tool_calls, obs)
         raise ModelError(
@@ -273,6 +285,8 @@ class Engine:
             memory_block=turn.block,
             recall_path=turn.recall.path if turn.recall else "none",
             state=turn.state,
+            user_text=turn.current[0]["content"],
+            masked=turn.masked,
         )
 
     async def _tool(self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver) -> Event:
@@ -377,6 +391,7 @@ def _record(event: Event) -> ToolCallRecord:
 def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> TurnResult:
     records = [_record(e) for e in mine if e.parsed_kind.kind is EventKind.TOOL]
     reply = next(e for e in mine if e.kind == EventKind.ASSISTANT)
+    said = next(e for e in mine if e.kind == EventKind.USER)
     context = next((dict(e.body) for e in mine if e.kind == EventKind.CONTEXT), {})
     usage = reply.body.get("usage") or {}
     return TurnResult(
@@ -393,4 +408,6 @@ def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> Turn
         memory_block=None,
         recall_path="replayed",
         state=state,
+        user_text=said.text,
+        masked=tuple(said.body.get("masked", ())),
     )

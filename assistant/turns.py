@@ -96,3 +96,5 @@ class TurnResult:
     memory_block: str | None
     recall_path: str
     state: TripState
+    user_text: str = ""  # the user's message as logged (secrets masked)
+    masked: tuple[str, ...] = ()  # the kinds of secrets masked out of it (the reply says so)

@@ -182,3 +182,25 @@ def test_the_model_is_not_offered_tools_on_the_last_round() -> None:
     model = ScriptedModel().enqueue(*loop)
     result = run(world.engine(model, settings=EngineSettings(max_rounds=4)), turn("Bookings?"))
     assert result.reply == "Here is what I found." and len(result.tool_calls) == 3
+
+
+def test_secrets_are_masked_before_the_log_and_the_model_and_the_user_is_told_once(
+    offline_model: LiteLLMChatModel,
+) -> None:
+    from assistant.llm import RecordingModel
+
+    world = Twins()
+    recorder = RecordingModel(offline_model)
+    engine = world.engine(recorder)
+    said = "I prefer aisle seats and my card is 4111 1111 1111 1111, cvv 123"
+    result = run(engine, turn(said))
+    assert result.masked == ("card",) or "card" in result.masked
+    assert "4111 1111 1111 1111" not in result.user_text and "[card ending 1111]" in result.user_text
+    assert "masked" in result.reply and "card" in result.reply
+    logged = repr([e.body for e in world.threads.events(ThreadId("th"))])
+    assert "4111 1111 1111 1111" not in logged and "cvv 123" not in logged
+    assert "4111 1111 1111 1111" not in repr(recorder.prompts)
+    [user_event] = [e for e in world.threads.events(ThreadId("th")) if e.kind == USER]
+    assert "card" in user_event.body["masked"]
+    again = run(engine, turn(said, at=MONDAY + timedelta(minutes=5)))  # a retry: same mask, logged reply
+    assert again.replayed and again.reply == result.reply and again.masked == result.masked

@@ -248,6 +248,10 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         logger.warning("turn failed: %s", type(exc).__name__)
         await say(f"⚠️ {exc.user_message()}")
         return
+    if result.masked and message.content != result.user_text:
+        # The browser still shows what was typed; replace it with what was kept (the secret masked).
+        message.content = result.user_text
+        await message.update()
     await live.finish(result)
 
 
