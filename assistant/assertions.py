@@ -127,7 +127,7 @@ _NOT_NAMES = frozenset(
 )
 _DURABLE = re.compile(
     r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
-    r"any time|anytime|for me|prefer|preference|favou?rite)\b",
+    r"any time|anytime|for me|prefer|preference|favou?rite|only)\b",
     re.I,
 )
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
@@ -252,9 +252,22 @@ def reported_or_quoted(evidence: Evidence) -> bool:
     return False
 
 
+_SLASH = re.compile(r"(\d{1,2})/(\d{1,2})(?:/\d{2,4})?")
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _is_date(match: re.Match[str]) -> bool:
+    """A slash form counts only if it is a day and month in either order ("02/30" is a card expiry, not a date)."""
+    slash = _SLASH.fullmatch(match.group(0))
+    if slash is None:
+        return True
+    a, b = int(slash.group(1)), int(slash.group(2))
+    return any(1 <= m <= 12 and 1 <= d <= _MONTH_DAYS[m - 1] for d, m in ((a, b), (b, a)))
+
+
 def is_task(clause: str, ftype_name: str) -> bool:
     """A request for this task, or a detail of this trip, rather than something true next week."""
-    if _DATE.search(clause) or _THIS_TRIP.search(clause):
+    if any(_is_date(m) for m in _DATE.finditer(clause)) or _THIS_TRIP.search(clause):
         return True
     durable = bool(_DURABLE.search(clause))
     if _TRIP_TO.search(clause) and not durable:

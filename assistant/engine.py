@@ -161,7 +161,9 @@ class Engine:
         directory.ensure_user(req.user, now=req.now)
         thread = directory.open_thread(req.user, req.thread, now=req.now)
         text = masked.text
-        body: dict[str, Any] = {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
+        body: dict[str, Any] = (
+            {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
+        )
         appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, body, req.now))
         if not appended.inserted and appended.event.text != text:
             raise TurnConflict(f"turn {req.turn} was already used for a different message")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Typographic quote marks and dashes people (and phones) type, folded to ASCII before comparing.
 _FOLD = str.maketrans(
@@ -43,7 +43,7 @@ _SUBJECT_WORD = (
 # Clause boundaries inside a sentence. Commas alone are ambiguous ("By the way, I'm vegetarian"), so a comma
 # splits only when a new subject follows it and the part before it is a clause of its own (see split_clauses).
 _ALWAYS = re.compile(
-    r";|\s+[-:]\s+|,\s*(?:and|but|so|because|although|though|while|whereas|plus|or)\b|\s+but\s+|\s+whereas\s+",
+    r";|\s+-\s+|:\s+|,\s*(?:and|but|so|because|although|though|while|whereas|plus|or)\b|\s+but\s+|\s+whereas\s+",
     re.I,
 )
 _WORD_SUBJECT = re.compile(
@@ -102,6 +102,8 @@ class Evidence:
     quote: Span
     sentence: Span
     clause: Span
+    # The clauses the quote touches (one, usually). A rule judges one clause: see ``narrowed``.
+    clauses: tuple[Span, ...] = ()
 
     @property
     def clause_text(self) -> str:
@@ -204,7 +206,23 @@ def locate(quote: str, turn_text: str) -> Evidence | None:
     # A quote that spans several clauses keeps all of them: the evidence is never cut inside the quote.
     clause = _trim(text, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
     quote_span = Span(start=max(found.start, sentence.start), end=min(found.end, sentence.end))
-    return Evidence(text=text, quote=quote_span, sentence=sentence, clause=clause)
+    return Evidence(
+        text=text,
+        quote=quote_span,
+        sentence=sentence,
+        clause=clause,
+        clauses=tuple(_trim(text, c) for c in touched) or (clause,),
+    )
+
+
+def narrowed(evidence: Evidence, span: Span) -> Evidence:
+    """The same evidence judged on one of its clauses: a quote that covers "I prefer window seats, and my card
+    is …" is about the seat in the first clause, and the second clause's words must not decide for it."""
+    clause = next((c for c in evidence.clauses if c.start <= span.start < c.end), evidence.clause)
+    quote = Span(start=max(evidence.quote.start, clause.start), end=min(evidence.quote.end, clause.end))
+    if quote.start >= quote.end:
+        quote = Span(start=span.start, end=span.end)
+    return replace(evidence, clause=clause, quote=quote, clauses=(clause,))
 
 
 def _trim(text: str, span: Span) -> Span:

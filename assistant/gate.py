@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from assistant.assertions import Rejection, judge_clause, judge_value
-from assistant.evidence import Evidence, Span, clean, locate, quoted_spans
+from assistant.evidence import Evidence, Span, clean, locate, narrowed, quoted_spans
 from assistant.fact_types import FACT_TYPES
 from assistant.secrets import find_secret, has_mask, mask_secrets
 
@@ -91,8 +91,16 @@ def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
     if ftype is None:
         # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
         return judge_clause(evidence, clause, type_name) or "unknown_type"
-    if not ftype.find(clause):
+    matches = ftype.find(clause)
+    if not matches:
         return "inference"  # the user's words hold no value of this type: the model made it up
+    if len(evidence.clauses) > 1:
+        # A quote across clauses is judged on the clause that states the value it points at.
+        pointed = next((m for m in matches if m.start < quote.end and quote.start < m.end), matches[0])
+        offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
+        return judge_evidence(
+            narrowed(evidence, Span(start=offset + pointed.start, end=offset + pointed.end)), type_name
+        )
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
         return rejected

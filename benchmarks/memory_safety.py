@@ -281,12 +281,40 @@ def section_long_inputs(ctx: Context) -> None:
 
 
 Section = Callable[[Context], None]
+
+
+def section_pipeline(ctx: Context) -> None:
+    """Every statement through the engine, summaries and promotion: is its secret stored anywhere?"""
+    from benchmarks.memory_pipeline import STORES, run_all
+
+    started = time.perf_counter()
+    outcomes = run_all(
+        [(c.text, (c.preference.type, c.preference.value) if c.preference else None) for c in ctx.cases]
+    )
+    rows = []
+    for store in STORES:
+        leaked = sum(not secret_gone(c, o.stores[store]) for c, o in zip(ctx.cases, outcomes, strict=True))
+        rows.append((store, len(outcomes), leaked))
+    print_table(
+        "Whole pipeline: secrets stored (turn, summary, promotion)",
+        ["store", "statements", "secret found"],
+        rows,
+    )
+    with_pref = [o for o in outcomes if o.preference_kept is not None]
+    kept = sum(bool(o.preference_kept) for o in with_pref)
+    print(
+        f"Preference beside a masked secret kept in memory: {kept} of {len(with_pref)} ({_pct(kept, len(with_pref))})"
+    )
+    print(f"({len(outcomes)} conversations in {time.perf_counter() - started:.0f} s)\n")
+
+
 SECTIONS: dict[str, Section] = {
     "secrets": section_secrets,
     "harmless": section_harmless,
     "preferences": section_preferences,
     "timing": section_timing,
     "long-inputs": section_long_inputs,
+    "pipeline": section_pipeline,
 }
 
 

@@ -72,7 +72,7 @@ def _from_user(turn: str, text: str) -> list[dict[str, str]]:
         for ftype in FACT_TYPES.values():
             for value in ftype.extract(sentence):
                 if ftype.name == "flight_times" and not re.search(
-                    r"\bprefer|\blike|\balways|\busually", sentence, re.I
+                    r"\bprefer|\blike|\balways|\busually|\bonly\b", sentence, re.I
                 ):
                     continue  # "the morning one" is a choice, not a preference
                 if ftype.name == "language" and not re.search(

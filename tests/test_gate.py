@@ -169,7 +169,7 @@ def test_no_longer_vegetarian_supersedes_the_fact(world: Any) -> None:
     assert memory.current(UserScope(ALICE)) == []
     history = memory.history(UserScope(ALICE), "dietary:vegetarian")
     assert [(f.version, f.current, f.retracted) for f in history] == [(1, False, False), (2, False, True)]
-    assert history[1].evidence_quote == "Quick update: I'm no longer vegetarian."
+    assert history[1].evidence_quote == "I'm no longer vegetarian."
 
 
 def test_a_retraction_of_something_never_saved_changes_nothing(world: Any) -> None:

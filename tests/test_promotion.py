@@ -78,10 +78,17 @@ def test_candidate_rules(candidate: Candidate, expected: str) -> None:
 def test_a_secret_beside_a_preference_is_masked_and_the_preference_kept(secret: str) -> None:
     turns = {"s1": f"I'm vegetarian, and {secret}"}
     whole = judge_candidate(cand("User is vegetarian", "dietary", "s1", turns["s1"]), turns)
-    assert isinstance(whole, Accepted) and whole.value == "vegetarian" and whole.masked
-    assert secret.split(" ", 3)[-1] not in whole.quote
+    # A quote across both clauses is judged, and stored, as the clause that states the value.
+    assert isinstance(whole, Accepted) and (whole.value, whole.quote) == ("vegetarian", "I'm vegetarian")
     narrow = judge_candidate(cand("User is vegetarian", "dietary", "s1", "I'm vegetarian"), turns)
     assert isinstance(narrow, Accepted) and narrow.quote == "I'm vegetarian"
+
+
+def test_a_secret_inside_the_preference_clause_is_kept_masked() -> None:
+    turns = {"s1": "Window seat for me, card 4111 1111 1111 1111"}
+    found = judge_candidate(cand("User prefers window", "seat", "s1", turns["s1"]), turns)
+    assert isinstance(found, Accepted) and found.value == "window" and found.masked
+    assert "4111 1111" not in found.quote and "[card ending 1111]" in found.quote
 
 
 def test_a_fact_the_model_describes_with_a_secret_is_rejected() -> None:
