@@ -56,6 +56,9 @@ class Preference(BaseModel):
 
     type: FactTypeName
     value: str
+    # False for a request about this trip ("can you book the aisle seat and pay with …"): its words must survive
+    # masking, but the gate must not keep it as a lasting preference.
+    lasting: bool = True
 
 
 class SecretCase(BaseModel):
@@ -283,6 +286,14 @@ def section_long_inputs(ctx: Context) -> None:
 Section = Callable[[Context], None]
 
 
+def _stored(case: SecretCase, text: str) -> bool:
+    """The secret is in a store's text. A short secret (a PIN, a CVC) counts only as a whole token: "913" inside
+    a logged content hash is not the user's code."""
+    if len(case.secret) <= 6:
+        return re.search(rf"(?<![0-9A-Za-z]){re.escape(case.secret)}(?![0-9A-Za-z])", text) is not None
+    return not secret_gone(case, text)
+
+
 def section_pipeline(ctx: Context) -> None:
     """Every statement through the engine, summaries and promotion: is its secret stored anywhere?"""
     from benchmarks.memory_pipeline import STORES, run_all
@@ -293,18 +304,21 @@ def section_pipeline(ctx: Context) -> None:
     )
     rows = []
     for store in STORES:
-        leaked = sum(not secret_gone(c, o.stores[store]) for c, o in zip(ctx.cases, outcomes, strict=True))
+        leaked = sum(_stored(c, o.stores[store]) for c, o in zip(ctx.cases, outcomes, strict=True))
         rows.append((store, len(outcomes), leaked))
     print_table(
-        "Whole pipeline: secrets stored (turn, summary, promotion)",
+        "Whole pipeline: secrets stored (a turn, its summary, promotion)",
         ["store", "statements", "secret found"],
         rows,
     )
-    with_pref = [o for o in outcomes if o.preference_kept is not None]
-    kept = sum(bool(o.preference_kept) for o in with_pref)
-    print(
-        f"Preference beside a masked secret kept in memory: {kept} of {len(with_pref)} ({_pct(kept, len(with_pref))})"
-    )
+    paired = [(c, o) for c, o in zip(ctx.cases, outcomes, strict=True) if c.preference is not None]
+    lasting = [o for c, o in paired if c.preference is not None and c.preference.lasting]
+    requests = [o for c, o in paired if c.preference is not None and not c.preference.lasting]
+    kept = sum(bool(o.preference_kept) for o in lasting)
+    stored = sum(bool(o.preference_kept) for o in requests)
+    share = _pct(kept, len(lasting))
+    print(f"Lasting preference beside a masked secret kept in memory: {kept} of {len(lasting)} ({share})")
+    print(f"Requests for this trip beside a secret stored as a preference: {stored} of {len(requests)}")
     print(f"({len(outcomes)} conversations in {time.perf_counter() - started:.0f} s)\n")
 
 
