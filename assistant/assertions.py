@@ -3,18 +3,26 @@
 The model's framing of a candidate ("User is vegetarian") is never trusted. These rules read the clause of the
 user's own message that holds the quote (see ``assistant.evidence``) and ask, in order:
 
-    quoted_speech     someone else's words, reported or in quotation marks ("my friend wrote: '…'")
-    task_progress     a request or a detail of this trip ("book me business class on the 14th")
-    transient         something that happened once (cancelled, delayed, declined, broken, down …)
+    quoted_speech     someone else's words: quoted, reported ("my friend wrote", "…, says my wife"), forwarded,
+                      a transcript line, pasted instructions (see ``assistant.speakers``)
+    task_progress     a request or a detail of this trip ("book me business class on the 14th", "on TP1343")
+    transient         something that happened once or holds for a while (cancelled, "was taken", "right now",
+                      "until Easter", "on weekdays")
     negative_capability
                       a conclusion that something cannot be done ("the search can't find …")
     inference         no value of the claimed type in the user's words at all
-    dislike           "I hate window seats" is not a preference for window seats
-    negated           "I'm not vegetarian"; "no longer …" is a retraction instead (see below)
-    third_party       about someone else: relations, names, he/she/they subjects
+    dislike           "I hate window seats", "window seats make me claustrophobic"
+    negated           "I'm not vegetarian", "Vegetarian I am not"; "no longer …" is a retraction (see below)
+    question / greeting / hypothetical
+                      "Is it vegan?", "Good evening", "if I were vegan …", "let's say I'm coeliac"
+    third_party       about someone else: relations, names, he/she/they subjects, "my boss wants me …",
+                      "… for my mum"
     not_about_user    no subject at all and nothing marks it as the user's own lasting preference
-    question / hypothetical / greeting
-                      "Is it vegan?", "if I were vegan …", "Good evening" (not a flight-time preference)
+    hypothetical      a guess about themselves ("I think I'm vegan")
+    inference         the value is there but not stated of the user: the words linking the user to it are not a
+                      way to state that type ("I'm learning Spanish", "I know a great vegan place"), it is one
+                      of several named without choosing ("window or aisle"), or part of another word
+                      ("vegan-friendly")
 
 A clause that passes yields an :class:`Assertion`: the value as the type's extractor found it in the clause, or a
 retraction ("I'm no longer vegetarian", "I don't eat vegetarian any more") of that value. Every rule is a
@@ -28,9 +36,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.evidence import Evidence, Span, quoted_spans
+from assistant.evidence import Evidence, Span
 from assistant.fact_types import FactType, ValueMatch
-from assistant.places import find_airports
+from assistant.speakers import for_someone_else, in_foreign_text, reported_or_quoted, subject_of
 
 Rejection = Literal[
     "quoted_speech",
@@ -54,94 +62,24 @@ class Assertion:
     retract: bool = False
 
 
-_RELATION = (
-    r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
-    r"bab(?:y|ies)|toddler|friends?|colleagues?|co-?workers?|boss|manager|assistant|mother|mum|mom|father|dad|"
-    r"parents?|brothers?|sisters?|siblings?|grand(?:ma|mother|pa|father|parents?)|family|uncle|aunt|cousins?|"
-    r"niece|nephew|team|clients?|customers?|guests?|passengers?|companions?|room-?mates?|flat-?mates?|"
-    r"neighbou?rs?|in-laws|travel buddy|other half|dog|cat)"
-)
-_FIRST = re.compile(
-    r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
-    r"|\b(?:my|our)\b(?!\s+" + _RELATION + r"\b)",
-    re.I,
-)
-_THIRD = re.compile(
-    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b"
-    r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
-    re.I,
-)
-# "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
-_NAME = re.compile(
-    r"\b([A-Z][a-z]+)(?:'s|\s+(?:is|was|wants|prefers|likes|loves|needs|eats|always|usually|only|never|"
-    r"can't|doesn't|does|has|hates))\b"
-)
-_NOT_NAMES = frozenset(
-    [
-        "I",
-        "Im",
-        "The",
-        "This",
-        "That",
-        "These",
-        "Those",
-        "Please",
-        "Also",
-        "Actually",
-        "Just",
-        "Yes",
-        "No",
-        "Oh",
-        "Well",
-        "So",
-        "And",
-        "But",
-        "Or",
-        "My",
-        "Our",
-        "Any",
-        "Every",
-        "Each",
-        "Remember",
-        "Note",
-        "Honestly",
-        "Generally",
-        "Usually",
-        "Always",
-        "Normally",
-        "Mostly",
-        "Definitely",
-        "Today",
-        "Tomorrow",
-        "Tonight",
-        "Window",
-        "Aisle",
-        "Morning",
-        "Evening",
-        "Afternoon",
-        "Vegan",
-        "Vegetarian",
-        "Halal",
-        "Kosher",
-    ]
-)
 _DURABLE = re.compile(
     r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
     r"any time|anytime|for me|prefer|preference|favou?rite|only)\b",
     re.I,
 )
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
-_ADDRESSED = re.compile(r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\b", re.I)
-_REPORTING = re.compile(
-    r"\b([\w']+)\s+(?:said|says|wrote|writes|told (?:me|us)|tells (?:me|us)|texted|emailed|messaged|mentioned|"
-    r"asked|claims?|reckons?|thinks|insists?|added|replied|posted|forwarded)\b|\baccording to\b|\bquote\s*:",
+# (Not "reply in French to the hotel": that names another addressee.)
+_ADDRESSED = re.compile(
+    r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
     re.I,
 )
 _REQUEST = re.compile(
     r"^\W*(?:(?:please|pls|ok|okay|so|now|then|and|also|great|thanks|thank you)[\s,]+)*"
     r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:book|find|search|get|reserve|look(?:\s+up|\s+for)?|show|change|cancel|upgrade|switch|add|put|give|make|"
-    r"send|check|order|request|arrange|sort out|grab|pick)\b",
+    r"send|check|order|request|arrange|sort out|grab|pick|"
+    # Text the user hands over to be worked on is material, not a statement ("translate: I am vegan").
+    r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
     re.I,
 )
 _WANT_NOW = re.compile(
@@ -151,9 +89,12 @@ _WANT_NOW = re.compile(
 )
 _THIS_TRIP = re.compile(
     r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:time|trip|flight|booking|"
-    r"journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b|\bthis time\b|\bfor now\b",
+    r"journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b|\bthis time\b|\bfor now\b"
+    r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
     re.I,
 )
+# A flight number names one flight ("TP1343", "BA 432"): a seat on it is this trip's.
+_FLIGHT_NO = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
@@ -185,9 +126,21 @@ _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|down|offline|crash(?:ed|es)|"
     r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
     r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
-    r"strike|diverted|bumped|lost)\b",
+    r"strike|diverted|bumped|lost|right now|at the moment|just now|until|till|during|sometimes|occasionally)\b"
+    r"|\bon (?:weekdays|weekends|workdays|week-?nights)\b"  # "I'm vegan on weekdays": part of the time
+    # "My window seat was taken": what happened to a seat once, in the passive.
+    r"|\b(?:was|were|got|been|is|are)\s+(?:already\s+)?(?:taken|occupied|gone|full|closed)\b",
     re.I,
 )
+# "Vegetarian for the week", "based in Lisbon for the conference": for a while. ("I've been vegan for two
+# years" is not: a duration after "been" runs up to now.)
+_FOR_A_WHILE = re.compile(
+    r"\bfor (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) (?:weeks?|months?|days?|while|bit|"
+    r"years?|conference|meeting|event|summer|winter|semester|project|season|course|festival|wedding)\b"
+    r"|\bfor (?:lent|ramadan)\b",
+    re.I,
+)
+_BEEN = re.compile(r"\bbeen\b", re.I)
 _NEGATIVE_CAPABILITY = re.compile(
     r"\b(?:cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
     r"does not (?:work|support)|no access|fails? to|is broken|isn't available)\b",
@@ -203,11 +156,15 @@ _QUESTION_START = re.compile(
     r"where|when|who|whom|whose|how|why|any|anything)\b",
     re.I,
 )
+_HEDGE = re.compile(r"\b(?:i|we) (?:guess|suppose|think|believe|reckon)\b", re.I)
 _POLITE = re.compile(r"\b(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)\b", re.I)
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|would|might|maybe|perhaps|possibly|probably|considering|consider|in case|suppose|supposing|"
     r"imagine|what if|wonder(?:ing)?|unless|someday|one day|might become|may become|(?:thinking|think) (?:about|of)|"
-    r"plan(?:ning)? to|going to try|want to try|try(?:ing)? to (?:be|go|eat)|not sure)\b",
+    r"plan(?:ning)? to|going to try|want to try|try(?:ing)? to (?:be|go|eat)|not sure|let'?s say|"
+    r"pretend(?:ing)?|assume|assuming|hypothetically|in theory|theoretically|for argument's sake|role-?play|as if|"
+    r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
+    r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really)\b",
     re.I,
 )
 _GREETING = re.compile(
@@ -223,7 +180,7 @@ _DISLIKE = re.compile(
 )
 _RETRACTION = re.compile(
     r"\b(?:no longer|not\s+\w*\s*(?:any ?more|now)|stopped (?:being|eating|using)?|quit|gave up|give up|"
-    r"given up|used to be|don't\s+\w+\s+any ?more|no more|not any ?more)\b",
+    r"given up|used to(?: be)?|don't\s+\w+\s+any ?more|no more|not any ?more)\b",
     re.I,
 )
 _ANYMORE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:any ?more|these days|now)\b", re.I)
@@ -234,22 +191,63 @@ _NEGATION = re.compile(
 )
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# "vegan-friendly places", "vegan-ish", "window-facing rooms": the value word is part of another word.
+_COMPOUND = re.compile(r"-[a-z]", re.I)
+# After the value: "Vegetarian I am not", "window seats are not for me", "… make me claustrophobic".
+_NOUN = r"(?:\W+(?:seats?|flights?|meals?|food|options?|class|hotels?|rooms?))?"
+_NEGATED_AFTER = re.compile(
+    _NOUN + r"\W*(?:(?:i|we)\s*(?:'m|am|'re|are)\s+not|(?:are|is|'re|'s)\s*(?:not|n't)\b|aren't|isn't)"
+    r"|(?:\W+\w+){0,2}\W+(?:never|not|no way|nope)\W*$"  # "Vegan me, never", "I'm vegan (not)"
+    r"|.*\b(?:except|apart from|other than|besides)\s+(?:for\s+)?(?:me|myself|us)\b"  # "we're vegan except me"
+    r"|(?:\W+\w+)?\W+(?:less|least)\b",  # "I prefer the window less"
+    re.I,
+)
+_DISLIKED_AFTER = re.compile(
+    _NOUN + r"\W*(?:(?:make|makes|give|gives)\s+me\s+(?:\w+\s+)?(?:sick|ill|nauseous|queasy|anxious|nervous|"
+    r"claustrophobic|panicky|the creeps)|(?:are|is)\s+(?:the worst|awful|terrible|horrible|a nightmare|hell))\b",
+    re.I,
+)
+# "Window or aisle, I don't care": a choice not made.
+_OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
+_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b", re.I)
+# The words that may link the user to a value of each type (see ``linked``): a copula or a verb of the type,
+# adverbs, articles, retraction words, and at a clause's start the little words people open with.
+_COMMON = (
+    "a an the 'm am 're are is 's be been 've have has 'd always usually generally normally typically "
+    "only strictly strict fully also too now still really definitely absolutely totally completely very "
+    "quite just actually both all prefer prefers like likes love loves need needs want wants require requires "
+    "no longer not never n't don't doesn't do stopped being quit gave given up used to please by way btw oh and "
+    "so well honestly ok okay yes as for my our preference"
+)
+_LINKS = {
+    name: _words(_COMMON + " " + extra) - _words(drop)
+    for name, extra, drop in (
+        ("dietary", "eat eats keep keeps follow follows on diet lifelong ethical severely seriously", ""),
+        (
+            "seat",
+            "sit sits take takes choose pick book get go ask request in on by at try seat seats fan of big",
+            "",
+        ),
+        (
+            "flight_times",
+            "fly flies take takes book travel leave depart go catch in on person fan of big",
+            "",
+        ),
+        ("travel_style", "fly flies travel stay stays book take go on in at with fan of big", ""),
+        ("language", "use read talk answer reply respond write to me in be answered", "'m am 're are"),
+        ("loyalty", "collect collects earn earns fly with member in of hold use status", ""),
+        ("accessibility", "use uses travel with in", ""),
+    )
+}
+
+
 def _last_words(text: str, n: int) -> str:
     words = text.split()
     return " ".join(words[-n:])
-
-
-def reported_or_quoted(evidence: Evidence) -> bool:
-    """Someone else's words: the quote sits in quotation marks, or a reporting verb with another subject
-    ("my colleague said", "Bob wrote") comes before it in the sentence."""
-    if any(span.overlaps(evidence.quote) for span in quoted_spans(evidence.text)):
-        return True
-    lead = evidence.before_clause + evidence.clause_text[: evidence.quote_in_clause.start]
-    for m in _REPORTING.finditer(lead):
-        subject = (m.group(1) or "").lower()
-        if subject not in ("i", "we"):
-            return True
-    return False
 
 
 _SLASH = re.compile(r"(\d{1,2})/(\d{1,2})(?:/\d{2,4})?")
@@ -267,7 +265,11 @@ def _is_date(match: re.Match[str]) -> bool:
 
 def is_task(clause: str, ftype_name: str) -> bool:
     """A request for this task, or a detail of this trip, rather than something true next week."""
-    if any(_is_date(m) for m in _DATE.finditer(clause)) or _THIS_TRIP.search(clause):
+    if (
+        any(_is_date(m) for m in _DATE.finditer(clause))
+        or _THIS_TRIP.search(clause)
+        or _FLIGHT_NO.search(clause)
+    ):
         return True
     durable = bool(_DURABLE.search(clause))
     if _TRIP_TO.search(clause) and not durable:
@@ -281,32 +283,18 @@ def is_task(clause: str, ftype_name: str) -> bool:
 
 def is_transient(clause: str) -> bool:
     """Something that happened once: a failure, a state of the world today, or a past one-off event."""
+    if _FOR_A_WHILE.search(clause) and not _BEEN.search(clause):
+        return True
     return bool(_TRANSIENT.search(clause) or (_EVENT.search(clause) and not _DURABLE.search(clause)))
-
-
-def _subject(clause: str, value: Span) -> Literal["user", "other", "none"]:
-    """Who the clause says it about, judged by the nearest subject marker before the value (else after it)."""
-    markers: list[tuple[int, str]] = [(m.start(), "user") for m in _FIRST.finditer(clause)]
-    markers += [(m.start(), "other") for m in _THIRD.finditer(clause)]
-    places = {code for code in find_airports(clause)}
-    for m in _NAME.finditer(clause):
-        name = m.group(1)
-        if name not in _NOT_NAMES and not find_airports(name) and name.upper() not in places:
-            markers.append((m.start(), "other"))
-    before = [who for pos, who in sorted(markers) if pos < value.start]
-    if before:
-        return "user" if before[-1] == "user" else "other"
-    after = [who for pos, who in sorted(markers) if pos >= value.end]
-    if after:
-        return "user" if after[0] == "user" else "other"
-    return "none"
 
 
 def _polarity(clause: str, match: ValueMatch) -> Literal["plain", "negated", "retracted", "disliked"]:
     before = _last_words(clause[: match.start], 6)
     after = clause[match.end :]
-    if _DISLIKE.search(before):
+    if _DISLIKE.search(before) or _DISLIKED_AFTER.match(after):
         return "disliked"
+    if _NEGATED_AFTER.match(after):
+        return "negated"
     near = _last_words(clause[: match.start], 6)
     negated = bool(_NEGATION.search(near))
     if _RETRACTION.search(before) or (negated and _ANYMORE_AFTER.search(after)):
@@ -355,12 +343,41 @@ def judge_value(
     mood = _mood(clause, evidence, match, requested=requested)
     if mood is not None:
         return mood
-    who = _subject(clause, Span(start=match.start, end=match.end))
-    if who == "other":
+    if in_foreign_text(evidence, _absolute(evidence, clause, match)):
+        return "quoted_speech"  # the quote points at the user's words, the value sits in someone else's
+    who, link = subject_of(clause, Span(start=match.start, end=match.end))
+    after = clause[match.end :]
+    if who == "other" or for_someone_else(after):
         return "third_party"
     if who == "none" and not (_DURABLE.search(clause) or _ADDRESSED.search(clause)):
         return "not_about_user"
+    if _HEDGE.search(clause):
+        return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
+    if _OR_BEFORE.search(clause[: match.start]) or _OR_AFTER.match(after):
+        return "inference"  # one of several the user named without choosing
+    if _COMPOUND.match(after) or not linked(clause[link : match.start], ftype.name):
+        return "inference"  # the value is there, but as something other than a fact about the user
     return Assertion(value=match.value, retract=polarity == "retracted")
+
+
+def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
+    """Where a value found in ``clause`` (the evidence clause, possibly cut at the front) sits in the text."""
+    offset = evidence.clause.end - len(clause)
+    return Span(start=offset + match.start, end=offset + match.end)
+
+
+def linked(words: str, type_name: str) -> bool:
+    """The words between the user's own subject and the value state the value of the user.
+
+    "I'm vegetarian", "I always fly business class", "as a vegan", "I prefer the aisle" link the user to the
+    value; "I'm learning Spanish", "I know a great vegan place", "I'd rather stand than sit by the window",
+    "I'm writing this from a window seat" do not: the value belongs to something else. Every word there must
+    be one that states the type (a closed list per type); home airport phrasings are their own link.
+    """
+    if type_name not in _LINKS:
+        return True
+    allowed = _LINKS[type_name]
+    return all(word in allowed for word in re.findall(r"[a-z]+(?:'[a-z]+)?|'[a-z]+", words.lower()))
 
 
 def _mood(clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool) -> Rejection | None:

@@ -6,6 +6,10 @@ of the user's message that holds it. That clause, taken from the log, is what th
 stored as the fact's quote. So a model cannot store words the user never typed (a rewritten quote mark, a
 newline), cannot cite a word fragment ("aisle" inside "paisley"), and cannot drop the words around its quote
 that change its meaning ("I'm *not* vegetarian", "my friend wrote: '…'").
+
+It also marks the parts of a message that are someone else's text by their shape (:func:`foreign_spans`):
+quotations in any quotation marks, e-mail quote lines, forwarded blocks, speaker-labelled transcript lines and
+pasted model instructions. A message whose display order is changed by bidi controls is no evidence at all.
 """
 
 from __future__ import annotations
@@ -32,8 +36,18 @@ _FOLD = str.maketrans(
         "\u00bb": '"',
         "\u2013": "-",
         "\u2014": "-",
+        # Quotation marks of other scripts and lookalikes (single guillemets, CJK brackets, ornaments, modifier
+        # letters, Hebrew gershayim): someone else's words in them are still someone else's words.
+        **dict.fromkeys(
+            "\u2039\u203a\u300c\u300d\u300e\u300f\u301d\u301e\u301f\u275d\u275e\u276e\u276f", '"'
+        ),
+        **dict.fromkeys("\u02ee\u02ba\u05f4\u2e42", '"'),
+        **dict.fromkeys("\u275b\u275c\u02bc\u05f3\u2035", "'"),
     }
 )
+# Bidi embeddings, overrides and isolates reorder what the user sees: the logical text (what we would read and
+# store) can say "I'm ton vegetarian" while the screen shows "I'm not vegetarian".
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _SPACE = re.compile(r"\s+")
 # A sentence ends at . ! ? followed by a space or the end (so not inside a number like 3.5), or at a line break.
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$|[\"')\]])|\n+")
@@ -67,6 +81,11 @@ _HAS_SUBJECT = re.compile(
 def fold(text: str) -> str:
     """The comparison form of a text: NFKC, typographic quotes folded, lower case, one space between words."""
     return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).translate(_FOLD)).strip().lower()
+
+
+def fold_marks(text: str) -> str:
+    """Typographic quotes, apostrophes and dashes as ASCII, one character for one (offsets stay valid)."""
+    return text.translate(_FOLD)
 
 
 def clean(text: str, *, one_line: bool = False) -> str:
@@ -121,6 +140,11 @@ class Evidence:
     @property
     def quote_in_clause(self) -> Span:
         return Span(start=self.quote.start - self.clause.start, end=self.quote.end - self.clause.start)
+
+    def plain(self) -> Evidence:
+        """The same evidence with typographic quotes, apostrophes and dashes folded to ASCII, for the rules to
+        read ("I don\u2019t" is "I don't"). The fold maps one character to one, so every span stays valid."""
+        return replace(self, text=fold_marks(self.text))
 
 
 def _folded_with_map(text: str) -> tuple[str, list[int]]:
@@ -193,7 +217,12 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
 
 
 def locate(quote: str, turn_text: str) -> Evidence | None:
-    """Find ``quote`` in a user turn and return the sentence and clause that hold it (None if absent)."""
+    """Find ``quote`` in a user turn and return the sentence and clause that hold it (None if absent).
+
+    A turn holding bidi controls has no evidence in it: what the user saw is not the text we would read.
+    """
+    if _BIDI.search(turn_text):
+        return None
     text = clean(turn_text)
     found = find_quote(quote, text)
     if found is None:
@@ -236,11 +265,64 @@ def _trim(text: str, span: Span) -> Span:
 
 
 def quoted_spans(text: str) -> list[Span]:
-    """Regions inside quotation marks. An apostrophe between letters ("I'm") is not a quotation mark."""
+    """Regions inside quotation marks. An apostrophe between letters ("I'm") is not a quotation mark.
+
+    A quotation may run over a line break (a pasted U+2028 must not cut quoted words off their marks).
+    """
     folded = text.translate(_FOLD)
     spans: list[Span] = []
-    for m in re.finditer(r'"[^"\n]+"', folded):
+    for m in re.finditer(r'"[^"]{1,500}"', folded):
         spans.append(Span(start=m.start(), end=m.end()))
-    for m in re.finditer(r"(?:(?<=^)|(?<=[\s:(\[]))'(?=\S)(.+?)(?<=\S)'(?=$|[\s.,;:!?)\]])", folded):
+    for m in re.finditer(
+        r"(?:(?<=^)|(?<=[\s:(\[]))'(?=\S)(.{1,500}?)(?<=\S)'(?=$|[\s.,;:!?)\]])", folded, re.S
+    ):
         spans.append(Span(start=m.start(), end=m.end()))
+    return spans
+
+
+# A line that opens someone else's text for the rest of the message: a forward or reply header, or a line
+# that ends by introducing what someone wrote ("On Mon, Priya wrote:", "Bob told me:").
+_HEADER = re.compile(
+    r"^\W*(?:forwarded message|original message|begin forwarded message)\b|^(?:from|sent|to|cc|subject|date)\s*:"
+    r"|\b(?:wrote|writes|said|says|replied|told (?:me|us)|texted|messaged|emailed|forwarded|posted)\s*:$",
+    re.I,
+)
+# Text addressed to a model, pasted from somewhere: never the user's statement about themselves.
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|system|"
+    r"original)\s+(?:instructions?|prompts?|rules|messages?|context)\b|\bnew instructions\s*:|<\|?(?:system|im_start)",
+    re.I,
+)
+# "[18:02] Sam: …", "Dan Smith: …", "SYSTEM: …": a transcript line spoken by someone. Labels people use for
+# their own notes ("Update:", "PS:", "Seats: aisle") are not speakers.
+_SPEAKER = re.compile(
+    r"^\W{0,3}(?:\[[^\]\n]{1,24}\]\s*)?([A-Z][\w'.-]{0,30}(?: [A-Z][\w'.-]{0,30})?) ?:(?=\s|$)"
+)
+_OWN_LABELS = frozenset(
+    str.split(
+        "update note ps p.s fyi btw edit correction reminder remember important also and but so oh ok okay yes no "
+        "well me myself question answer request reply info details summary context background preferences "
+        "preference seat seats diet dietary food meal meals home airport language languages travel flights "
+        "flight times loyalty accessibility re hi hello hey thanks"
+    )
+)
+
+
+def foreign_spans(text: str) -> list[Span]:
+    """Regions of a (cleaned) user message that are someone else's text, judged by shape alone."""
+    spans = quoted_spans(text)
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        speaker = _SPEAKER.match(line)
+        if line.lstrip().startswith(">"):
+            spans.append(Span(start=start, end=end))
+        elif speaker and speaker.group(1).lower() not in _OWN_LABELS:
+            spans.append(Span(start=start + speaker.end(), end=end))
+        if _HEADER.search(line.strip()):
+            spans.append(Span(start=end, end=len(text)))
+        start = end + 1
+    injected = _INJECTION.search(text)
+    if injected:
+        spans.append(Span(start=injected.start(), end=len(text)))
     return spans

@@ -9,8 +9,11 @@ Order of the checks (the first failure is the recorded reason):
     task_progress            a trip/booking type, or a request or detail of this trip
     quoted_speech, transient, negative_capability           (see assistant.assertions)
     unknown_type             not in the fact-type registry
-    inference, dislike, negated, third_party, not_about_user, question, hypothetical, greeting
+    inference, dislike, negated, question, greeting, hypothetical, quoted_speech, third_party, not_about_user
                                                             (see assistant.assertions)
+
+The rules read the evidence with typographic apostrophes and quotes folded ("I don\u2019t" is "I don't"); the
+stored quote keeps the user's own characters.
 
 What passes is an :class:`Accepted`: the value as the type's extractor found it in the user's clause, and that
 clause (from the log, one line, secrets masked) as the quote. The model's strings are pointers only; none of
@@ -25,9 +28,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from assistant.assertions import Rejection, judge_clause, judge_value
-from assistant.evidence import Evidence, Span, clean, locate, narrowed, quoted_spans
+from assistant.evidence import Evidence, Span, clean, fold_marks, locate, narrowed
 from assistant.fact_types import FACT_TYPES
 from assistant.secrets import find_secret, has_mask, mask_secrets
+from assistant.speakers import someone_elses_text
 
 Reason = (
     Rejection
@@ -51,6 +55,15 @@ _CUE_PREFIX = re.compile(
     r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",
     re.I,
 )
+
+# The cue word with a subject or auxiliary of its own close before it is not a request ("do you remember",
+# "I can't remember", "if I remember correctly"); "could you remember" and "I'd like you to remember" are.
+_NOT_ASKING_BEFORE = re.compile(
+    r"\b(?:i|we|i'll|we'll|you'll|do|did|does|don't|can't|cannot|couldn't|didn't|never|if)\b\W*(?:\w+\W*)?$",
+    re.I,
+)
+# "Remember when we flew to Rome?", "remember what I said": reminiscing or asking, not a request.
+_NOT_ASKING_AFTER = re.compile(r"\W*(?:when|what|where|which|who|whether|how|why|if)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,6 +97,8 @@ def check_candidate(
 
 
 def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
+    original, said = evidence, evidence.clause_text  # the user's characters, for the stored quote
+    evidence = evidence.plain()  # what the rules read: "don\u2019t" is "don't"
     clause, quote, requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
     if type_name.lower() in TASK_TYPES:
         return "task_progress"
@@ -99,7 +114,7 @@ def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
         pointed = next((m for m in matches if m.start < quote.end and quote.start < m.end), matches[0])
         offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
         return judge_evidence(
-            narrowed(evidence, Span(start=offset + pointed.start, end=offset + pointed.end)), type_name
+            narrowed(original, Span(start=offset + pointed.start, end=offset + pointed.end)), type_name
         )
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
@@ -108,15 +123,32 @@ def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
     if isinstance(verdict, str):
         return verdict
     return Accepted(
-        type=ftype.name, value=verdict.value, quote=_excerpt(clause, quote), retract=verdict.retract
+        type=ftype.name,
+        value=verdict.value,
+        quote=_excerpt(said[len(said) - len(clause) :], quote),
+        retract=verdict.retract,
     )
 
 
 def asked_to_remember(text: str) -> bool:
-    """The user's own message asks to remember something (the cue is not inside someone else's quoted words)."""
-    text = clean(text)
-    quoted = quoted_spans(text)
-    return any(not any(s.start <= m.start() < s.end for s in quoted) for m in _CUE.finditer(text))
+    """The user's own message asks to remember something.
+
+    The cue must be a request ("remember that …", "could you remember …", "don't forget …"), not the word in a
+    question or a memory of the user's own ("do you remember …?", "I can't remember", "as far as I remember",
+    "remember when we …"), and not inside someone else's text (quoted, forwarded, a transcript line).
+    """
+    text = fold_marks(clean(text))
+    foreign = someone_elses_text(text)
+    for m in _CUE.finditer(text):
+        if any(s.start <= m.start() < s.end for s in foreign):
+            continue
+        sentence_start = max(text.rfind(ch, 0, m.start()) for ch in ".!?\n") + 1
+        if _NOT_ASKING_BEFORE.search(text[sentence_start : m.start()]) or _NOT_ASKING_AFTER.match(
+            text[m.end() :]
+        ):
+            continue
+        return True
+    return False
 
 
 def explicit_evidence(statement: str, said: str) -> Evidence | None:
@@ -138,6 +170,7 @@ def explicit_evidence(statement: str, said: str) -> Evidence | None:
 
 def type_of(evidence: Evidence) -> str:
     """The registry type whose value the evidence clause states (the one the quote points at, else the first)."""
+    evidence = evidence.plain()
     clause, quote, _requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
     found: list[tuple[bool, int, str]] = []
     for ftype in FACT_TYPES.values():
