@@ -18,6 +18,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from assistant.secret_hits import MASK_RE
+
 # Typographic quote marks and dashes people (and phones) type, folded to ASCII before comparing.
 _FOLD = str.maketrans(
     {
@@ -73,6 +75,7 @@ _CLAUSE_LIKE = re.compile(
 _COMMA_SUBJECT = re.compile(
     r",\s+(?=" + _SUBJECT_WORD + r"\b|[A-Z][a-z]+\s+(?:is|was|wants|prefers|likes)\b)", re.I
 )
+_MASK_TAIL = re.compile(r"\s*[,;]\s+")
 _HAS_SUBJECT = re.compile(
     r"\b" + _SUBJECT_WORD + r"\b|\b[A-Z][a-z]+\s+(?:is|was|wants|prefers|likes)\b", re.I
 )
@@ -206,6 +209,12 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
             left = body[max((end for _s, end in cuts if end <= m.start()), default=0) : m.start()]
             if _HAS_SUBJECT.search(left) and _CLAUSE_LIKE.search(left):
                 cuts.append((m.start(), m.end()))
+    # A masked secret and the comma after it end a clause: "IBAN [IBAN ending 2957], please reply in German"
+    # holds the user's language preference in its second part, whatever the first part said.
+    for m in MASK_RE.finditer(body):
+        after = _MASK_TAIL.match(body, m.end())
+        if after is not None and after.end() < len(body):
+            cuts.append((after.start(), after.end()))
     spans, start = [], 0
     for cut_start, cut_end in sorted(cuts):
         if cut_start < start:

@@ -322,6 +322,13 @@ def section_pipeline(ctx: Context) -> None:
     print(f"({len(outcomes)} conversations in {time.perf_counter() - started:.0f} s)\n")
 
 
+def section_poisoning(ctx: Context) -> None:
+    """The poisoning corpus through the real promotion path (see ``benchmarks.poisoning``)."""
+    from benchmarks import poisoning
+
+    poisoning.section()
+
+
 SECTIONS: dict[str, Section] = {
     "secrets": section_secrets,
     "harmless": section_harmless,
@@ -329,6 +336,7 @@ SECTIONS: dict[str, Section] = {
     "timing": section_timing,
     "long-inputs": section_long_inputs,
     "pipeline": section_pipeline,
+    "poisoning": section_poisoning,
 }
 
 

@@ -81,6 +81,13 @@ def test_each_rejection_reason(reason: str, said: str, ftype: str, quote: str) -
 
 
 KEPT = [
+    ("German", "IBAN GB82 WEST 1234 5698 7654 32, please reply in German", "language", "reply in German"),
+    (
+        "morning",
+        "Bearer token sk-proj-abcdefghijklmnopqrstuvwx1234, morning flights only",
+        "flight_times",
+        "morning",
+    ),
     ("vegetarian", "Book option 1, please. By the way, I'm vegetarian.", "dietary", "I'm vegetarian"),
     ("window", "I prefer window seats, and my card is 4111 1111 1111 1111", "seat", "I prefer window seats"),
     ("MAN", "I usually fly from Manchester", "home_airport", "fly from Manchester"),
