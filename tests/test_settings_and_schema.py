@@ -70,7 +70,7 @@ def test_bad_values_give_one_readable_error(monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_replaced_recency_weight_is_refused_with_its_replacement_named(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert build_settings().recall_recency_band == 0.02
+    assert build_settings().recall_recency_band == 0.01
     monkeypatch.setenv("RECALL_RECENCY_WEIGHT", "0.2")
     with pytest.raises(ConfigurationError, match="RECALL_RECENCY_BAND"):
         build_settings()

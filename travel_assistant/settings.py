@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     # Recency breaks near-ties in hybrid recall: among facts whose relevance is within RECALL_RECENCY_BAND of
     # each other the newer ranks first (the bonus halves every RECALL_HALF_LIFE_DAYS); a larger relevance gap
     # always wins. 0 turns recency off; above 0.2 it would be a reorder, not a tie-break.
-    recall_recency_band: float = Field(default=0.02, ge=0, le=0.2)
+    recall_recency_band: float = Field(default=0.01, ge=0, le=0.2)
     recall_half_life_days: float = Field(default=180.0, gt=0)
     # Replaced by RECALL_RECENCY_BAND; read only to refuse it with a clear message (see _refuse_replaced).
     recall_recency_weight: float | None = None
@@ -97,7 +97,7 @@ class Settings(BaseSettings):
         if self.recall_recency_weight is not None:
             raise ValueError(
                 "RECALL_RECENCY_WEIGHT was replaced by RECALL_RECENCY_BAND: recency now only orders facts "
-                "whose relevance is within the band (default 0.02); remove RECALL_RECENCY_WEIGHT"
+                "whose relevance is within the band (default 0.01); remove RECALL_RECENCY_WEIGHT"
             )
         return self
 

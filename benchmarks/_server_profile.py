@@ -4,7 +4,7 @@ Raw (collapsed) output is one line per distinct stack: ``thread;root frame;…;l
 reads ``function (path/to/file.py:line)``. Only active samples are recorded (py-spy's default), so the counts
 are CPU time, not waiting. Used by ``benchmarks.load``; runnable on a saved file:
 
-    python -m benchmarks.server_profile PROFILE.txt [--rate 100] [--turns N] [--wall SECONDS]
+    python -m benchmarks._server_profile PROFILE.txt [--rate 100] [--turns N] [--wall SECONDS]
 """
 
 from __future__ import annotations
@@ -35,6 +35,12 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("asyncio event loop itself", ("asyncio/",)),
 )
 
+# Leaf frames that are waits, not work: py-spy's idle detection can miss a thread that is just entering or
+# leaving one, so such samples are shown apart instead of being charged to whatever called them.
+WAITS = ("Condition.wait (threading.py", "EpollSelector.select (selectors.py", "_worker (concurrent/futures",
+         "Event.wait (threading.py", "_wait_for_tstate_lock", "Queue.get (queue.py", "SimpleQueue.get")
+WAITING = "waiting (a lock, condition or epoll wait sampled as active)"
+
 # Inclusive rows: a sample counts for every row whose frame is on its stack.
 INCLUSIVE = {
     "Engine.run_turn (the whole turn)": "run_turn (assistant/engine.py",
@@ -60,7 +66,7 @@ INCLUSIVE = {
 class Profile:
     samples: int
     rate: int
-    loop_thread: int  # samples on the thread running the asyncio loop (they block it)
+    loop_thread: int  # work samples on the thread running the asyncio loop (the loop can do nothing else)
     by_category: Counter[str]
     leaves: Counter[str]
     inclusive: dict[str, int]
@@ -78,10 +84,13 @@ def read_profile(path: Path, *, rate: int) -> Profile:
         count = int(count_text)
         frames = stack.split(";")
         total += count
-        if any("_run_once" in f or "run_forever" in f for f in frames):
-            loop += count
-        label = next((name for name, pats in CATEGORIES if any(p in f for f in frames for p in pats)), "other")
+        if any(w in frames[-1] for w in WAITS):
+            label = WAITING
+        else:
+            label = next((name for name, pats in CATEGORIES if any(p in f for f in frames for p in pats)), "other")
         by_category[label] += count
+        if label != WAITING and any("_run_once" in f or "run_forever" in f for f in frames):
+            loop += count
         leaves[frames[-1]] += count
         for name, needle in INCLUSIVE.items():
             if any(needle in f for f in frames):
@@ -89,29 +98,34 @@ def read_profile(path: Path, *, rate: int) -> Profile:
     return Profile(total, rate, loop, by_category, leaves, inclusive)
 
 
-def print_profile(p: Profile, *, turns: int, wall_s: float, label: str) -> None:
-    seconds = p.samples / p.rate
+def print_profile(p: Profile, *, turns: int, wall_s: float, label: str, cpu_s: float | None = None) -> None:
+    """Shares are of the samples that were work (waits excluded); ms per turn is their CPU time per turn."""
+    work = max(1, p.samples - p.by_category.get(WAITING, 0))
     per_turn = 1000.0 / p.rate / max(1, turns)
-    print(f"profile: {label}, {turns} turns, py-spy {p.rate} Hz, all threads, active samples only: "
-          f"{p.samples} samples = {seconds:.1f} CPU s ({seconds * 1000 / max(1, turns):.0f} ms per turn); "
-          f"on the event-loop thread {p.loop_thread / max(1, p.samples):.0%} of them, i.e. the loop was busy "
-          f"{p.loop_thread / p.rate / max(wall_s, 1e-9):.0%} of the {wall_s:.1f} s run")
+    check = f"; the kernel counted {cpu_s:.1f} CPU s for the server process" if cpu_s is not None else ""
+    print(f"profile: {label}, {turns} turns; py-spy {p.rate} Hz (non-blocking), all threads, active samples: "
+          f"{p.samples}, of which {work} work = {work / p.rate:.1f} CPU s ({work * per_turn:.0f} ms per turn){check}; "
+          f"{p.loop_thread / work:.0%} of the work on the event-loop thread "
+          f"(busy {p.loop_thread / p.rate / max(wall_s, 1e-9):.0%} of the {wall_s:.1f} s of turns)")
     print(f"  {'where (each sample charged once: first match in this order)':<64} {'share':>6} {'ms/turn':>8}")
     for name, _pats in (*CATEGORIES, ("other", ())):
         n = p.by_category.get(name, 0)
         if n:
-            print(f"  {name:<64} {n / p.samples:>6.1%} {n * per_turn:>8.1f}")
+            print(f"  {name:<64} {n / work:>6.1%} {n * per_turn:>8.1f}")
+    waits = p.by_category.get(WAITING, 0)
+    print(f"  ({WAITING}: {waits} samples, not counted above)")
     print(f"  {'inclusive (a sample counts for every row on its stack)':<64} {'share':>6} {'ms/turn':>8}")
     for name, n in p.inclusive.items():
         if n:
-            print(f"  {name:<64} {n / p.samples:>6.1%} {n * per_turn:>8.1f}")
-    print("  hottest leaf functions (self time):")
-    for leaf, n in p.leaves.most_common(12):
-        print(f"    {n / p.samples:>6.1%}  {leaf[:110]}")
+            print(f"  {name:<64} {n / work:>6.1%} {n * per_turn:>8.1f}")
+    print("  hottest leaf functions (self time, waits excluded):")
+    leaves = [(leaf, n) for leaf, n in p.leaves.most_common() if not any(w in leaf for w in WAITS)]
+    for leaf, n in leaves[:12]:
+        print(f"    {n / work:>6.1%}  {leaf[:110]}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.server_profile",
+    parser = argparse.ArgumentParser(prog="python -m benchmarks._server_profile",
                                      description=(__doc__ or "").split("\n")[0])
     parser.add_argument("profile", type=Path)
     parser.add_argument("--rate", type=int, default=100)
