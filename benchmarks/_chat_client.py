@@ -140,7 +140,7 @@ class User:
             t0 = time.perf_counter()
             await chat.client.emit("client_message", {"message": message, "fileReferences": []})
             end = await chat.wait_for("task_end", after=start, timeout=TURN_TIMEOUT_S)
-        except (TimeoutError, ConnectionError, OSError) as exc:
+        except Exception as exc:  # a timeout, a dropped or refused socket, an HTTP error: this turn failed
             return TurnResult(self.name, spec.name, None, (time.perf_counter() - t0) * 1000.0,
                               f"{type(exc).__name__}: {exc}", self.chat.thread if self.chat else None)
         window = chat.events[start:end + 1]
