@@ -152,7 +152,10 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
     monday = datetime(2026, 11, 9, 9, 2, tzinfo=UTC)
     multi, single = vocabulary()
     veg = next(e for e in multi if e.type == "dietary" and e.value == "vegetarian")
-    entries = [veg, *[e for e in multi if e is not veg], *single]
+    # One dietary fact, as in the worked example; the rest are other types. (Several dietary facts would send
+    # values such as "nut allergy" to find_restaurants, which accepts only six diets: a tool error, measured
+    # as a failed turn.)
+    entries = [veg, *[e for e in multi if e.type != "dietary"], *single]
     seen: set[str] = set()
     chosen = []
     for entry in entries:  # distinct keys: each one is a current fact
