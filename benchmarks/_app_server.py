@@ -29,6 +29,7 @@ PROBE_EVERY_S = 0.1
 PROBE_PATH = "/auth/config"
 STARTUP_TIMEOUT_S = 240.0
 
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -186,7 +187,10 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
 
 
 def _probe(base_url: str, stop: Any, out: Any) -> None:
-    """GET PROBE_PATH every PROBE_EVERY_S on one keep-alive connection; send [(t, ms)] when ``stop`` is set."""
+    """GET PROBE_PATH every PROBE_EVERY_S on one keep-alive connection; send [(t, ms)] when ``stop`` is set.
+
+    One request at a time: a stall of several seconds is one long sample (so the max shows it; percentiles
+    under-weight it), and the next probe goes out at the next 100 ms slot after it returns."""
     import http.client
     from urllib.parse import urlsplit
 

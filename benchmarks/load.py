@@ -310,7 +310,10 @@ def _run(args: argparse.Namespace, data_dir: Path) -> Run:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.facts < 0 or args.profile_users < 0 or args.think_s < 0:
+        parser.error("--facts, --profile-users and --think-s cannot be negative")
     if args.profile_users:
         _py_spy()
     data_dir = Path(tempfile.mkdtemp(prefix="bench_load_", dir="/tmp"))
