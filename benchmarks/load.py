@@ -15,7 +15,9 @@ sessionId: <new uuid4>, threadId: "", userEnv: "{}"}``, the cookie and the page'
 ``connection_successful``; then, once the chat has started (the server sends ``set_commands``), each turn as
 a ``client_message``. ``dinner`` opens a new chat first (``clear_session``, new socket, new session id), as
 the browser's "new chat" does. All users log in and connect first, then start their first turn together and
-send each next turn as soon as the previous one ends (no think time: every user is mid-turn all the time).
+send each next turn as soon as the previous one ends (no think time, unless ``--think-s``: every user is
+mid-turn all the time). Every level has users of its own; a first turn after start-up, on a user of its own,
+is reported apart (it pays one-off costs).
 
 Per turn: **TTFT** = first ``stream_token`` event after the message was emitted; **turn time** = until
 ``task_end`` (the browser's stop button goes away). A turn is an **error** if it times out, the socket drops,
@@ -25,10 +27,13 @@ the server sends an error step, or the reply lacks what the offline model always
 Chainlit route that only builds a small dict, so it runs entirely on the server's event loop) every 100 ms
 over one keep-alive connection and times the round trip; the same probe on the idle server gives the floor.
 A probe's time above the floor is time the request waited for the loop. It is in a separate process so the
-load generator's own event loop cannot delay it.
+load generator's own event loop cannot delay it. Probes during logins and during turns are reported apart.
 
 ``--profile-users N`` (default 10) runs one more level with ``py-spy record`` attached to the server (all
-threads, 100 Hz, active samples only) and prints where its CPU time went.
+threads, 100 Hz, non-blocking, active samples only) and prints where its busy time went
+(``benchmarks/_server_profile.py``). py-spy counts a thread as busy while it runs, waits for a core or sits in
+a system call such as fsync, so its total can differ from the CPU time the kernel reports (printed next to
+it) on a loaded machine; the shares are the reliable part.
 """
 
 from __future__ import annotations
