@@ -1,8 +1,10 @@
-"""Where a server's CPU time went, from ``py-spy record --format raw --threads`` output.
+"""Where a server's busy time went, from ``py-spy record --format raw --threads`` output.
 
 Raw (collapsed) output is one line per distinct stack: ``thread;root frame;…;leaf frame <samples>``; each frame
-reads ``function (path/to/file.py:line)``. Only active samples are recorded (py-spy's default), so the counts
-are CPU time, not waiting. Used by ``benchmarks.load``; runnable on a saved file:
+reads ``function (path/to/file.py:line)``. Only active samples are recorded (py-spy's default): a thread
+running, waiting for a core, or blocked in a system call py-spy does not treat as idle (fsync). On the
+event-loop thread all of that is time the loop could do nothing else. Used by ``benchmarks.load``; runnable
+on a saved file:
 
     python -m benchmarks._server_profile PROFILE.txt [--rate 100] [--turns N] [--wall SECONDS]
 """
@@ -99,12 +101,12 @@ def read_profile(path: Path, *, rate: int) -> Profile:
 
 
 def print_profile(p: Profile, *, turns: int, wall_s: float, label: str, cpu_s: float | None = None) -> None:
-    """Shares are of the samples that were work (waits excluded); ms per turn is their CPU time per turn."""
+    """Shares are of the samples that were work (waits excluded); ms per turn is their busy time per turn."""
     work = max(1, p.samples - p.by_category.get(WAITING, 0))
     per_turn = 1000.0 / p.rate / max(1, turns)
     check = f"; the kernel counted {cpu_s:.1f} CPU s for the server process" if cpu_s is not None else ""
     print(f"profile: {label}, {turns} turns; py-spy {p.rate} Hz (non-blocking), all threads, active samples: "
-          f"{p.samples}, of which {work} work = {work / p.rate:.1f} CPU s ({work * per_turn:.0f} ms per turn){check}; "
+          f"{p.samples}, of which {work} work = {work / p.rate:.1f} busy s ({work * per_turn:.0f} ms per turn){check}; "
           f"{p.loop_thread / work:.0%} of the work on the event-loop thread "
           f"(busy {p.loop_thread / p.rate / max(wall_s, 1e-9):.0%} of the {wall_s:.1f} s of turns)")
     print(f"  {'where (each sample charged once: first match in this order)':<64} {'share':>6} {'ms/turn':>8}")
