@@ -59,10 +59,21 @@ unit: install-test
 browser: install-test chromium
 	$(BIN)/pytest -m browser tests/browser
 
-bench: install
-	$(BIN)/python -m benchmarks.thread_log
-	$(BIN)/python -m benchmarks.windows
-	$(BIN)/python -m benchmarks.recall
+# Every module in benchmarks/ is a benchmark (python -m benchmarks.<name>) except stats and helpers named _*;
+# each prints its figures next to its target. All run even if one fails; the target fails at the end if any did.
+BENCHMARKS = $(filter-out __init__ stats _%,$(sort $(basename $(notdir $(wildcard benchmarks/*.py)))))
+
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed
+	$(PIP) -e '.[bench]' $(QUIET)
+	touch $@
+
+bench: $(VENV)/.installed-bench
+	@failed=""; for name in $(BENCHMARKS); do \
+	  echo "== python -m benchmarks.$$name"; \
+	  $(BIN)/python -m benchmarks.$$name || failed="$$failed $$name"; \
+	  echo; \
+	done; \
+	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed" >&2; exit 1; fi
 
 scenario: install
 	$(BIN)/travel-assistant scenario lisbon

@@ -47,7 +47,7 @@ class RecallSettings:
     k: int = 8
     min_relevance: float = 0.3
     half_life_days: float = 180.0
-    recency_weight: float = 0.2
+    recency_band: float = 0.01  # recency orders facts at most this far apart in relevance (search.recency_blend)
 
 
 class Recaller:
@@ -70,10 +70,10 @@ class Recaller:
         for fact, relevance in hits:
             if relevance < s.min_relevance:
                 continue
+            # Relevance first; recency only settles facts within ``recency_band`` of each other, so a recent
+            # but weaker match can never push a clearly better old one out of the top k.
             age_days = (now - fact.asserted_at).total_seconds() / 86400
-            score = recency_blend(
-                relevance, age_days, half_life_days=s.half_life_days, weight=s.recency_weight
-            )
+            score = recency_blend(relevance, age_days, half_life_days=s.half_life_days, band=s.recency_band)
             ranked.append((score, RecalledFact(fact, relevance, fact.is_stale(now))))
         ranked.sort(key=lambda pair: pair[0], reverse=True)
         return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), total)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts import Authority, Fact, FactDraft, FactMemory
 from assistant.ids import UserScope
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN
 from assistant.recall import Recaller, RecallSettings, age_phrase, render_block
@@ -102,6 +102,37 @@ def test_recency_breaks_a_relevance_tie() -> None:
         ALICE, "loyalty programme", now=MONDAY
     )
     assert [r.fact.value for r in recall.facts] == ["Iberia Plus"]
+
+
+class FixedRelevance(InMemoryFactStore):
+    """The in-memory store with each fact's relevance set by the test, so only the ranking rule is under test."""
+
+    def __init__(self, relevance: dict[str, float]) -> None:
+        super().__init__()
+        self.relevance = relevance
+
+    def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
+        hits = [(f, self.relevance[f.value]) for f in self.list_facts(scope)]
+        return sorted(hits, key=lambda hit: hit[1], reverse=True)[:limit]
+
+
+def test_recency_orders_near_ties_but_never_outranks_a_clearly_better_fact() -> None:
+    # A weighted blend (0.8 relevance + 0.2 recency) put the recent, weaker "Iberia Plus" above the old but
+    # clearly better "Flying Blue"; recency may only order facts of (nearly) equal relevance.
+    ages = {"Flying Blue": 700, "Iberia Plus": 0, "Miles & More": 10, "Marriott Bonvoy": 300}
+    relevance = {"Flying Blue": 0.62, "Iberia Plus": 0.45, "Miles & More": 0.5, "Marriott Bonvoy": 0.5}
+    store = FixedRelevance(relevance)
+    memory = FactMemory(store, store)
+    for i, (programme, days) in enumerate(ages.items()):
+        memory.record(
+            ALICE,
+            FactDraft("loyalty", programme, f"I collect {programme}", "t", f"l{i}", Authority.USER),
+            now=MONDAY - timedelta(days=days),
+        )
+    settings = RecallSettings(keyed_max=0, k=4, min_relevance=0.1)
+    recall = Recaller(store, settings).recall(ALICE, "which loyalty programme?", now=MONDAY)
+    assert [r.fact.value for r in recall.facts] == ["Flying Blue", "Miles & More", "Marriott Bonvoy", "Iberia Plus"]
+    assert [r.relevance for r in recall.facts] == [0.62, 0.5, 0.5, 0.45]  # reported relevance is unblended
 
 
 def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> None:

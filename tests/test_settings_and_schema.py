@@ -67,6 +67,15 @@ def test_bad_values_give_one_readable_error(monkeypatch: pytest.MonkeyPatch) -> 
     assert "window_policy" in str(excinfo.value) and "idle_minutes" in str(excinfo.value)
 
 
+def test_the_replaced_recency_weight_is_refused_with_its_replacement_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert build_settings().recall_recency_band == 0.01
+    monkeypatch.setenv("RECALL_RECENCY_WEIGHT", "0.2")
+    with pytest.raises(ConfigurationError, match="RECALL_RECENCY_BAND"):
+        build_settings()
+
+
 def test_demo_accounts_and_provider_keys() -> None:
     settings = make(demo_users="alice:pw1, bob:pw2", openai_api_key="sk-openai", anthropic_api_key="sk-ant")
     assert settings.demo_accounts() == [("alice", "pw1"), ("bob", "pw2")]

@@ -94,7 +94,7 @@ class Runtime:
                 k=s.recall_k,
                 min_relevance=s.recall_min_relevance,
                 half_life_days=s.recall_half_life_days,
-                recency_weight=s.recall_recency_weight,
+                recency_band=s.recall_recency_band,
             ),
         )
 

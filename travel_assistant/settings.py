@@ -53,8 +53,13 @@ class Settings(BaseSettings):
     recall_keyed_max: int = Field(default=50, ge=0)
     recall_k: int = Field(default=8, ge=1, le=100)
     recall_min_relevance: float = Field(default=0.3, ge=0, le=1)
+    # Recency breaks near-ties in hybrid recall: among facts whose relevance is within RECALL_RECENCY_BAND of
+    # each other the newer ranks first (the bonus halves every RECALL_HALF_LIFE_DAYS); a larger relevance gap
+    # always wins. 0 turns recency off; above 0.2 it would be a reorder, not a tie-break.
+    recall_recency_band: float = Field(default=0.01, ge=0, le=0.2)
     recall_half_life_days: float = Field(default=180.0, gt=0)
-    recall_recency_weight: float = Field(default=0.2, ge=0, le=1)
+    # Replaced by RECALL_RECENCY_BAND; read only to refuse it with a clear message (see _refuse_replaced).
+    recall_recency_weight: float | None = None
 
     # Background jobs and retention
     idle_minutes: float = Field(default=30, gt=0)
@@ -84,6 +89,17 @@ class Settings(BaseSettings):
                 "LLM_MODEL must be a litellm model string such as 'gpt-4o-mini' or 'ollama/llama3'"
             )
         return value
+
+    @model_validator(mode="after")
+    def _refuse_replaced(self) -> Settings:
+        # Silently ignoring it would keep the old meaning in the operator's head (a share of the score that
+        # could reorder results); the new setting is a band, with a different scale.
+        if self.recall_recency_weight is not None:
+            raise ValueError(
+                "RECALL_RECENCY_WEIGHT was replaced by RECALL_RECENCY_BAND: recency now only orders facts "
+                "whose relevance is within the band (default 0.01); remove RECALL_RECENCY_WEIGHT"
+            )
+        return self
 
     @model_validator(mode="after")
     def _refuse_placeholders(self) -> Settings:
