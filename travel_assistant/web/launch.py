@@ -30,6 +30,8 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     config.run.headless = True
     config.project.allow_origins[:] = [settings.public_origin]
     config.project.user_session_timeout = int(settings.session_hours * 3600)
+    # og:url; Chainlit's default points at its own repository.
+    config.ui.custom_meta_url = settings.public_origin
     print(
         f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "
         f"(model {settings.llm_model}, data in {settings.travel_data_dir})",
