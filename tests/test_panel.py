@@ -19,6 +19,7 @@ from memory.inmemory import InMemoryFactStore
 from tests.conftest import MONDAY
 from travel_assistant.memory_view import fact_rows
 from travel_assistant.web.panel import ACTIONS, ClockInput, action_result, build_panel_props
+from travel_assistant.web.panel_element import is_open_request
 from travel_assistant.web.verdict_words import KEPT, REJECTED, outcome_words
 
 ALICE = UserScope.of("alice")
@@ -375,3 +376,16 @@ def test_the_component_calls_exactly_the_documented_actions() -> None:
     source = JSX.read_text(encoding="utf-8")
     called = set(re.findall(r"""\brun\(\s*["']([a-z_]+)["']""", source))
     assert called == set(ACTIONS)
+
+
+def test_only_the_exact_open_request_opens_the_panel() -> None:
+    """Chainlit forwards every window message to the server; only ours may open the panel."""
+    assert is_open_request({"source": "travel-assistant", "type": "open-memory-panel"})
+    for other in (
+        {"source": "travel-assistant", "type": "open-memory-panel", "extra": 1},
+        {"source": "travel-assistant", "type": "memory-panel-available"},
+        "open-memory-panel",
+        None,
+        ["travel-assistant", "open-memory-panel"],
+    ):
+        assert not is_open_request(other), other

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import close_context, open_context
-from tests.browser.helpers import REPO, SEARCH, USERS, Server, Shots, new_page, send, submit_login, tool_step
+from tests.browser.helpers import REPO, USERS, Server, Shots, new_page, send, submit_login, tool_step
 
 pytestmark = pytest.mark.browser
 
@@ -140,7 +140,9 @@ def test_a_conversation_has_no_serious_accessibility_violations(themed_page: Any
     submit_login(page, server.base_url, "bob", USERS["bob"])
     page.wait_for_selector("#chat-input")
     page.wait_for_timeout(2_000)  # the socket connects a moment after the composer appears
-    send(page, SEARCH)
+    # Not the worked example's wording: bob's sidebar must not hold a "Find me flights to Lisbon" thread, which
+    # the isolation test reads as alice's conversation leaking.
+    send(page, "Find me flights to Porto on the 20th")
     expect(tool_step(page, "search_flights")).to_be_visible()
     avatar = page.get_by_role("img", name="Avatar for Travel Assistant").first
     expect(avatar).to_be_visible()

@@ -3,7 +3,8 @@
 ``build_panel_props`` turns fact rows (as :func:`travel_assistant.memory_view.fact_rows` makes them, with
 history), promotion reports, the user's live conversations and the demo clock into one JSON-able dict: the
 component only lays it out. Every sentence the user reads is written here, so the component needs no
-knowledge of fact types, outcomes or dates, and the contract is testable without a browser.
+knowledge of fact types, outcomes or dates, and the contract is testable without a browser. The shape is
+:class:`travel_assistant.web.panel_models.PanelProps` (pydantic models, unknown fields forbidden).
 
 The panel's actions come back through ``callAction({name, payload})`` (names in :data:`ACTIONS`); a callback
 answers with :func:`action_result`, whose ``panel`` (fresh props) the component shows at once.
@@ -43,6 +44,8 @@ from travel_assistant.web.panel_models import (
     Verdict,
 )
 from travel_assistant.web.verdict_words import outcome_words
+
+__all__ = ["ACTIONS", "ELEMENT_NAME", "PANEL_TITLE", "ClockInput", "action_result", "build_panel_props"]
 
 ELEMENT_NAME = "MemoryPanel"  # public/elements/MemoryPanel.jsx
 PANEL_TITLE = "Memories"
