@@ -27,8 +27,16 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(PIP) -e '.[test]' $(QUIET)
 	touch $@
 
+# axe-core for the browser suite's accessibility checks, pinned by tests/browser/package-lock.json and
+# installed into the git-ignored tests/browser/node_modules.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "the browser tests need npm (for axe-core): apt-get install npm" >&2; exit 1; }
+	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+	touch $@
+
 install: $(VENV)/.installed
-install-test: $(VENV)/.installed-test
+install-test: $(VENV)/.installed-test $(AXE)
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -79,4 +87,4 @@ scenario: install
 	$(BIN)/travel-assistant scenario lisbon
 
 clean:
-	rm -rf $(VENV) data test-artifacts .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) data test-artifacts .pytest_cache .mypy_cache .ruff_cache tests/browser/node_modules

@@ -4,6 +4,8 @@ Importing this module only registers Chainlit callbacks; the runtime (database, 
 built by the composition root when the app starts.
 """
 
+from travel_assistant.web import branding
 from travel_assistant.web.handlers import install
 
 install()
+branding.install()

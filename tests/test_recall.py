@@ -131,7 +131,12 @@ def test_recency_orders_near_ties_but_never_outranks_a_clearly_better_fact() -> 
         )
     settings = RecallSettings(keyed_max=0, k=4, min_relevance=0.1)
     recall = Recaller(store, settings).recall(ALICE, "which loyalty programme?", now=MONDAY)
-    assert [r.fact.value for r in recall.facts] == ["Flying Blue", "Miles & More", "Marriott Bonvoy", "Iberia Plus"]
+    assert [r.fact.value for r in recall.facts] == [
+        "Flying Blue",
+        "Miles & More",
+        "Marriott Bonvoy",
+        "Iberia Plus",
+    ]
     assert [r.relevance for r in recall.facts] == [0.62, 0.5, 0.5, 0.45]  # reported relevance is unblended
 
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -109,10 +109,22 @@ def shots() -> Shots:
     return _shots
 
 
-def open_context(browser: Browser, server: Server) -> BrowserContext:
+def open_context(
+    browser: Browser,
+    server: Server,
+    *,
+    viewport: dict[str, int] | None = None,
+    theme: Literal["light", "dark"] | None = None,
+) -> BrowserContext:
+    """A browser context on the server; ``theme`` also sets Chainlit's stored theme choice before any page."""
     context = browser.new_context(
-        base_url=server.base_url, viewport={"width": 1280, "height": 900}, accept_downloads=True
+        base_url=server.base_url,
+        viewport=viewport or {"width": 1280, "height": 900},  # type: ignore[arg-type]
+        accept_downloads=True,
+        color_scheme=theme,
     )
+    if theme:
+        context.add_init_script(f"localStorage.setItem('vite-ui-theme', '{theme}')")
     context.set_default_timeout(30_000)
     _open_contexts.append(context)
     return context

@@ -103,12 +103,13 @@ def app_env(data_dir: Path, port: int) -> dict[str, str]:
 
 @dataclass
 class Server:
-    """A running ``travel-assistant serve`` with its own data directory."""
+    """A running ``travel-assistant serve`` (or another ``command``) with its own data directory."""
 
     base_url: str
     data_dir: Path
     env: dict[str, str]
     log_path: Path
+    command: list[str] = field(default_factory=lambda: [str(CLI), "serve"])
     process: subprocess.Popen[bytes] | None = None
     _log_file: Any = None
 
@@ -116,7 +117,7 @@ class Server:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log_file = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            [str(CLI), "serve"],
+            self.command,
             cwd=REPO,
             env=self.env,
             stdout=self._log_file,

@@ -82,6 +82,7 @@ def apply_web_settings(settings: Settings) -> None:
 
     config.project.allow_origins[:] = [settings.public_origin]
     config.project.user_session_timeout = int(settings.session_hours * 3600)
+    config.ui.custom_meta_url = settings.public_origin  # og:url; Chainlit's default is its own repository
 
 
 class _Installed:

@@ -1,0 +1,115 @@
+// Small additions to Chainlit's UI (loaded through [UI] custom_js; no framework, no network).
+//
+// 1. Accessible names. Chainlit 2.12 draws several icon-only buttons whose only label is a hover tooltip, so
+//    screen readers announce "button". They get an aria-label here, and the logo and the login art get the
+//    alt text they should have. Nothing is renamed that already has a name.
+// 2. The header's "Memories" button. It appears once the server says the memory panel is available, by a
+//    window message {source: "travel-assistant", type: "memory-panel-available"} (cl.send_window_message).
+//    Pressing it posts {source: "travel-assistant", type: "open-memory-panel"}; Chainlit forwards window
+//    messages to the server (@cl.on_window_message), which opens the panel in the element sidebar.
+//    Chainlit forwards *every* window message, so the server must ignore anything else.
+(function () {
+  "use strict";
+
+  var SOURCE = "travel-assistant";
+  var BUTTON_ID = "memory-header-button";
+  var LABELS = [
+    ["#sidebar-trigger-button", "Show or hide past conversations"],
+    ["#search-chats-button", "Search conversations"],
+    ["#new-chat-button", "New chat"],
+    ["#chat-submit", "Send message"],
+    ["#stop-button", "Stop"],
+    ["#side-view-title button", "Close panel"],
+    ["#theme-toggle", "Switch between light and dark theme"],
+    ["button:has(> svg.lucide-eye), button:has(> svg.lucide-eye-off)", "Show or hide the password"],
+    ["button:has(> svg.lucide-copy)", "Copy message"],
+  ];
+  var panelAvailable = false;
+
+  function label(root) {
+    LABELS.forEach(function (pair) {
+      var found;
+      try {
+        found = root.querySelectorAll(pair[0]);
+      } catch (error) {
+        return; // a browser without :has() keeps Chainlit's markup as it is
+      }
+      found.forEach(function (element) {
+        if (!element.getAttribute("aria-label") && !element.innerText.trim()) {
+          element.setAttribute("aria-label", pair[1]);
+        }
+      });
+    });
+    // Composer command buttons show only their icon on small screens; the command's id is its name.
+    root.querySelectorAll('button[id^="command-"]').forEach(function (button) {
+      if (!button.getAttribute("aria-label") && !button.innerText.trim()) {
+        button.setAttribute("aria-label", button.id.slice("command-".length));
+      }
+    });
+    root.querySelectorAll("img.logo").forEach(function (img) {
+      if (img.alt !== "Travel Assistant") img.alt = "Travel Assistant";
+    });
+    // Decoration: the login page's art (Chainlit names it "Image") and the home screen's icon above the
+    // "Travel Assistant" heading (Chainlit gives it no alt at all).
+    root.querySelectorAll('img[alt="Image"][src*="/public/brand/"], #welcome-screen img:not([alt])').forEach(
+      function (img) {
+        img.alt = "";
+      }
+    );
+    // Chainlit wraps the whole conversation list in a <ul> whose child is a <div>: not a list at all.
+    root.querySelectorAll('ul[data-sidebar="menu"]:not([role])').forEach(function (list) {
+      var notItems = Array.prototype.some.call(list.children, function (child) {
+        return child.tagName !== "LI";
+      });
+      if (notItems) list.setAttribute("role", "none");
+    });
+  }
+
+  var BRAIN =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 24 24" fill="none" ' +
+    'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" ' +
+    'focusable="false"><path d="M12 5a3 3 0 1 0-5.997.125 4 4 0 0 0-2.526 5.77 4 4 0 0 0 .556 6.588A4 4 0 1 0 ' +
+    '12 18Z"/><path d="M12 5a3 3 0 1 1 5.997.125 4 4 0 0 1 2.526 5.77 4 4 0 0 1-.556 6.588A4 4 0 1 1 12 18Z"/>' +
+    '<path d="M15 13a4.5 4.5 0 0 1-3-4 4.5 4.5 0 0 1-3 4"/><path d="M12 18V5"/></svg>';
+
+  function ensureMemoryButton() {
+    if (!panelAvailable || document.getElementById(BUTTON_ID)) return;
+    var header = document.getElementById("header");
+    var group = header && header.lastElementChild;
+    if (!group) return;
+    var button = document.createElement("button");
+    button.id = BUTTON_ID;
+    button.type = "button";
+    button.className = "ta-header-button";
+    button.setAttribute("aria-haspopup", "dialog");
+    button.innerHTML = BRAIN + '<span class="ta-header-button-text">Memories</span>';
+    button.title = "What I remember about you";
+    button.addEventListener("click", function () {
+      window.postMessage({ source: SOURCE, type: "open-memory-panel" }, window.location.origin);
+    });
+    group.insertBefore(button, group.firstChild);
+  }
+
+  window.addEventListener("message", function (event) {
+    var data = event.data;
+    if (event.origin !== window.location.origin || !data || data.source !== SOURCE) return;
+    if (data.type === "memory-panel-available") {
+      panelAvailable = true;
+      ensureMemoryButton();
+    }
+  });
+
+  var pending = false;
+  function refresh() {
+    pending = false;
+    label(document);
+    ensureMemoryButton();
+  }
+  new MutationObserver(function () {
+    if (!pending) {
+      pending = true;
+      window.requestAnimationFrame(refresh);
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  refresh();
+})();

@@ -1,0 +1,449 @@
+// The memory panel: what the assistant remembers about the user, why and since when; each fact's history
+// with rollback; delete (one fact, or everything) with a confirmation step; export; the promotion log (what
+// each checked conversation kept and rejected, in words); the demo clock. Shown in Chainlit's element
+// sidebar as cl.CustomElement(name="MemoryPanel", display="side").
+//
+// `props` is built by travel_assistant/web/panel.py (build_panel_props): every sentence comes from there.
+// Actions go through callAction({name, payload}); the callback answers with panel.action_result(...):
+// {ok, message, panel, download}. Fresh props from that answer are shown at once, without a remount, so
+// keyboard focus stays where it was. Chainlit may still remount the element (a first interaction moves the
+// page to /thread/<id>, a server push re-sends it); the newest data seen, by `revision`, is kept in `window`
+// so a remount never shows older data than the user already saw.
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import {
+  Ban,
+  Check,
+  ChevronDown,
+  ChevronRight,
+  Clock,
+  Download,
+  History,
+  RefreshCw,
+  RotateCcw,
+  Trash2,
+} from "lucide-react";
+
+const STORE_KEY = "__travelAssistantMemoryPanel";
+
+function newest(a, b) {
+  if (!b || b.user !== a.user) return a;
+  return (b.revision || 0) > (a.revision || 0) ? b : a;
+}
+
+function slug(text, index) {
+  return `ta-${String(text).replace(/[^A-Za-z0-9_-]+/g, "-")}-${index}`;
+}
+
+function focusById(id) {
+  window.requestAnimationFrame(() => {
+    const target = id && document.getElementById(id);
+    if (target) target.focus();
+  });
+}
+
+function saveFile(download) {
+  const blob = new Blob([download.content], { type: download.mime || "application/octet-stream" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = download.filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function Source({ source }) {
+  if (source.url) {
+    return (
+      <a className="ta-link" href={source.url}>
+        {source.label}
+      </a>
+    );
+  }
+  return <span className={source.deleted ? "ta-deleted" : undefined}>{source.label}</span>;
+}
+
+function Confirm({ id, prompt, confirmLabel, onConfirm, onCancel }) {
+  const keepRef = useRef(null);
+  useEffect(() => {
+    if (keepRef.current) keepRef.current.focus();
+  }, []);
+  return (
+    <div
+      className="ta-confirm"
+      role="group"
+      aria-labelledby={`${id}-prompt`}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <p id={`${id}-prompt`} className="ta-confirm-text">
+        {prompt}
+      </p>
+      <div className="ta-row">
+        <Button variant="destructive" size="sm" onClick={onConfirm}>
+          <Trash2 aria-hidden="true" />
+          {confirmLabel}
+        </Button>
+        <Button ref={keepRef} variant="outline" size="sm" onClick={onCancel}>
+          Keep it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Version({ version, run, factHeadingId }) {
+  return (
+    <li className="ta-version">
+      <p className="ta-version-title">
+        <span>Version {version.version}: </span>
+        <strong>{version.value}</strong>
+        {version.is_current ? (
+          <Badge variant="secondary" className="ta-badge">
+            in use
+          </Badge>
+        ) : null}
+      </p>
+      <p className="ta-muted">
+        {version.change}; <time dateTime={version.recorded_at}>{version.recorded_on}</time> ({version.age})
+        {version.superseded_by_version ? `; replaced by version ${version.superseded_by_version}` : ""}
+      </p>
+      {version.quote ? <blockquote className="ta-quote ta-quote-small">“{version.quote}”</blockquote> : null}
+      <p className="ta-muted">
+        Source: <Source source={version.source} />
+      </p>
+      {version.can_rollback ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Restore version ${version.version} (${version.value})`}
+          onClick={() =>
+            run("rollback_fact", { fact_id: version.fact_id, version: version.version }, factHeadingId)
+          }
+        >
+          <RotateCcw aria-hidden="true" />
+          Restore
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function Fact({ fact, index, run, panelHeadingId }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deleteRef = useRef(null);
+  const id = slug(fact.key, index);
+  const versions = fact.history.length;
+  return (
+    <article className={`ta-fact ta-fact-${fact.state}`} aria-labelledby={`${id}-title`}>
+      <div className="ta-fact-top">
+        <h4 id={`${id}-title`} className="ta-fact-value" tabIndex={-1}>
+          {fact.value}
+        </h4>
+        {fact.state === "stale" ? <Badge variant="outline" className="ta-badge ta-badge-warn">May be out of date</Badge> : null}
+        {fact.state === "retracted" ? <Badge variant="outline" className="ta-badge">Taken back</Badge> : null}
+      </div>
+      {fact.quote ? (
+        <figure className="ta-said">
+          <blockquote className="ta-quote">“{fact.quote}”</blockquote>
+          <figcaption className="ta-muted">{fact.how}</figcaption>
+        </figure>
+      ) : null}
+      <dl className="ta-meta">
+        <dt>Recorded</dt>
+        <dd>
+          <time dateTime={fact.recorded_at}>{fact.recorded_on}</time> ({fact.age})
+        </dd>
+        <dt>Source</dt>
+        <dd>
+          <Source source={fact.source} />
+        </dd>
+        <dt>Kept</dt>
+        <dd>{fact.expiry.summary}</dd>
+      </dl>
+      <div className="ta-row">
+        {versions > 1 ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={historyOpen ? "true" : "false"}
+            aria-controls={`${id}-history`}
+            onClick={() => setHistoryOpen(!historyOpen)}
+          >
+            {historyOpen ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+            <History aria-hidden="true" />
+            History ({versions} versions)
+          </Button>
+        ) : null}
+        <Button
+          ref={deleteRef}
+          variant="ghost"
+          size="sm"
+          className="ta-danger"
+          aria-label={`Delete ${fact.text}`}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+      {confirming ? (
+        <Confirm
+          id={`${id}-delete`}
+          prompt={fact.delete_prompt}
+          confirmLabel="Delete"
+          onConfirm={() => {
+            setConfirming(false);
+            run("forget_fact", { fact_id: fact.fact_id }, panelHeadingId);
+          }}
+          onCancel={() => {
+            setConfirming(false);
+            window.requestAnimationFrame(() => deleteRef.current && deleteRef.current.focus());
+          }}
+        />
+      ) : null}
+      {historyOpen ? (
+        <ol id={`${id}-history`} className="ta-history" aria-label={`Versions of ${fact.text}, newest first`}>
+          {fact.history.map((version) => (
+            <Version key={version.fact_id} version={version} run={run} factHeadingId={`${id}-title`} />
+          ))}
+        </ol>
+      ) : null}
+    </article>
+  );
+}
+
+function Facts({ data, run, panelHeadingId }) {
+  const [confirmAll, setConfirmAll] = useState(false);
+  const forgetRef = useRef(null);
+  if (!data.groups.length) {
+    return <p className="ta-empty">{data.empty_text}</p>;
+  }
+  return (
+    <div className="ta-stack">
+      {data.groups.map((group) => (
+        <section key={group.type} className="ta-group" aria-labelledby={`ta-group-${group.type}`}>
+          <h3 id={`ta-group-${group.type}`} className="ta-group-title">
+            {group.label}
+          </h3>
+          {group.facts.map((fact, index) => (
+            <Fact key={fact.key} fact={fact} index={index} run={run} panelHeadingId={panelHeadingId} />
+          ))}
+        </section>
+      ))}
+      <section className="ta-forget-all" aria-labelledby="ta-forget-all-title">
+        <h3 id="ta-forget-all-title" className="ta-group-title">
+          Forget everything
+        </h3>
+        <p className="ta-muted">
+          Deletes every fact and all its earlier versions. Your conversations and bookings stay.
+        </p>
+        {confirmAll ? (
+          <Confirm
+            id="ta-forget-all"
+            prompt={`Forget all ${data.summary.facts} facts and their ${data.summary.versions} stored versions? This cannot be undone.`}
+            confirmLabel="Forget everything"
+            onConfirm={() => {
+              setConfirmAll(false);
+              run("forget_all", {}, panelHeadingId);
+            }}
+            onCancel={() => {
+              setConfirmAll(false);
+              window.requestAnimationFrame(() => forgetRef.current && forgetRef.current.focus());
+            }}
+          />
+        ) : (
+          <Button ref={forgetRef} variant="outline" size="sm" className="ta-danger" onClick={() => setConfirmAll(true)}>
+            <Trash2 aria-hidden="true" />
+            Forget everything…
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Verdicts({ data }) {
+  if (!data.verdicts.length) {
+    return (
+      <p className="ta-empty">
+        No conversation has been checked yet. A conversation is checked once it has been idle for a while.
+      </p>
+    );
+  }
+  return (
+    <div className="ta-stack">
+      {data.verdicts.map((conversation, index) => (
+        <article
+          key={`${conversation.thread_id}-${conversation.through_seq}`}
+          className="ta-verdicts"
+          aria-labelledby={`ta-verdict-${index}`}
+        >
+          <h3 id={`ta-verdict-${index}`} className="ta-group-title">
+            <Source source={conversation.source} />
+          </h3>
+          <p className="ta-muted">
+            Checked {conversation.promoted_on}: {conversation.summary}
+          </p>
+          <ul className="ta-decisions">
+            {conversation.decisions.map((decision, i) => (
+              <li key={i} className={decision.kept ? "ta-kept" : "ta-rejected"}>
+                <span className="ta-verdict-icon" aria-hidden="true">
+                  {decision.kept ? <Check /> : <Ban />}
+                </span>
+                <span>
+                  <span className="ta-sr-only">{decision.kept ? "Kept: " : "Not kept: "}</span>
+                  <strong>{decision.fact_text}</strong>
+                  {" — "}
+                  {decision.outcome_label}: {decision.outcome_text}
+                  {decision.kept && !decision.still_remembered ? " (no longer remembered)" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function DemoClock({ clock, run }) {
+  return (
+    <section className="ta-clock" aria-labelledby="ta-clock-title">
+      <h3 id="ta-clock-title" className="ta-group-title">
+        <Clock aria-hidden="true" className="ta-icon" /> Demo clock
+      </h3>
+      <p>
+        <time dateTime={clock.now}>{clock.now_label}</time> UTC <span className="ta-muted">({clock.offset_label})</span>
+      </p>
+      <div className="ta-row">
+        {clock.steps.map((step) => (
+          <Button
+            key={step.minutes}
+            variant="outline"
+            size="sm"
+            aria-label={`Move the clock ${step.label}`}
+            onClick={() => run("clock_advance", { minutes: step.minutes })}
+          >
+            {step.label}
+          </Button>
+        ))}
+        {clock.presets.map((preset) => (
+          <Button key={preset.iso} variant="outline" size="sm" onClick={() => run("clock_set", { iso: preset.iso })}>
+            {preset.label}
+          </Button>
+        ))}
+        <Button variant="ghost" size="sm" onClick={() => run("clock_reset", {})}>
+          Back to real time
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export default function MemoryPanel() {
+  const store = (window[STORE_KEY] = window[STORE_KEY] || {});
+  const [data, setData] = useState(() => newest(props, store.data));
+  const [busy, setBusy] = useState(null);
+  const [status, setStatus] = useState("");
+  const [error, setError] = useState("");
+  const [tab, setTab] = useState(store.tab || "facts");
+  const headingId = "ta-panel-title";
+
+  useEffect(() => {
+    setData((current) => newest(props, current));
+  }, [props]);
+  useEffect(() => {
+    store.data = data;
+  }, [data]);
+  useEffect(() => {
+    store.tab = tab;
+  }, [tab]);
+  useEffect(() => {
+    focusById(store.focusId || headingId);
+    store.focusId = null;
+  }, []);
+
+  async function run(name, payload, focusAfter) {
+    if (busy) return;
+    setBusy(name);
+    setError("");
+    setStatus("Working…");
+    store.focusId = focusAfter || null;
+    try {
+      const answer = await callAction({ name, payload });
+      const result = answer && answer.response;
+      if (!result) throw new Error("the server did not answer");
+      if (result.panel) setData((current) => newest(result.panel, current));
+      if (result.download) saveFile(result.download);
+      if (result.ok) {
+        setStatus(result.message || "Done.");
+      } else {
+        setStatus("");
+        setError(result.message || "That did not work.");
+      }
+      if (focusAfter) focusById(focusAfter);
+    } catch (failure) {
+      setStatus("");
+      setError(`That did not work: ${failure && failure.message ? failure.message : failure}`);
+    } finally {
+      store.focusId = null;
+      setBusy(null);
+    }
+  }
+
+  const checked = data.verdicts.length;
+  return (
+    <section className="ta-panel" aria-labelledby={headingId} aria-busy={busy ? "true" : "false"}>
+      <header className="ta-panel-head">
+        <h2 id={headingId} className="ta-panel-title" tabIndex={-1}>
+          What I remember about you
+        </h2>
+        <p className="ta-muted">{data.summary.text}</p>
+        <div className="ta-row">
+          <Button variant="outline" size="sm" onClick={() => run("refresh_memory", {})}>
+            <RefreshCw aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => run("export", {})}>
+            <Download aria-hidden="true" />
+            Download my data
+          </Button>
+          {data.is_admin ? (
+            <Button size="sm" onClick={() => run("promote_now", {})}>
+              Promote my conversations now
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      <p className="ta-status" role="status" aria-live="polite">
+        {status}
+      </p>
+      <p className="ta-error" role="alert">
+        {error}
+      </p>
+      {data.demo_clock.enabled ? <DemoClock clock={data.demo_clock} run={run} /> : null}
+      <Tabs value={tab} onValueChange={setTab} className="ta-tabs">
+        <TabsList aria-label="Memory views">
+          <TabsTrigger value="facts">Facts ({data.summary.facts})</TabsTrigger>
+          <TabsTrigger value="log">Promotion log ({checked})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="facts">
+          <Facts data={data} run={run} panelHeadingId={headingId} />
+        </TabsContent>
+        <TabsContent value="log">
+          <Verdicts data={data} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
