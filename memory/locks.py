@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, text
 from sqlalchemy.dialects import sqlite
+from sqlmodel import col
 
 from assistant.errors import StorageError
 from assistant.facts import Fact, FactDraft, FactMemory, WriteOutcome
@@ -85,8 +86,8 @@ class DbLocks:
         try:
             yield
         finally:
-            with self.db.write() as session:
-                session.execute(delete(LockRow).where(LockRow.name == name, LockRow.holder == holder))  # type: ignore[arg-type]
+            with translate_errors(), self.db.write_engine.begin() as conn:
+                conn.execute(delete(LockRow).where(col(LockRow.name) == name, col(LockRow.holder) == holder))
 
     def _take_row(self, name: str, holder: str) -> bool:
         now = datetime.now(UTC)
@@ -94,12 +95,12 @@ class DbLocks:
         statement = statement.on_conflict_do_update(
             index_elements=["name"],
             set_={"holder": holder, "lease_until": now + self.lease},
-            where=LockRow.lease_until < now,  # type: ignore[arg-type]
-        )
-        with self.db.write() as session:
-            session.execute(statement)
-            row = session.get(LockRow, name)
-            return row is not None and row.holder == holder
+            where=col(LockRow.lease_until) < now,
+        ).returning(col(LockRow.holder))
+        # The engine, not a session: a lock is infrastructure under whatever the caller's session is doing.
+        with translate_errors(), self.db.write_engine.begin() as conn:
+            won = conn.execute(statement).first()
+            return won is not None and won[0] == holder
 
 
 def _wait(name: str, deadline: float) -> None:

@@ -119,6 +119,7 @@ def configure_logging(*, fmt: Literal["json", "text"], level: str = "INFO") -> l
     setattr(handler, _HANDLER_MARK, True)
     root.addHandler(handler)
     root.setLevel(level)
+    logging.captureWarnings(True)  # warnings become records of "py.warnings", formatted like the rest
     route_library_loggers()
     return handler
 
