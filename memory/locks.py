@@ -39,7 +39,9 @@ _POLL_SECONDS = 0.05
 
 def lock_key(name: str) -> int:
     """A stable signed 64-bit advisory-lock key for ``name`` (Postgres keys are bigint)."""
-    return int.from_bytes(hashlib.sha256(b"travel-assistant-lock:" + name.encode()).digest()[:8], "big", signed=True)
+    return int.from_bytes(
+        hashlib.sha256(b"travel-assistant-lock:" + name.encode()).digest()[:8], "big", signed=True
+    )
 
 
 def hashed(prefix: str, value: str) -> str:
@@ -50,7 +52,9 @@ def hashed(prefix: str, value: str) -> str:
 class DbLocks:
     """``with locks.hold("name"):`` runs the block while no other process holds "name"."""
 
-    def __init__(self, db: Database, *, timeout: float = 120.0, lease: timedelta = timedelta(minutes=15)) -> None:
+    def __init__(
+        self, db: Database, *, timeout: float = 120.0, lease: timedelta = timedelta(minutes=15)
+    ) -> None:
         self.db = db
         self.timeout = timeout
         self.lease = lease
@@ -105,7 +109,9 @@ class DbLocks:
 
 def _wait(name: str, deadline: float) -> None:
     if time.monotonic() >= deadline:
-        raise StorageError(f"timed out waiting for the {name.split(':', 1)[0]} lock (held by another process)")
+        raise StorageError(
+            f"timed out waiting for the {name.split(':', 1)[0]} lock (held by another process)"
+        )
     time.sleep(_POLL_SECONDS)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.conftest import _create_pg_database, _drop_pg_database
+from assistant.fact_types import FACT_TYPES
 from tests.topology import BIN, REPO, Proc, free_port, get_json, login, one_turn, procfile, wait_ready
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -37,6 +39,7 @@ ALICE_CANARY = "quokka-7731"
 CONCURRENT_USERS = [f"u{i}" for i in range(1, 5)]
 KILL_USERS = [f"v{i}" for i in range(1, 7)]
 THREADS_PER_KILL_USER = 4
+SEAT, DIET = FACT_TYPES["seat"].key_for("aisle"), FACT_TYPES["dietary"].key_for("vegetarian")
 SECRETS = {
     "CHAINLIT_AUTH_SECRET": "topology-auth-secret-" + os.urandom(16).hex(),
     "AWS_SECRET_ACCESS_KEY": "topology-s3-secret-" + os.urandom(16).hex(),
@@ -77,14 +80,12 @@ class Topology:
         return proc
 
     def cli(self, *args: str) -> str:
-        proc = self.start(f"cli-{args[0]}-{len(self.extra)}", "release")
-        proc.stop()  # the release entry is only borrowed for its environment; run the CLI itself below
-        import subprocess
-
+        """The operator's command line, with the processes' environment (it reaches the same stores)."""
         done = subprocess.run(
             [str(BIN / "travel-assistant"), *args], env=self.env, cwd=REPO, capture_output=True, text=True,
             timeout=180, check=False,
         )
+        (self.logs / f"cli-{args[0]}.err").write_text(done.stderr, encoding="utf-8")
         assert done.returncode == 0, done.stderr[-2000:]
         return done.stdout
 
@@ -261,7 +262,7 @@ def test_worked_example_across_workers(topology: Topology) -> None:
     thursday = asyncio.run(one_turn(topology.web_urls[1], cookie2, ORIGIN, DINNER))
     recalled = thursday.steps.get("Recalled from memory", "")
     assert "Dietary needs: vegetarian" in recalled, thursday.steps
-    assert f"recorded {said_on:%a} {said_on.day} {said_on:%b %Y}" in recalled
+    assert f'"recorded": "{said_on:%a} {said_on.day} {said_on:%b %Y}"' in recalled  # Monday's date, here today
     assert f"conversation {monday_thread}" in recalled
     assert "vegetarian" in thursday.text.lower()
     topology.env["MONDAY_THREAD"] = monday_thread  # for the resume test below (same module, same topology)
@@ -301,7 +302,7 @@ def test_two_workers_write_facts_to_one_table_at_once(topology: Topology) -> Non
 
     async def everyone() -> list[Any]:
         turns = []
-        for user, (c1, c2) in cookies.items():
+        for c1, c2 in cookies.values():
             turns.append(one_turn(topology.web_urls[0], c1, ORIGIN, "Remember that I prefer aisle seats"))
             turns.append(one_turn(topology.web_urls[1], c2, ORIGIN, "Remember that I prefer window seats"))
             turns.append(one_turn(topology.web_urls[1], c2, ORIGIN, "Remember that I'm vegetarian"))
@@ -312,10 +313,10 @@ def test_two_workers_write_facts_to_one_table_at_once(topology: Topology) -> Non
     rows = _facts(topology)
     mine = [r for r in rows if r["user_id"] in CONCURRENT_USERS]
     for user in CONCURRENT_USERS:
-        seat = sorted(r["version"] for r in mine if r["user_id"] == user and r["key"] == "seat_preference")
+        seat = sorted(r["version"] for r in mine if r["user_id"] == user and r["key"] == SEAT)
         assert seat == [1, 2], (user, seat)
-        assert sum(r["current"] for r in mine if r["user_id"] == user and r["key"] == "seat_preference") == 1
-        diet = [r for r in mine if r["user_id"] == user and r["key"] == "dietary"]
+        assert sum(r["current"] for r in mine if r["user_id"] == user and r["key"] == SEAT) == 1
+        diet = [r for r in mine if r["user_id"] == user and r["key"] == DIET]
         assert [r["version"] for r in diet] == [1], (user, diet)
     assert len(rows) - before == 3 * len(CONCURRENT_USERS)
     assert len({r["id"] for r in rows}) == len(rows)
@@ -367,7 +368,7 @@ def test_a_killed_scheduler_leaves_nothing_undone(topology: Topology) -> None:
     assert len(rows) == len(pending) and all(r[1] == 1 and r[2] for r in rows)
     facts = [r for r in _facts(topology) if r["user_id"] in KILL_USERS]
     for user in KILL_USERS:
-        for key in ("dietary", "seat_preference"):
+        for key in (DIET, SEAT):
             versions = sorted(r["version"] for r in facts if r["user_id"] == user and r["key"] == key)
             assert versions == sorted(set(versions)) and versions, (user, key, versions)
             assert sum(r["current"] for r in facts if r["user_id"] == user and r["key"] == key) == 1

@@ -144,7 +144,9 @@ def get_json(url: str) -> tuple[int, dict[str, Any]]:
 def login(base_url: str, user: str, password: str, origin: str) -> str:
     """``POST /login`` (the login form); returns the Cookie header value the browser would send."""
     data = f"username={user}&password={password}".encode()
-    request = urllib.request.Request(base_url + "/login", data=data, method="POST", headers={"Origin": origin})
+    request = urllib.request.Request(
+        base_url + "/login", data=data, method="POST", headers={"Origin": origin}
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         cookies = [c.split(";", 1)[0] for c in response.headers.get_all("set-cookie") or []]
     assert any(c.startswith("access_token") for c in cookies), cookies
@@ -229,12 +231,21 @@ class Chat:
             "createdAt": datetime.now(UTC).isoformat(),
         }
         await self.sio.emit("client_message", {"message": message, "fileReferences": []})
-        await asyncio.wait_for(self.task_ended.wait(), REPLY_TIMEOUT_S)
+        # Chainlit wraps the handler in a "run" step named on_message and updates it once the handler has
+        # returned; task_end alone is not enough (on_chat_start's own run ends with one too).
+        await _until(lambda: self._handler_done(before), REPLY_TIMEOUT_S, f"the reply to {text!r}")
         new = [self.messages[i] for i in self.order if i not in before]
         replies = [m for m in new if m.get("type") == "assistant_message"]
         steps = {str(m.get("name")): str(m.get("output", "")) for m in new if m.get("type") == "tool"}
         assert replies, f"no reply to {text!r}; events: {self.events[-20:]}"
         return Reply(text=str(replies[-1].get("output", "")), steps=steps, thread_id=self.thread_id)
+
+    def _handler_done(self, before: set[str]) -> bool:
+        return any(
+            m.get("type") == "run" and m.get("name") == "on_message" and m.get("end")
+            for i, m in self.messages.items()
+            if i not in before
+        )
 
     async def close(self) -> None:
         await self.sio.disconnect()
@@ -248,7 +259,9 @@ async def _until(condition: Any, timeout: float, what: str) -> None:
         await asyncio.sleep(0.05)
 
 
-async def one_turn(base_url: str, cookie: str, origin: str, text: str, *, thread_id: str | None = None) -> Reply:
+async def one_turn(
+    base_url: str, cookie: str, origin: str, text: str, *, thread_id: str | None = None
+) -> Reply:
     chat = await Chat(base_url, cookie, origin, thread_id=thread_id).connect()
     try:
         return await chat.send(text)

@@ -46,9 +46,15 @@ LIBRARY_LOGGERS = (
     "opentelemetry",
 )
 # Loggers whose INFO/DEBUG output may echo request content: kept at WARNING or above whatever LOG_LEVEL says.
-_QUIET = {"LiteLLM": logging.ERROR, "LiteLLM Router": logging.ERROR, "LiteLLM Proxy": logging.ERROR,
-          "litellm": logging.ERROR, "httpx": logging.WARNING, "engineio": logging.WARNING,
-          "socketio": logging.WARNING}
+_QUIET = {
+    "LiteLLM": logging.ERROR,
+    "LiteLLM Router": logging.ERROR,
+    "LiteLLM Proxy": logging.ERROR,
+    "litellm": logging.ERROR,
+    "httpx": logging.WARNING,
+    "engineio": logging.WARNING,
+    "socketio": logging.WARNING,
+}
 
 
 def subject_hash(key: bytes, user: str) -> str:
@@ -112,7 +118,9 @@ def configure_logging(*, fmt: Literal["json", "text"], level: str = "INFO") -> l
     root = logging.getLogger()
     # Ours from an earlier call, and plain stream handlers such as Chainlit's ``basicConfig`` one (which
     # would print every record a second time, unformatted). Test harness handlers are subclasses and stay.
-    for handler in [h for h in root.handlers if getattr(h, _HANDLER_MARK, False) or type(h) is logging.StreamHandler]:
+    for handler in [
+        h for h in root.handlers if getattr(h, _HANDLER_MARK, False) or type(h) is logging.StreamHandler
+    ]:
         root.removeHandler(handler)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())

@@ -66,7 +66,9 @@ def _check_endpoint(settings: Settings) -> None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError("AWS_ENDPOINT must be a URL such as https://s3.example.com or http://127.0.0.1:9000")
     if parts.username or parts.password:
-        raise ValueError("AWS_ENDPOINT must not contain credentials; use AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY")
+        raise ValueError(
+            "AWS_ENDPOINT must not contain credentials; use AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY"
+        )
     if parts.scheme == "http" and not settings.aws_allow_http:
         raise ValueError(
             "AWS_ENDPOINT uses plain http; set AWS_ALLOW_HTTP=true (for a local S3-compatible server only)"
@@ -76,7 +78,9 @@ def _check_endpoint(settings: Settings) -> None:
 def _check_credentials(settings: Settings) -> None:
     key_id, secret = settings.aws_access_key_id, settings.aws_secret_access_key
     if (key_id is None) != (secret is None):
-        raise ValueError("set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (to use AWS_PROFILE)")
+        raise ValueError(
+            "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (to use AWS_PROFILE)"
+        )
     if settings.aws_session_token is not None and key_id is None:
         raise ValueError("AWS_SESSION_TOKEN needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
     if key_id is not None and settings.aws_profile:

@@ -197,9 +197,13 @@ class ObservedPromoter(Promoter):
             log_context(thread_id=thread, user=hashed),
             tel.span("promote.thread", {"thread.id": thread, "user.hash": hashed}) as span,
         ):
-            report = await super().promote(user, thread, after_seq=after_seq, through_seq=through_seq, now=now)
+            report = await super().promote(
+                user, thread, after_seq=after_seq, through_seq=through_seq, now=now
+            )
             rejected = report.rejected_by_reason()
-            span.set_attributes({"promotion.kept": len(report.kept), "promotion.rejected": sum(rejected.values())})
+            span.set_attributes(
+                {"promotion.kept": len(report.kept), "promotion.rejected": sum(rejected.values())}
+            )
         tel.promotion_threads.add(1)
         tel.promotion_facts_kept.add(len(report.kept))
         for reason, count in rejected.items():

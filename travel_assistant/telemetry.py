@@ -76,14 +76,18 @@ class Telemetry:
         hist, count = meter.create_histogram, meter.create_counter
         self.turn_duration = hist("travel.turn.duration", unit="s", description="Turn latency, end to end")
         self.memory_overhead = hist(
-            "travel.turn.memory_overhead", unit="s", description="Time a turn spent in the log, recall, window"
+            "travel.turn.memory_overhead",
+            unit="s",
+            description="Time a turn spent in the log, recall, window",
         )
         self.context_pressure = hist(
             "travel.context.pressure", unit="1", description="Prompt tokens / usable budget, per model call"
         )
         self.recall_duration = hist("travel.recall.duration", unit="s", description="Recall latency by path")
         self.promotion_threads = count("travel.promotion.threads", description="Threads promoted")
-        self.promotion_facts_kept = count("travel.promotion.facts_kept", description="Facts kept by promotion")
+        self.promotion_facts_kept = count(
+            "travel.promotion.facts_kept", description="Facts kept by promotion"
+        )
         self.promotion_rejections = count(
             "travel.promotion.rejections", description="Promotion candidates rejected, by reason"
         )
@@ -110,13 +114,21 @@ class Telemetry:
         metric_names = _names(env.get("OTEL_METRICS_EXPORTER"))
         if not traces and not metric_names:
             return cls.off(user_key)
-        return cls.with_sdk(user_key, span_exporters=[_load("traces", n)() for n in traces],
-                            metric_exporters=[_load("metrics", n)() for n in metric_names])
+        return cls.with_sdk(
+            user_key,
+            span_exporters=[_load("traces", n)() for n in traces],
+            metric_exporters=[_load("metrics", n)() for n in metric_names],
+        )
 
     @classmethod
     def with_sdk(
-        cls, user_key: bytes, *, span_exporters: list[Any], metric_exporters: list[Any] | None = None,
-        metric_readers: list[Any] | None = None, batch: bool = True,
+        cls,
+        user_key: bytes,
+        *,
+        span_exporters: list[Any],
+        metric_exporters: list[Any] | None = None,
+        metric_readers: list[Any] | None = None,
+        batch: bool = True,
     ) -> Telemetry:
         """SDK providers over the given exporters (tests pass in-memory ones, with ``batch=False``)."""
         from opentelemetry.sdk.metrics import MeterProvider
@@ -128,13 +140,21 @@ class Telemetry:
         resource = Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", "travel-assistant")})
         tracer_provider = TracerProvider(resource=resource)
         for exporter in span_exporters:
-            tracer_provider.add_span_processor(BatchSpanProcessor(exporter) if batch else SimpleSpanProcessor(exporter))
+            tracer_provider.add_span_processor(
+                BatchSpanProcessor(exporter) if batch else SimpleSpanProcessor(exporter)
+            )
         readers: list[MetricReader] = list(metric_readers or [])
         for exporter in metric_exporters or []:
-            readers.append(exporter if isinstance(exporter, MetricReader) else PeriodicExportingMetricReader(exporter))
+            readers.append(
+                exporter if isinstance(exporter, MetricReader) else PeriodicExportingMetricReader(exporter)
+            )
         meter_provider = MeterProvider(resource=resource, metric_readers=readers)
-        return cls(tracer_provider, meter_provider, user_key,
-                   shutdown_hooks=[tracer_provider.shutdown, meter_provider.shutdown])
+        return cls(
+            tracer_provider,
+            meter_provider,
+            user_key,
+            shutdown_hooks=[tracer_provider.shutdown, meter_provider.shutdown],
+        )
 
     def shutdown(self) -> None:
         """Flush and stop the exporters (a CLI command's spans are exported before it exits)."""
@@ -148,7 +168,9 @@ class Telemetry:
         return subject_hash(self.user_key, user)
 
     @contextmanager
-    def span(self, name: str, attributes: Attributes | None = None, *, memory: bool = False) -> Iterator[Span]:
+    def span(
+        self, name: str, attributes: Attributes | None = None, *, memory: bool = False
+    ) -> Iterator[Span]:
         """A child span of whatever is current. ``memory``: its duration counts as the turn's memory overhead.
 
         Exceptions mark the span failed with the error's *type* only: exception messages are not recorded
@@ -230,5 +252,7 @@ def _load(kind: str, name: str) -> Any:
     found = list(entry_points(group=f"opentelemetry_{kind}_exporter", name=name))
     if not found:
         known = sorted(e.name for e in entry_points(group=f"opentelemetry_{kind}_exporter"))
-        raise ConfigurationError(f"OTEL_{kind.upper()}_EXPORTER={name!r} is not installed (available: {known})")
+        raise ConfigurationError(
+            f"OTEL_{kind.upper()}_EXPORTER={name!r} is not installed (available: {known})"
+        )
     return found[0].load()
