@@ -95,8 +95,8 @@ class DbLocks:
 
     def _take_row(self, name: str, holder: str) -> bool:
         now = datetime.now(UTC)
-        statement = sqlite.insert(LockRow).values(name=name, holder=holder, lease_until=now + self.lease)
-        statement = statement.on_conflict_do_update(
+        insert = sqlite.insert(LockRow).values(name=name, holder=holder, lease_until=now + self.lease)
+        statement = insert.on_conflict_do_update(
             index_elements=["name"],
             set_={"holder": holder, "lease_until": now + self.lease},
             where=col(LockRow.lease_until) < now,

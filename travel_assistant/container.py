@@ -33,7 +33,7 @@ from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
 from travel_assistant.health import Heartbeat
-from travel_assistant.logs import log_key
+from travel_assistant.logs import log_key, route_library_loggers
 from travel_assistant.observed import (
     ObservedEngine,
     ObservedJobRuns,
@@ -208,6 +208,7 @@ class Runtime:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
         _ = self.engine
         self.facts.warm_up()
+        route_library_loggers()  # litellm installs its own log handlers on import, i.e. just now
         self.warmed = True
         # Everything loaded so far (torch, transformers, litellm, chainlit: over half a million objects) lives
         # as long as the process. Freezing moves it out of the collector's reach; without this, each full

@@ -133,7 +133,12 @@ def configure_logging(*, fmt: Literal["json", "text"], level: str = "INFO") -> l
 
 
 def route_library_loggers() -> None:
-    """Strip the handlers libraries install for themselves so their records reach the root handler."""
+    """Strip the handlers libraries install for themselves so their records reach the root handler.
+
+    Called again after warm-up: litellm adds its handlers when it is first imported, which is after start-up
+    configured logging. A no-op when :func:`configure_logging` has not run (tests, library use)."""
+    if not any(getattr(h, _HANDLER_MARK, False) for h in logging.getLogger().handlers):
+        return
     for name in LIBRARY_LOGGERS:
         logger = logging.getLogger(name)
         logger.handlers.clear()
