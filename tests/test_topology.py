@@ -395,7 +395,25 @@ def test_a_killed_scheduler_leaves_nothing_undone(topology: Topology) -> None:
     topology.scheduler = second
 
 
+ALICE_QUOTE = b"By the way, I'm vegetarian."  # the evidence quote of alice's fact; nobody else says it so
+
+
+def _objects_holding(topology: Topology, needle: bytes) -> tuple[int, list[str]]:
+    keys, holding = 0, []
+    for page in topology.s3.get_paginator("list_objects_v2").paginate(Bucket=BUCKET):
+        for obj in page.get("Contents", []):
+            keys += 1
+            body = topology.s3.get_object(Bucket=BUCKET, Key=obj["Key"])["Body"].read()
+            if needle in body:
+                holding.append(obj["Key"])
+            # the storage credentials are connection options, never written into the table
+            assert SECRETS["AWS_SECRET_ACCESS_KEY"].encode() not in body, obj["Key"]
+            assert topology.env["AWS_ENDPOINT"].encode() not in body, obj["Key"]
+    return keys, holding
+
+
 def test_erasing_a_user_leaves_nothing_in_postgres_or_the_bucket(topology: Topology) -> None:
+    assert _objects_holding(topology, ALICE_QUOTE)[1], "the check below could not fail"
     out = topology.cli("users", "erase", "alice", "--json")
     assert json.loads(out)["verified"] is True
     for table, column in (
@@ -410,17 +428,7 @@ def test_erasing_a_user_leaves_nothing_in_postgres_or_the_bucket(topology: Topol
         topology.sql("SELECT count(*) FROM events WHERE body::text LIKE :c", c=f"%{ALICE_CANARY}%")[0][0] == 0
     )
     assert not [r for r in _facts(topology) if r["user_id"] == "alice"]
-    keys, holding = 0, []
-    paginator = topology.s3.get_paginator("list_objects_v2")
-    for page in paginator.paginate(Bucket=BUCKET):
-        for obj in page.get("Contents", []):
-            keys += 1
-            body = topology.s3.get_object(Bucket=BUCKET, Key=obj["Key"])["Body"].read()
-            if ALICE_CANARY.encode() in body:
-                holding.append(obj["Key"])
-            # the storage credentials are connection options, never written into the table
-            assert SECRETS["AWS_SECRET_ACCESS_KEY"].encode() not in body, obj["Key"]
-            assert topology.env["AWS_ENDPOINT"].encode() not in body, obj["Key"]
+    keys, holding = _objects_holding(topology, ALICE_QUOTE)
     assert keys > 0 and holding == []
 
 
