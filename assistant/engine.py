@@ -37,6 +37,7 @@ from assistant.events import Event, EventKind, NewEvent, model_kind, tool_kind
 from assistant.ids import UserScope
 from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
+from assistant.probe import NO_PROBE, Probe
 from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
 from assistant.recall import Recall, Recaller, render_block
 from assistant.secrets import Masked, SecretKind, mask_secrets, masked_notice
@@ -94,6 +95,7 @@ class EngineDeps:
     tools: ToolRunner
     recaller: Recaller | None
     settings: EngineSettings = field(default_factory=EngineSettings)
+    probe: Probe = NO_PROBE  # times window assembly (telemetry); the other phases are observed via the deps
 
 
 def validate_message(text: str, *, max_chars: int) -> str:
@@ -232,18 +234,19 @@ class Engine:
 
     async def _call_model(self, turn: _Turn, *, last: bool, obs: TurnObserver) -> ModelReply:
         settings = self.settings
-        messages, stats = assemble(
-            policy=settings.policy,
-            system=system_prompt(turn.req.now),
-            memory_block=turn.block,
-            view=turn.view,
-            state_block=None if turn.state.is_empty else turn.state.render(),
-            current=turn.current,
-            budget=settings.budget_tokens,
-            reserve=settings.reply_reserve_tokens,
-            count=self.counter,
-            previous=turn.previous,
-        )
+        with self.deps.probe.span("window"):
+            messages, stats = assemble(
+                policy=settings.policy,
+                system=system_prompt(turn.req.now),
+                memory_block=turn.block,
+                view=turn.view,
+                state_block=None if turn.state.is_empty else turn.state.render(),
+                current=turn.current,
+                budget=settings.budget_tokens,
+                reserve=settings.reply_reserve_tokens,
+                count=self.counter,
+                previous=turn.previous,
+            )
         if stats.pressure >= PRESSURE_WARNING:
             logger.warning(
                 "context pressure %.0f%% in thread %s (%d of %d tokens)",

@@ -99,7 +99,7 @@ class User:
         self.login_ms = (time.perf_counter() - t0) * 1000.0
 
     async def open_chat(self) -> None:
-        import socketio  # type: ignore[import-untyped]
+        import socketio
 
         if self.chat is not None:  # "new chat": the browser tells the server to drop the old session
             await self.chat.client.emit("clear_session")

@@ -20,8 +20,8 @@ import re
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -68,14 +68,29 @@ class _Cached:
 class LanceFactStore:
     """Implements FactStore and FactMaintenance."""
 
-    def __init__(self, uri: str, *, embedding: str = "minilm") -> None:
+    def __init__(
+        self,
+        uri: str,
+        *,
+        embedding: str = "minilm",
+        storage_options: Mapping[str, str] | None = None,
+        maintenance_lock: Callable[[str], AbstractContextManager[None]] | None = None,
+    ) -> None:
+        """``storage_options`` reach object storage (endpoint, region, keys); they stay in this object and
+        LanceDB's connection, never in the table. ``maintenance_lock(name)`` serialises rewrites across
+        processes (the composition root passes a lock in the database); without one, a file lock in the
+        local folder does, which covers one machine only."""
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
         self._name = f"facts_v2_{embeddings.table_suffix(embedding)}"
+        self._options = dict(storage_options or {})
+        self._lock_of = maintenance_lock
         # Another process (the scheduler) may write; read_consistency_interval=0 makes every read see the
         # latest committed version instead of the one this handle opened.
-        self._db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
+        self._db = lancedb.connect(
+            uri, read_consistency_interval=timedelta(0), storage_options=self._options or None
+        )
         self._lock = threading.Lock()
         self._table: Any = None
         self._reader: Any = None  # an AsyncTable on the same folder, for the per-turn read (see _read)
@@ -124,7 +139,8 @@ class LanceFactStore:
                             self._table = self._db.create_table(self._name, schema=self._schema())
                         except ValueError:  # created concurrently by another process
                             self._table = self._db.open_table(self._name)
-                        self._ensure_indexes(self._table)
+                        with self._maintenance():
+                            self._ensure_indexes(self._table)
             return self._table
 
     @staticmethod
@@ -229,7 +245,11 @@ class LanceFactStore:
             if self._reader is None:
 
                 async def open_reader() -> Any:
-                    db = await lancedb.connect_async(self.uri, read_consistency_interval=timedelta(0))
+                    db = await lancedb.connect_async(
+                        self.uri,
+                        read_consistency_interval=timedelta(0),
+                        storage_options=self._options or None,
+                    )
                     return await db.open_table(self._name)
 
                 self._reader = LOOP.run(open_reader())
@@ -358,15 +378,32 @@ class LanceFactStore:
         with _translated(), self._maintenance():
             _optimize_with_retry(self.table, cleanup=False)
 
+    def is_open(self) -> bool:
+        """Whether the table has been opened (readiness; opening happens in :meth:`warm_up`)."""
+        return self._reader is not None
+
+    def ping(self) -> int:
+        """The table's latest version, read from storage (a cheap reachability check for readiness)."""
+        reader = self._async_table()
+
+        async def version() -> int:
+            return int(await reader.version())
+
+        with _translated():
+            return int(LOOP.run(version()))
+
     @contextmanager
     def _maintenance(self) -> Iterator[None]:
-        """Serialise rewrites (purge, flag updates, compaction) across processes on this machine.
+        """Serialise rewrites (purge, flag updates, compaction, index builds) across processes.
 
         A purge rewrites whole fragments; if another process's rewrite of the same fragment was based on an
-        older version, rows deleted in between could come back. Appends do not need the lock. For a remote
-        ``LANCEDB_URI`` (object storage) run one maintenance process; the file lock only covers local folders.
+        older version, rows deleted in between could come back. Appends do not need the lock: each commits a
+        new version with a conditional write and LanceDB rebases it onto whatever committed first. The lock is
+        the injected one (in the database, covering every process that shares it, wherever the table lives),
+        or else a file lock, which only covers processes on this machine using a local folder.
         """
-        with warnings.catch_warnings(), self._file_lock():
+        lock = self._lock_of(f"lancedb-maintenance:{self._name}") if self._lock_of else self._file_lock()
+        with warnings.catch_warnings(), lock:
             warnings.filterwarnings("ignore", message=".*concurrent.*", category=UserWarning)
             yield
 

@@ -18,6 +18,7 @@ Choices, and why:
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -28,7 +29,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from sqlalchemy import Column, Float, LargeBinary, MetaData, String, Table, select
 
 from memory.db import Database
-from scheduler.jobs import JobDeps, expire_facts, promote_idle, wipe_inactive
+from scheduler.jobs import EXPIRE, PROMOTE, WIPE, JobDeps, expire_facts, promote_idle, wipe_inactive
 
 JOBSTORE_TABLE = "apscheduler_jobs"
 # Every process registers its runtime under this key: the pickled job args must mean the same thing in the app
@@ -36,17 +37,28 @@ JOBSTORE_TABLE = "apscheduler_jobs"
 RUNTIME_KEY = "runtime"
 
 
+def _unobserved(job: str) -> AbstractContextManager[object]:
+    return nullcontext()
+
+
 @dataclass(frozen=True)
 class Registered:
     deps: Callable[[], JobDeps]
     clock: Callable[[], datetime]
+    # Wraps each pass (the composition root passes a telemetry span and the job's log context).
+    observe: Callable[[str], AbstractContextManager[object]] = _unobserved
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
-def register(name: str, deps: Callable[[], JobDeps], clock: Callable[[], datetime]) -> None:
-    _REGISTRY[name] = Registered(deps, clock)
+def register(
+    name: str,
+    deps: Callable[[], JobDeps],
+    clock: Callable[[], datetime],
+    observe: Callable[[str], AbstractContextManager[object]] = _unobserved,
+) -> None:
+    _REGISTRY[name] = Registered(deps, clock, observe)
 
 
 def unregister(name: str) -> None:
@@ -62,17 +74,20 @@ def _lookup(name: str) -> Registered:
 
 async def run_promote(name: str) -> dict[str, Any]:
     reg = _lookup(name)
-    return (await promote_idle(reg.deps(), reg.clock())).to_json()
+    with reg.observe(PROMOTE):
+        return (await promote_idle(reg.deps(), reg.clock())).to_json()
 
 
 def run_expire(name: str) -> dict[str, Any]:
     reg = _lookup(name)
-    return expire_facts(reg.deps(), reg.clock()).to_json()
+    with reg.observe(EXPIRE):
+        return expire_facts(reg.deps(), reg.clock()).to_json()
 
 
 def run_wipe(name: str) -> dict[str, Any]:
     reg = _lookup(name)
-    return wipe_inactive(reg.deps(), reg.clock()).to_json()
+    with reg.observe(WIPE):
+        return wipe_inactive(reg.deps(), reg.clock()).to_json()
 
 
 @dataclass(frozen=True, kw_only=True)

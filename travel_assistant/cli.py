@@ -155,11 +155,12 @@ def serve(
 
 @app.command("db-upgrade")
 def db_upgrade() -> None:
-    """Apply database migrations (also done automatically at start-up)."""
+    """Apply database migrations (also at start-up, unless MIGRATE_ON_START=false: then run this once per
+    release, before the workers start)."""
 
     def body() -> None:
-        with runtime():
-            typer.echo("database is at the latest schema")
+        build_runtime(build_settings(), upgrade_schema=True).close()
+        typer.echo("database is at the latest schema")
 
     guarded(body)
 

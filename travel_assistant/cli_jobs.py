@@ -82,9 +82,15 @@ def history(
 
 def scheduler_command() -> None:
     """Run the job scheduler as its own process (for deployments with several app workers)."""
+    from travel_assistant.logs import configure_logging
     from travel_assistant.scheduler_process import run_forever
 
-    guarded(lambda: run_forever(build_settings()))
+    def body() -> None:
+        settings = build_settings()
+        configure_logging(fmt=settings.resolved_log_format, level=settings.log_level)
+        run_forever(settings)
+
+    guarded(body)
 
 
 def register(app: typer.Typer) -> None:

@@ -15,24 +15,37 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
-from assistant.engine import Engine, EngineDeps, EngineSettings
+from assistant.engine import EngineDeps, EngineSettings
 from assistant.facts import FactMemory
 from assistant.ids import UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
-from assistant.tools import ToolRunner
 from demo.bookings import SqlBookingSystem
 from memory import migrate
 from memory.claims import SqlClaims, SqlJobRuns
 from memory.db import Database
 from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
+from memory.locks import DbLocks, SerializedFactMemory
 from memory.registry import UserDataRegistry
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
+from travel_assistant.health import Heartbeat
+from travel_assistant.logs import log_key, route_library_loggers
+from travel_assistant.observed import (
+    ObservedEngine,
+    ObservedJobRuns,
+    ObservedModel,
+    ObservedPromoter,
+    ObservedRecaller,
+    ObservedRegistry,
+    ObservedThreadLog,
+    ObservedTools,
+)
 from travel_assistant.settings import Settings
+from travel_assistant.telemetry import Telemetry, WindowProbe
 
 
 def utc_now() -> datetime:
@@ -45,6 +58,28 @@ class Runtime:
     db: Database
     # Lets a caller observe or replace the model (the scenario records every prompt it sends).
     wrap_model: Callable[[ChatModel], ChatModel] | None = None
+    # Spans and metrics (no-op unless OTEL_*_EXPORTER names an exporter); tests pass in-memory exporters.
+    telemetry: Telemetry | None = None
+    warmed: bool = False  # set by warm_up(): the readiness probe reports not ready until then
+
+    def __post_init__(self) -> None:
+        if self.telemetry is None:
+            key = log_key(self.settings.chainlit_auth_secret.get_secret_value())
+            self.telemetry = Telemetry.from_environment(key)
+
+    @property
+    def tel(self) -> Telemetry:
+        assert self.telemetry is not None  # set in __post_init__
+        return self.telemetry
+
+    @cached_property
+    def locks(self) -> DbLocks:
+        """Locks across every process sharing the database (fact-table maintenance, per-user fact writes)."""
+        return DbLocks(self.db)
+
+    @cached_property
+    def heartbeat(self) -> Heartbeat:
+        return Heartbeat()
 
     @cached_property
     def thread_log(self) -> SqlThreadLog:
@@ -60,11 +95,16 @@ class Runtime:
 
     @cached_property
     def facts(self) -> LanceFactStore:
-        return LanceFactStore(self.settings.resolved_lancedb_uri, embedding=self.settings.embeddings)
+        return LanceFactStore(
+            self.settings.resolved_lancedb_uri,
+            embedding=self.settings.embeddings,
+            storage_options=self.settings.lancedb_storage_options(),
+            maintenance_lock=self.locks.hold,
+        )
 
     @cached_property
     def fact_memory(self) -> FactMemory:
-        return FactMemory(self.facts, self.facts)
+        return SerializedFactMemory(self.facts, self.facts, locks=self.locks)
 
     @cached_property
     def model(self) -> ChatModel:
@@ -82,12 +122,12 @@ class Runtime:
                 offline_stream_delay_ms=s.offline_stream_delay_ms,
             )
         )
-        return self.wrap_model(model) if self.wrap_model else model
+        return ObservedModel(self.wrap_model(model) if self.wrap_model else model, self.tel)
 
     @cached_property
     def recaller(self) -> Recaller:
         s = self.settings
-        return Recaller(
+        return ObservedRecaller(
             self.facts,
             RecallSettings(
                 keyed_max=s.recall_keyed_max,
@@ -96,18 +136,22 @@ class Runtime:
                 half_life_days=s.recall_half_life_days,
                 recency_band=s.recall_recency_band,
             ),
+            telemetry=self.tel,
         )
 
     @cached_property
-    def engine(self) -> Engine:
+    def engine(self) -> ObservedEngine:
         s = self.settings
-        return Engine(
+        return ObservedEngine(
             EngineDeps(
-                thread_log=self.thread_log,
+                thread_log=ObservedThreadLog(self.thread_log, self.tel),
                 directory=self.directory,
                 model=self.model,
-                tools=ToolRunner(self.bookings, ExplicitRemember(self.thread_log, self.fact_memory)),
+                tools=ObservedTools(
+                    self.bookings, ExplicitRemember(self.thread_log, self.fact_memory), telemetry=self.tel
+                ),
                 recaller=self.recaller,
+                probe=WindowProbe(self.tel),
                 settings=EngineSettings(
                     policy=s.window_policy,
                     summary_every=s.summary_every,
@@ -116,12 +160,15 @@ class Runtime:
                     max_message_chars=s.max_message_chars,
                     clear_old_tool_results=s.clear_old_tool_results,
                 ),
-            )
+            ),
+            self.tel,
         )
 
     @cached_property
     def promoter(self) -> Promoter:
-        return Promoter(self.thread_log, self.directory, self.model, self.fact_memory)
+        return ObservedPromoter(
+            self.thread_log, self.directory, self.model, self.fact_memory, telemetry=self.tel
+        )
 
     @cached_property
     def registry(self) -> UserDataRegistry:
@@ -129,11 +176,11 @@ class Runtime:
         key = hashlib.sha256(
             b"audit-subject:" + self.settings.chainlit_auth_secret.get_secret_value().encode()
         )
-        return UserDataRegistry(self.db, self.facts, audit_key=key.digest())
+        return ObservedRegistry(self.db, self.facts, audit_key=key.digest(), telemetry=self.tel)
 
     @cached_property
     def job_runs(self) -> SqlJobRuns:
-        return SqlJobRuns(self.db)
+        return ObservedJobRuns(self.db, self.tel)
 
     def job_deps(self, runner: str | None = None) -> JobDeps:
         settings = self.settings
@@ -161,18 +208,24 @@ class Runtime:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
         _ = self.engine
         self.facts.warm_up()
+        route_library_loggers()  # litellm installs its own log handlers on import, i.e. just now
+        self.warmed = True
         # Everything loaded so far (torch, transformers, litellm, chainlit: over half a million objects) lives
         # as long as the process. Freezing moves it out of the collector's reach; without this, each full
         # collection re-scans all of it and stalls whichever turn triggered it for ~200 ms.
         gc.freeze()
 
     def close(self) -> None:
+        self.tel.shutdown()
         self.db.dispose()
 
 
-def build_runtime(settings: Settings, *, upgrade_schema: bool = True) -> Runtime:
+def build_runtime(
+    settings: Settings, *, upgrade_schema: bool | None = None, telemetry: Telemetry | None = None
+) -> Runtime:
+    """``upgrade_schema`` defaults to ``MIGRATE_ON_START`` (production runs migrations once, per release)."""
     settings.travel_data_dir.mkdir(parents=True, exist_ok=True)
     db = Database(settings.resolved_database_url)
-    if upgrade_schema:
+    if settings.migrate_on_start if upgrade_schema is None else upgrade_schema:
         migrate.upgrade(db)
-    return Runtime(settings=settings, db=db)
+    return Runtime(settings=settings, db=db, telemetry=telemetry)

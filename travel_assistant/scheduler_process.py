@@ -36,10 +36,31 @@ def start_scheduler(rt: Runtime, *, owner: str | None = None) -> Any:
 
     ``owner`` names this worker in claims and job history; by default host and process id.
     """
-    runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps(owner), utc_now)
+    runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps(owner), utc_now, rt.tel.job_pass)
     scheduler = runner.build_scheduler(rt.db, schedule_from(rt.settings))
+    _add_heartbeat(scheduler, rt)
     scheduler.start()
     return scheduler
+
+
+def _add_heartbeat(scheduler: Any, rt: Runtime) -> None:
+    """A job that only records that the scheduler still dispatches jobs (the readiness probe reads it).
+
+    It lives in a job store of its own in memory: the shared store in the database is pickled and seen by
+    every scheduler process, and this beat is this process's alone.
+    """
+    from apscheduler.jobstores.memory import MemoryJobStore
+    from apscheduler.triggers.interval import IntervalTrigger
+
+    scheduler.add_jobstore(MemoryJobStore(), "local")
+    scheduler.add_job(
+        rt.heartbeat.beat,
+        IntervalTrigger(seconds=rt.settings.scheduler_heartbeat_seconds),
+        id="heartbeat",
+        jobstore="local",
+        next_run_time=utc_now(),
+    )
+    rt.heartbeat.expected = True
 
 
 def stop_scheduler(scheduler: Any, *, wait: bool) -> None:
@@ -51,16 +72,29 @@ def stop_scheduler(scheduler: Any, *, wait: bool) -> None:
 
 
 def run_forever(settings: Settings) -> None:
-    """Run the scheduler until SIGINT or SIGTERM; a running job finishes before the process exits."""
-    rt = build_runtime(settings)
+    """Run the scheduler until SIGINT or SIGTERM; a running job finishes before the process exits.
+
+    With ``SCHEDULER_HEALTH_PORT`` set, ``/healthz`` answers from the first moment and ``/readyz`` once the
+    runtime is built and warm and the scheduler's heartbeat runs.
+    """
+    from travel_assistant.health import HealthServer, Readiness
+
     owner = f"scheduler:{socket.gethostname()}"
+    built: list[Runtime] = []
+    health = None
+    if settings.scheduler_health_port:
+        readiness = Readiness(lambda: built[0] if built else None)
+        health = HealthServer(readiness, host=settings.host, port=settings.scheduler_health_port)
+        health.start()
 
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        scheduler = start_scheduler(rt, owner=owner)
+        # Built off the loop, so the health port answers while the embedding model loads.
+        built.append(await asyncio.to_thread(_warm_runtime, settings))
+        scheduler = start_scheduler(built[0], owner=owner)
         logger.info("scheduler %s started", owner)
         try:
             await stop.wait()
@@ -70,4 +104,13 @@ def run_forever(settings: Settings) -> None:
     try:
         asyncio.run(main())
     finally:
-        rt.close()
+        if health is not None:
+            health.stop()
+        if built:
+            built[0].close()
+
+
+def _warm_runtime(settings: Settings) -> Runtime:
+    rt = build_runtime(settings)
+    rt.warm_up()
+    return rt

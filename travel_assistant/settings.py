@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from assistant.errors import ConfigurationError
@@ -81,6 +81,33 @@ class Settings(BaseSettings):
     header_auth: bool = False
     header_auth_name: str = "X-Forwarded-User"
 
+    # --- Object storage for LANCEDB_URI=s3://… (the standard AWS variable names; see docs/deploy.md) --------
+    # Credentials come from these keys, or from AWS_PROFILE (a profile in ~/.aws/credentials or config),
+    # or from the platform (instance or task role). They are handed to LanceDB per connection and never
+    # written into table metadata or logs.
+    aws_endpoint: str | None = Field(
+        default=None, validation_alias=AliasChoices("aws_endpoint", "aws_endpoint_url_s3", "aws_endpoint_url")
+    )
+    aws_region: str | None = Field(
+        default=None, validation_alias=AliasChoices("aws_region", "aws_default_region")
+    )
+    aws_access_key_id: SecretStr | None = None
+    aws_secret_access_key: SecretStr | None = None
+    aws_session_token: SecretStr | None = None
+    aws_profile: str | None = None
+    aws_allow_http: bool = False  # only for a local S3-compatible server (moto, MinIO) on http://
+
+    # --- Operations: start-up, health, logs, traces -----------------------------------------------------
+    # Apply migrations when a process starts (development). In production run `travel-assistant db-upgrade`
+    # once per release and set this false: workers then wait (not ready) until the schema is at head.
+    migrate_on_start: bool = True
+    log_format: Literal["json", "text"] | None = None  # default: text in development, json otherwise
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # The standalone scheduler's /healthz and /readyz (0: no health port).
+    scheduler_health_port: int = Field(default=0, ge=0, le=65535)
+    # Readiness fails when this process runs the scheduler and its heartbeat is older than this.
+    scheduler_heartbeat_seconds: float = Field(default=5.0, gt=0, le=300)
+
     @field_validator("llm_model")
     @classmethod
     def _model_shape(cls, value: str) -> str:
@@ -114,6 +141,23 @@ class Settings(BaseSettings):
         if self.demo_users:
             raise ValueError(f"DEMO_USERS is for development only; unset it for APP_ENV={self.app_env}")
         return self
+
+    @model_validator(mode="after")
+    def _check_object_store(self) -> Settings:
+        from travel_assistant.object_store import check_object_store
+
+        check_object_store(self)  # raises ValueError with the setting to fix
+        return self
+
+    @property
+    def resolved_log_format(self) -> Literal["json", "text"]:
+        return self.log_format or ("text" if self.app_env == "development" else "json")
+
+    def lancedb_storage_options(self) -> dict[str, str]:
+        """What LanceDB needs to reach ``LANCEDB_URI`` (empty for a local folder)."""
+        from travel_assistant.object_store import storage_options
+
+        return storage_options(self)
 
     @property
     def resolved_database_url(self) -> str:

@@ -24,6 +24,7 @@ from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings, build_settings
 from travel_assistant.web.auth import seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
+from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.inspector import export_bytes, inspector_markdown
 from travel_assistant.web.ui import ChatContext, LiveTurn, current_chat, say
 
@@ -347,6 +348,7 @@ def install(settings: Settings | None = None) -> App:
     environment), and apply the server options the settings own."""
     app = _Installed.app = App(settings or build_settings())
     apply_web_settings(app.settings)
+    install_health(app)
     cl.on_app_startup(on_startup)
     cl.on_app_shutdown(on_shutdown)
     cl.data_layer(data_layer)

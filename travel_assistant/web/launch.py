@@ -24,8 +24,13 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     os.environ["CHAINLIT_PORT"] = str(port or settings.port)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
-    from chainlit.cli import run_chainlit
+    from chainlit.cli import run_chainlit  # its import calls logging.basicConfig: configure logging after
     from chainlit.config import config
+
+    from travel_assistant.logs import configure_logging, route_uvicorn
+
+    configure_logging(fmt=settings.resolved_log_format, level=settings.log_level)
+    route_uvicorn()
 
     config.run.headless = True  # CORS and the login lifetime are applied at app start-up (web.handlers)
     print(
