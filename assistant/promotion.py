@@ -323,3 +323,8 @@ _REASON_TEXT = {
     "not_about_user": 'I couldn\'t tell that this is about you; say it as "I prefer …"',
     "quote_not_in_evidence": "I couldn't find those words in your message",
 }
+
+
+def explain(reason: str) -> str:
+    """Why a statement is not remembered, in words a user reads (the reason itself if there are none)."""
+    return _REASON_TEXT.get(reason, reason.replace("_", " "))
