@@ -1,0 +1,466 @@
+"""The scenario file format: one YAML file is one story, validated here (``scenarios/README.md`` documents it).
+
+A scenario names its users and their sessions (a thread each), then lists steps in time order: a user says
+something in a session, a background job runs (``promote``, ``expire``, ``wipe``), or a user erases their account.
+Each step happens at a time (``at:`` absolute, ``after: 30m`` relative to the step before) and may carry
+expectations, checked right after it. An expectation is a one-key mapping (``reply_contains: Booked``); the key
+names the kind.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
+
+from assistant.fact_types import FACT_TYPES
+from assistant.gate import Reason
+from assistant.ids import thread_id, turn_id, user_id
+
+# Rejection reasons: the gate's and the assertions' (assistant.gate.Reason), plus the write outcomes that keep
+# nothing (a casual mention against a confirmed fact, a retraction of something never held).
+REASONS: frozenset[str] = frozenset(
+    {value for literal in get_args(Reason) for value in get_args(literal)}
+    | {"lower_authority", "nothing_to_retract"}
+)
+Status = Literal["current", "superseded", "stale", "retracted"]
+_DURATION = re.compile(r"(\d+)\s*(w|d|h|m|s)")
+_UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
+DEFAULT_SAY_GAP = timedelta(minutes=1)
+
+
+def parse_duration(raw: str) -> timedelta:
+    """'30m', '2h', '1d 2h', '400d', '3w' → a timedelta."""
+    text = raw.strip().lower().replace(" ", "")
+    parts = _DURATION.findall(text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        raise ValueError(f"{raw!r} is not a duration; use e.g. 30m, 2h, 3d, 1w or 1d2h")
+    return sum((timedelta(**{_UNITS[unit]: int(n)}) for n, unit in parts), timedelta())
+
+
+def parse_moment(value: Any) -> datetime:
+    """An ISO time (UTC unless it names a zone), or a date (midnight UTC)."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day)
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value))
+        except ValueError as exc:
+            raise ValueError(f"{value!r} is not an ISO time such as 2026-11-09T09:00") from exc
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Texts = str | list[str]
+
+
+def texts(value: Texts) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+# -- expectations ---------------------------------------------------------------------------------------------
+
+
+class ToolCallSpec(_Strict):
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)  # a subset of the call's arguments
+    times: int | None = Field(default=None, ge=0)
+
+
+class FactSpec(_Strict):
+    """A fact to look for: every field given must match (``source`` is a session name)."""
+
+    user: str | None = None
+    type: str | None = None
+    value: str | None = None
+    status: Status | None = None
+    asserted: date | None = None
+    source: str | None = None
+    how: Literal["said", "asked"] | None = None
+    quote_contains: str | None = None
+    age: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str | None) -> str | None:
+        if value is not None and value not in FACT_TYPES:
+            raise ValueError(f"unknown fact type {value!r}; known: {', '.join(FACT_TYPES)}")
+        return value
+
+
+class RecalledSpec(_Strict):
+    """A fact in this turn's memory block, with its date and source."""
+
+    type: str | None = None
+    value: str | None = None
+    recorded: str | None = None  # as the block dates it: "Mon 9 Nov 2026"
+    source: str | None = None  # a session name
+    stale: bool | None = None
+    age: str | None = None
+
+
+class RejectedSpec(_Strict):
+    reason: str
+    count: int | None = Field(default=None, ge=1)
+    type: str | None = None
+
+    @field_validator("reason")
+    @classmethod
+    def _known_reason(cls, value: str) -> str:
+        if value not in REASONS:
+            raise ValueError(f"unknown rejection reason {value!r}; known: {', '.join(sorted(REASONS))}")
+        return value
+
+
+class KeptSpec(_Strict):
+    count: int | None = Field(default=None, ge=0)
+    type: str | None = None
+    value: str | None = None
+
+
+class BookingsSpec(_Strict):
+    user: str | None = None
+    confirmed: int | None = Field(default=None, ge=0)
+    cancelled: int | None = Field(default=None, ge=0)
+
+
+class MemoryCount(_Strict):
+    user: str | None = None
+    current: int = Field(ge=0)
+
+
+class AuditSpec(_Strict):
+    user: str
+    action: str
+
+
+class ReplyContains(_Strict):
+    reply_contains: Texts
+
+
+class ReplyNotContains(_Strict):
+    reply_not_contains: Texts
+
+
+class ReplyIs(_Strict):
+    reply: str
+
+
+class ToolCalled(_Strict):
+    tool_called: ToolCallSpec
+
+
+class ToolNotCalled(_Strict):
+    tool_not_called: str
+
+
+class Replayed(_Strict):
+    replayed: bool
+
+
+class ErrorIs(_Strict):
+    error: str  # an error class name from assistant.errors, or "none"
+
+
+class MemoryHas(_Strict):
+    memory: FactSpec
+
+
+class MemoryAbsent(_Strict):
+    memory_absent: FactSpec
+
+
+class MemoryCounted(_Strict):
+    memory_count: MemoryCount
+
+
+class Recalled(_Strict):
+    recalled: RecalledSpec
+
+
+class NotRecalled(_Strict):
+    not_recalled: RecalledSpec
+
+
+class Rejected(_Strict):
+    rejected: RejectedSpec
+
+
+class Kept(_Strict):
+    kept: KeptSpec
+
+
+class PressureBelow(_Strict):
+    pressure_below: float = Field(gt=0, le=10)
+
+
+class PromptContains(_Strict):
+    prompt_contains: Texts
+
+
+class PromptNotContains(_Strict):
+    prompt_not_contains: Texts
+
+
+class Bookings(_Strict):
+    bookings: BookingsSpec
+
+
+class SeesNothing(_Strict):
+    sees_nothing: str  # a user who must see nothing of anyone else's
+
+
+class UserGone(_Strict):
+    user_gone: str
+
+
+class JobReport(_Strict):
+    job: dict[str, Any]
+
+
+class LogOrder(_Strict):
+    log_order: list[str] = Field(min_length=2)
+
+
+class Audited(_Strict):
+    audit: AuditSpec
+
+
+_KINDS: dict[str, type[_Strict]] = {
+    "reply_contains": ReplyContains,
+    "reply_not_contains": ReplyNotContains,
+    "reply": ReplyIs,
+    "tool_called": ToolCalled,
+    "tool_not_called": ToolNotCalled,
+    "replayed": Replayed,
+    "error": ErrorIs,
+    "memory": MemoryHas,
+    "memory_absent": MemoryAbsent,
+    "memory_count": MemoryCounted,
+    "recalled": Recalled,
+    "not_recalled": NotRecalled,
+    "rejected": Rejected,
+    "kept": Kept,
+    "pressure_below": PressureBelow,
+    "prompt_contains": PromptContains,
+    "prompt_not_contains": PromptNotContains,
+    "bookings": Bookings,
+    "sees_nothing": SeesNothing,
+    "user_gone": UserGone,
+    "job": JobReport,
+    "log_order": LogOrder,
+    "audit": Audited,
+}
+EXPECTATION_KINDS = tuple(_KINDS)
+
+
+def _kind_of(value: Any) -> str | None:
+    if isinstance(value, dict) and len(value) == 1:
+        key = next(iter(value))
+        return key if key in _KINDS else None
+    if isinstance(value, _Strict):
+        return next(iter(type(value).model_fields))
+    return None
+
+
+Expectation = Annotated[
+    Annotated[ReplyContains, Tag("reply_contains")]
+    | Annotated[ReplyNotContains, Tag("reply_not_contains")]
+    | Annotated[ReplyIs, Tag("reply")]
+    | Annotated[ToolCalled, Tag("tool_called")]
+    | Annotated[ToolNotCalled, Tag("tool_not_called")]
+    | Annotated[Replayed, Tag("replayed")]
+    | Annotated[ErrorIs, Tag("error")]
+    | Annotated[MemoryHas, Tag("memory")]
+    | Annotated[MemoryAbsent, Tag("memory_absent")]
+    | Annotated[MemoryCounted, Tag("memory_count")]
+    | Annotated[Recalled, Tag("recalled")]
+    | Annotated[NotRecalled, Tag("not_recalled")]
+    | Annotated[Rejected, Tag("rejected")]
+    | Annotated[Kept, Tag("kept")]
+    | Annotated[PressureBelow, Tag("pressure_below")]
+    | Annotated[PromptContains, Tag("prompt_contains")]
+    | Annotated[PromptNotContains, Tag("prompt_not_contains")]
+    | Annotated[Bookings, Tag("bookings")]
+    | Annotated[SeesNothing, Tag("sees_nothing")]
+    | Annotated[UserGone, Tag("user_gone")]
+    | Annotated[JobReport, Tag("job")]
+    | Annotated[LogOrder, Tag("log_order")]
+    | Annotated[Audited, Tag("audit")],
+    Discriminator(
+        _kind_of,
+        custom_error_type="expectation",
+        custom_error_message="an expectation is a mapping with one key, one of: "
+        + ", ".join(EXPECTATION_KINDS),
+    ),
+]
+
+
+def kind_of(expectation: BaseModel) -> str:
+    return next(iter(type(expectation).model_fields))
+
+
+# -- steps ----------------------------------------------------------------------------------------------------
+
+Job = Literal["promote", "promote_now", "expire", "wipe"]
+Fault = Literal["unavailable", "malformed", "auth"]
+
+
+class Step(_Strict):
+    """One thing that happens: ``say`` (in a ``session``), ``run`` a job, ``erase`` a user, or only ``expect``."""
+
+    say: str | None = Field(default=None, min_length=1)
+    session: str | None = None
+    turn: str | None = None
+    repeat: int = Field(default=1, ge=1, le=500)
+    run: Job | None = None
+    erase: str | None = None
+    model_fails: Fault | None = None  # every model call during this step fails like this
+    at: datetime | None = None
+    after: timedelta | None = None
+    label: str | None = None
+    expect: list[Expectation] = Field(default_factory=list)
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _at(cls, value: Any) -> datetime | None:
+        return None if value is None else parse_moment(value)
+
+    @field_validator("after", mode="before")
+    @classmethod
+    def _after(cls, value: Any) -> timedelta | None:
+        if value is None or isinstance(value, timedelta):
+            return value
+        return parse_duration(str(value))
+
+    @field_validator("turn")
+    @classmethod
+    def _turn(cls, value: str | None) -> str | None:
+        return None if value is None else turn_id(value)
+
+    @model_validator(mode="after")
+    def _one_action(self) -> Step:
+        actions = [name for name in ("say", "run", "erase") if getattr(self, name) is not None]
+        if len(actions) > 1:
+            raise ValueError(f"a step does one thing; this one has {' and '.join(actions)}")
+        if self.at is not None and self.after is not None:
+            raise ValueError("give a step either at: or after:, not both")
+        if self.say is None and (self.turn is not None or self.repeat != 1):
+            raise ValueError("turn: and repeat: belong to a say: step")
+        if self.say is not None and self.turn is not None and self.repeat != 1:
+            raise ValueError("a repeated say: step numbers its own turns; drop turn:")
+        if not actions and not self.expect:
+            raise ValueError("an empty step: give it say:, run:, erase: or expect:")
+        return self
+
+    @property
+    def action(self) -> str:
+        return "say" if self.say is not None else self.run or ("erase" if self.erase else "check")
+
+
+class SessionSpec(_Strict):
+    user: str
+
+
+class Scenario(_Strict):
+    name: str = Field(min_length=1, max_length=200)
+    about: str = ""
+    rule: str = ""  # the rule from the design articles this story demonstrates
+    start: datetime | None = None
+    model: str | None = None  # replay/<folder, relative to the file> to replay a recorded provider
+    settings: dict[str, Any] = Field(default_factory=dict)
+    users: list[str] = Field(min_length=1)
+    sessions: dict[str, SessionSpec] = Field(default_factory=dict)
+    steps: list[Step] = Field(min_length=1)
+
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start(cls, value: Any) -> datetime | None:
+        return None if value is None else parse_moment(value)
+
+    @field_validator("users")
+    @classmethod
+    def _users(cls, value: list[str]) -> list[str]:
+        return [user_id(u) for u in value]
+
+    @field_validator("sessions", mode="before")
+    @classmethod
+    def _short_sessions(cls, value: Any) -> Any:
+        # "mon: alice" is short for "mon: {user: alice}"
+        if isinstance(value, dict):
+            return {k: {"user": v} if isinstance(v, str) else v for k, v in value.items()}
+        return value
+
+    @field_validator("sessions")
+    @classmethod
+    def _session_names(cls, value: dict[str, SessionSpec]) -> dict[str, SessionSpec]:
+        for name in value:
+            thread_id(name)
+        return value
+
+    @field_validator("settings")
+    @classmethod
+    def _settings(cls, value: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(value) - SCENARIO_SETTINGS)
+        if unknown:
+            raise ValueError(
+                f"settings a scenario may set: {', '.join(sorted(SCENARIO_SETTINGS))}; not {unknown}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _references(self) -> Scenario:
+        for name, spec in self.sessions.items():
+            if spec.user not in self.users:
+                raise ValueError(f"session {name!r} belongs to {spec.user!r}, who is not in users")
+        for i, step in enumerate(self.steps, 1):
+            _check_step_refs(self, i, step)
+        if self.start is None and self.steps[0].at is None:
+            raise ValueError("give the scenario a start: time, or the first step an at: time")
+        return self
+
+
+SCENARIO_SETTINGS = frozenset(
+    {
+        "window_policy",
+        "summary_every",
+        "context_budget_tokens",
+        "reply_reserve_tokens",
+        "idle_minutes",
+        "inactivity_days",
+        "recall_keyed_max",
+        "clear_old_tool_results",
+        "embeddings",
+    }
+)
+
+
+def _check_step_refs(scenario: Scenario, index: int, step: Step) -> None:
+    if step.say is not None:
+        if step.session is None and len(scenario.sessions) != 1:
+            raise ValueError(
+                f"step {index}: say which session (session: one of {', '.join(scenario.sessions)})"
+            )
+        if step.session is not None and step.session not in scenario.sessions:
+            raise ValueError(f"step {index}: unknown session {step.session!r}")
+    elif step.session is not None:
+        raise ValueError(f"step {index}: session: belongs to a say: step")
+    if step.erase is not None and step.erase not in scenario.users:
+        raise ValueError(f"step {index}: erase names {step.erase!r}, who is not in users")
+    if step.model_fails is not None and step.say is None and step.run not in ("promote", "promote_now"):
+        raise ValueError(f"step {index}: model_fails: belongs to a say: or run: promote step")
