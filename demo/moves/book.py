@@ -50,7 +50,9 @@ def chosen_flights(view: View) -> list[str] | None:
         found = [o["flight_id"] for o in every if o.get("flight_no") == m.group(1)]
         return found or None
     picks = list(OPTION.finditer(view.user_text))
-    if len(picks) == 1 and len(legs) > 1 and EVERY_LEG.search(view.user_text):
+    if len(legs) == 1:
+        picks = picks[:1]  # "the first one, option 1" names one flight twice
+    elif len(picks) == 1 and EVERY_LEG.search(view.user_text):
         picks = picks * len(legs)
     if not picks or len(picks) != len(legs):
         return None
