@@ -39,7 +39,11 @@ class Scripted:
         self.replies = list(replies)
 
     async def complete(
-        self, messages: Sequence[Message], *, tools: Sequence[dict[str, Any]] | None = None, on_token: Any = None
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: Any = None,
     ) -> ModelReply:
         reply = self.replies.pop(0)
         if isinstance(reply, Exception):
@@ -97,8 +101,14 @@ def test_recording_refuses_a_folder_that_already_holds_one(tmp_path: Path) -> No
 
 
 def test_the_first_difference_is_named_by_its_path() -> None:
-    old = {"kind": "complete", "messages": [{"role": "system", "content": "Today is Monday"}, {"content": "a"}]}
-    new = {"kind": "complete", "messages": [{"role": "system", "content": "Today is Tuesday"}, {"content": "b"}]}
+    old = {
+        "kind": "complete",
+        "messages": [{"role": "system", "content": "Today is Monday"}, {"content": "a"}],
+    }
+    new = {
+        "kind": "complete",
+        "messages": [{"role": "system", "content": "Today is Tuesday"}, {"content": "b"}],
+    }
     said = first_difference(old, new)
     assert said.startswith("messages[0].content differs at character 9")
     assert '"Today is Monday"' in said and '"Today is Tuesday"' in said
@@ -139,7 +149,12 @@ def _script(server: FakeOpenAI) -> None:
     server.add_text("Here are three flights to Lisbon.")
     server.add_tool_calls(("book_flight", {"flight_id": "TP1343-20261114-LHRLIS", "meal": "vegetarian"}))
     server.add_text("Booked, with a vegetarian meal.")
-    candidate = {"fact": "User is vegetarian", "type": "dietary", "evidence_turn": "mon-2", "quote": "I'm vegetarian"}
+    candidate = {
+        "fact": "User is vegetarian",
+        "type": "dietary",
+        "evidence_turn": "mon-2",
+        "quote": "I'm vegetarian",
+    }
     server.add_json(json.dumps({"candidates": [candidate]}))
     server.add_text("Horta da Baixa is three minutes away.")
 
@@ -179,15 +194,21 @@ def test_a_provider_session_recorded_then_replayed_offline_and_a_changed_prompt_
     assert replayed.ok, shown
     assert [o.detail for o in replayed.outcomes] == [o.detail for o in recorded.outcomes]
 
-    story.write_text(story.read_text(encoding="utf-8").replace("on the 14th", "on the 15th"), encoding="utf-8")
+    story.write_text(
+        story.read_text(encoding="utf-8").replace("on the 14th", "on the 15th"), encoding="utf-8"
+    )
     changed, shown = _run(story)
     assert not changed.ok
     [failure, *_rest] = [o for o in changed.outcomes if not o.ok]
     assert failure.expectation == "the step runs without error"
-    assert "ReplayMismatch" in failure.detail and "request #1 (complete) differs from the recording" in failure.detail
+    assert (
+        "ReplayMismatch" in failure.detail
+        and "request #1 (complete) differs from the recording" in failure.detail
+    )
     assert "messages[1].content differs at character 34" in failure.detail
-    assert 'recorded " me flights to Lisbon on the 14th", this run sent " me flights to Lisbon on the 15th"' in (
-        failure.detail
+    assert (
+        'recorded " me flights to Lisbon on the 14th", this run sent " me flights to Lisbon on the 15th"'
+        in (failure.detail)
     )
 
 
@@ -204,5 +225,7 @@ def test_replay_never_imports_litellm(tmp_path: Path) -> None:
         "assert reply.text == 'Hello', reply\n"
         "assert 'litellm' not in sys.modules, 'litellm was imported'\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
     assert done.returncode == 0, done.stderr[-2000:]

@@ -71,9 +71,9 @@ def test_a_recorded_session_replays_headless_with_the_same_replies(
     assert {"kept": {"type": "dietary", "count": 1}} in promote["expect"]
     assert {"rejected": {"reason": "third_party", "type": "seat", "count": 1}} in promote["expect"]
     assert [e["reply"] for s in steps for e in s.get("expect", []) if "reply" in e] == replies
-    assert {"memory": {"type": "dietary", "value": "vegetarian", "status": "current", "source": "mon"}} in steps[
-        -1
-    ]["expect"]
+    assert {
+        "memory": {"type": "dietary", "value": "vegetarian", "status": "current", "source": "mon"}
+    } in steps[-1]["expect"]
 
     path = tmp_path / "found.yaml"
     path.write_text(text, encoding="utf-8")
@@ -101,7 +101,9 @@ def test_a_promote_now_pass_and_a_failed_turn_are_recorded_as_such(
     with pytest.raises(ModelUnavailable):
         say(rt, WEB_THREAD, "failed-turn", "I'm vegan.", 1)
     observed[0].fault = None
-    asyncio.run(promote_user_now(rt.job_deps("ui"), rt.directory.threads_of(ALICE), MONDAY + timedelta(minutes=3)))
+    asyncio.run(
+        promote_user_now(rt.job_deps("ui"), rt.directory.threads_of(ALICE), MONDAY + timedelta(minutes=3))
+    )
     text = record_yaml(rt, ALICE, [WEB_THREAD])
     steps = yaml.safe_load(text)["steps"]
     failed = next(s for s in steps if s.get("turn") == "failed-turn")

@@ -12,7 +12,11 @@ from demo.moves import diet
 from demo.replies import OfflineReply, call, say
 from demo.view import View
 
-DINNER = re.compile(r"\b(dinner|lunch|restaurants?|eat|food|places? to eat|somewhere to eat)\b", re.I)
+DINNER = re.compile(
+    r"\b(dinner|lunch|breakfast|restaurants?|places? to eat|somewhere to eat|something to eat|eat (?:out|near|nearby)|"
+    r"where (?:can|should|could|do) (?:i|we) eat|food near)\b",
+    re.I,
+)
 BOOKINGS = re.compile(
     r"\b(my bookings?|my trips?|my hotel|my flights?|where am i staying|itinerary|reservations?|what have i booked)\b",
     re.I,

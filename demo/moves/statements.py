@@ -21,8 +21,14 @@ from demo.replies import OfflineReply, say
 from demo.view import View
 
 NOTED = "Noted — I'll remember that after this conversation"
+# Verdicts on words that were never a statement about the user ("is it vegan?", "good evening"): nothing to say.
+_UNREMARKABLE = frozenset({"question", "greeting"})
 _EVIDENCE = "now"
-_ABOUT_SELF = re.compile(r"\b(i'?m|i am|i prefer|i usually|i always|i never|i like|i love|my)\b", re.I)
+_ABOUT_SELF = re.compile(
+    r"\b(i'?m|i am|i prefer|i usually|i always|i never|i like|i love|i don'?t|i eat|i have|i use|i need|i travel|"
+    r"i live|my)\b",
+    re.I,
+)
 SAID_NOTHING_KEPT = (
     "Thanks — I won't remember that, though: I only keep travel preferences ("
     + ", ".join(t.label.lower() for t in FACT_TYPES.values())
@@ -116,7 +122,8 @@ def note(view: View, *, skip: frozenset[str] = frozenset()) -> str:
         if judged.item in skip:
             continue
         if not isinstance(judged.verdict, Accepted):
-            lines.append(f"I won't remember that ({judged.item}): {explain(judged.verdict)}.")
+            if judged.verdict not in _UNREMARKABLE:
+                lines.append(f"I won't remember that ({judged.item}): {explain(judged.verdict)}.")
             continue
         status, other = outcome(view, judged.verdict)
         label = FACT_TYPES[judged.type].label.lower()
