@@ -6,7 +6,7 @@ import asyncio
 import uuid
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 import yaml
@@ -141,3 +141,39 @@ def test_recording_someone_elses_thread_is_refused(cli_env: Path) -> None:
 )
 def test_gaps_are_written_in_the_scenario_format(seconds: int, shown: str) -> None:
     assert format_duration(timedelta(seconds=seconds)) == shown
+
+
+def test_the_web_action_offers_this_conversation_as_a_scenario_file(
+    runtime: Runtime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    import chainlit
+
+    from travel_assistant.web import handlers
+    from travel_assistant.web.ui import ChatContext
+
+    said: list[tuple[str, Any]] = []
+
+    async def fake_say(text: str, **kwargs: Any) -> None:
+        said.append((text, kwargs))
+
+    chat = ChatContext(user=ALICE, thread=ThreadId(WEB_THREAD), is_admin=False)
+    monkeypatch.setattr(handlers._Installed, "app", handlers.App(settings=runtime.settings, _runtime=runtime))
+    monkeypatch.setattr(handlers, "_chat", lambda app: chat)
+    monkeypatch.setattr(handlers, "say", fake_say)
+    monkeypatch.setattr(chainlit, "File", lambda **kwargs: SimpleNamespace(**kwargs))
+    action = SimpleNamespace(payload={})
+
+    save = cast("Any", handlers.save_scenario)  # the wrapper's signature is Chainlit's (an action), typed loosely
+    asyncio.run(save(action))
+    assert said[-1][0] == "There is nothing to save yet: this conversation has no messages."
+    reply = say(runtime, WEB_THREAD, str(uuid.uuid4()), "I prefer aisle seats and I always fly from Heathrow", 0)
+    asyncio.run(save(action))
+    [file] = said[-1][1]["elements"]
+    assert file.name == f"scenario-{WEB_THREAD[:8]}.yaml" and file.mime == "application/x-yaml"
+    path = tmp_path / file.name
+    path.write_bytes(file.content)
+    assert yaml.safe_load(file.content)["steps"][0]["expect"] == [{"reply": reply}]
+    report, shown = replay(path)
+    assert report.ok, shown

@@ -10,6 +10,7 @@ names the kind.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Annotated, Any, Literal, get_args
 
@@ -23,6 +24,7 @@ from pydantic import (
     model_validator,
 )
 
+from assistant.errors import InvalidId
 from assistant.fact_types import FACT_TYPES
 from assistant.gate import Reason
 from assistant.ids import thread_id, turn_id, user_id
@@ -37,6 +39,14 @@ Status = Literal["current", "superseded", "stale", "retracted"]
 _DURATION = re.compile(r"(\d+)\s*(w|d|h|m|s)")
 _UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
 DEFAULT_SAY_GAP = timedelta(minutes=1)
+
+
+def _checked(check: Callable[[object], str], value: str) -> str:
+    """An id validated at the edge; its error becomes a validation error (so it gets a file and a line)."""
+    try:
+        return check(value)
+    except InvalidId as exc:
+        raise ValueError(str(exc)) from exc
 
 
 def parse_duration(raw: str) -> timedelta:
@@ -351,7 +361,7 @@ class Step(_Strict):
     @field_validator("turn")
     @classmethod
     def _turn(cls, value: str | None) -> str | None:
-        return None if value is None else turn_id(value)
+        return None if value is None else _checked(turn_id, value)
 
     @model_validator(mode="after")
     def _one_action(self) -> Step:
@@ -396,7 +406,7 @@ class Scenario(_Strict):
     @field_validator("users")
     @classmethod
     def _users(cls, value: list[str]) -> list[str]:
-        return [user_id(u) for u in value]
+        return [_checked(user_id, u) for u in value]
 
     @field_validator("sessions", mode="before")
     @classmethod
@@ -410,7 +420,7 @@ class Scenario(_Strict):
     @classmethod
     def _session_names(cls, value: dict[str, SessionSpec]) -> dict[str, SessionSpec]:
         for name in value:
-            thread_id(name)
+            _checked(thread_id, name)
         return value
 
     @field_validator("settings")
@@ -464,3 +474,23 @@ def _check_step_refs(scenario: Scenario, index: int, step: Step) -> None:
         raise ValueError(f"step {index}: erase names {step.erase!r}, who is not in users")
     if step.model_fails is not None and step.say is None and step.run not in ("promote", "promote_now"):
         raise ValueError(f"step {index}: model_fails: belongs to a say: or run: promote step")
+    for expectation in step.expect:
+        _check_expectation_refs(scenario, index, expectation)
+
+
+def _check_expectation_refs(scenario: Scenario, index: int, expectation: BaseModel) -> None:
+    """Users and sessions an expectation names must be the scenario's."""
+    kind = kind_of(expectation)
+    spec = expectation.model_dump()[kind]
+    user = (
+        spec
+        if kind in ("sees_nothing", "user_gone")
+        else spec.get("user")
+        if isinstance(spec, dict)
+        else None
+    )
+    source = spec.get("source") if isinstance(spec, dict) else None
+    if user is not None and user not in scenario.users:
+        raise ValueError(f"step {index}: {kind} names {user!r}, who is not in users")
+    if source is not None and source not in scenario.sessions:
+        raise ValueError(f"step {index}: {kind} names session {source!r}, which is not in sessions")
