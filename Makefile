@@ -65,7 +65,7 @@ bench: install
 	$(BIN)/python -m benchmarks.recall
 
 scenario: install
-	$(BIN)/travel-assistant scenario lisbon
+	$(BIN)/travel-assistant scenario run scenarios/
 
 clean:
 	rm -rf $(VENV) data test-artifacts .pytest_cache .mypy_cache .ruff_cache

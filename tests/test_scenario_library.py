@@ -95,3 +95,16 @@ def test_data_keeps_each_scenarios_world_and_refuses_a_used_folder(cli_env: Path
     assert (cli_env / "kept" / "retried-turn" / "travel.db").is_file()
     again = run_cli(*args)
     assert again.exit_code == 1 and "is not empty" in again.output
+
+
+@pytest.mark.parametrize("doc", ["README.md", "scenarios/README.md"])
+def test_the_documented_example_runs(doc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example a reader copies first is a scenario that passes."""
+    monkeypatch.chdir(tmp_path)
+    text = (LIBRARY.parent / doc).read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.yaml"
+    path.write_text(example, encoding="utf-8")
+    lines: list[str] = []
+    report = asyncio.run(run_file(path, RunOptions(echo=lines.append)))
+    assert report.ok and len(report.outcomes) >= 4, "\n".join([*lines, table(report)])
