@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from travel_assistant.scenarios import checks_state as state
 from travel_assistant.scenarios import checks_turn as turn
-from travel_assistant.scenarios.schema import (
+from travel_assistant.scenarios.expectations import (
     Audited,
     Bookings,
     ErrorIs,

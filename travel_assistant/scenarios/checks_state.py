@@ -6,7 +6,7 @@ from typing import Any
 
 from assistant.ids import UserId, UserScope
 from travel_assistant.memory_view import fact_rows
-from travel_assistant.scenarios.schema import (
+from travel_assistant.scenarios.expectations import (
     AuditSpec,
     BookingsSpec,
     FactSpec,

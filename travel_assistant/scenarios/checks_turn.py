@@ -7,7 +7,7 @@ from typing import Any
 
 from assistant.prompts import MEMORY_CLOSE, MEMORY_OPEN
 from assistant.turns import TurnResult
-from travel_assistant.scenarios.schema import RecalledSpec, ToolCallSpec, texts
+from travel_assistant.scenarios.expectations import RecalledSpec, ToolCallSpec, texts
 from travel_assistant.scenarios.world import StepResult, World
 
 Verdict = tuple[bool, str]

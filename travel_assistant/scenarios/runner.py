@@ -21,9 +21,10 @@ from assistant.errors import InvalidInput, TravelAssistantError
 from assistant.llm import ChatModel
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.scenarios.checks import check, describe
+from travel_assistant.scenarios.expectations import ErrorIs
 from travel_assistant.scenarios.loader import LoadedScenario, ScenarioError, load_scenario
 from travel_assistant.scenarios.report import Outcome, ScenarioReport
-from travel_assistant.scenarios.schema import ErrorIs, Step
+from travel_assistant.scenarios.schema import Step
 from travel_assistant.scenarios.steps import perform
 from travel_assistant.scenarios.world import ScenarioModel, StepResult, World
 from travel_assistant.settings import Settings, build_settings
