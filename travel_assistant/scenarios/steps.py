@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from assistant.errors import TravelAssistantError
-from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.ids import ThreadId, UserId, UserScope, turn_id
 from assistant.turns import TurnRequest
 from memory.claims import ClaimKey
 from scheduler.jobs import PROMOTE, PromoteReport, expire_facts, promote_idle, promote_user_now, wipe_inactive
@@ -69,7 +69,7 @@ async def _say(world: World, result: StepResult, echo: Echo) -> None:
         turn = step.turn or (f"{session}-{result.index + 1}" + (f"-{k}" if step.repeat > 1 else ""))
         if step.repeat == 1 or k in (1, step.repeat):
             echo(f"{user}@{session}> {text}")
-        request = TurnRequest(user=user, thread=thread, turn=TurnId(turn), text=text, now=world.now)
+        request = TurnRequest(user=user, thread=thread, turn=turn_id(turn), text=text, now=world.now)
         turn_result = await world.rt.engine.run_turn(request)
         result.turns.append(turn_result)
         if step.repeat == 1 or k == step.repeat:
