@@ -84,7 +84,7 @@ bench: $(VENV)/.installed-bench
 	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed" >&2; exit 1; fi
 
 scenario: install
-	$(BIN)/travel-assistant scenario lisbon
+	$(BIN)/travel-assistant scenario run scenarios/
 
 clean:
 	rm -rf $(VENV) data test-artifacts .pytest_cache .mypy_cache .ruff_cache tests/browser/node_modules

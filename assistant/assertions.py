@@ -221,7 +221,7 @@ _COMMON = (
     "only strictly strict fully also too now still really definitely absolutely totally completely very "
     "quite just actually both all prefer prefers like likes love loves need needs want wants require requires "
     "no longer not never n't don't doesn't do stopped being quit gave given up used to please by way btw oh and "
-    "so well honestly ok okay yes as for my our preference"
+    "so well honestly ok okay yes as for my our preference rather would"
 )
 _LINKS = {
     name: _words(_COMMON + " " + extra) - _words(drop)
@@ -239,7 +239,12 @@ _LINKS = {
         ),
         ("travel_style", "fly flies travel stay stays book take go on in at with fan of big", ""),
         ("language", "use read talk answer reply respond write to me in be answered", "'m am 're are"),
-        ("loyalty", "collect collects earn earns fly with member in of hold use status", ""),
+        (
+            "loyalty",
+            "collect collects earn earns fly with member in of hold use status card holder gold silver platinum "
+            "elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott hilton",
+            "",
+        ),
         ("accessibility", "use uses travel with in", ""),
     )
 }

@@ -43,10 +43,16 @@ class Booking:
     check_out: date
     meal: str | None
     created_at: datetime
+    cancelled_at: datetime | None = None  # a cancelled booking stays on record, marked
+
+    @property
+    def status(self) -> str:
+        return "confirmed" if self.cancelled_at is None else "cancelled"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "booking_id": self.booking_id,
+            "status": self.status,
             "flight": self.flight.to_json(),
             "hotel": asdict(self.hotel),
             "check_in": self.check_in.isoformat(),
@@ -54,6 +60,9 @@ class Booking:
             "meal": self.meal,
             "created_at": self.created_at.isoformat(),
         }
+        if self.cancelled_at is not None:
+            data["cancelled_at"] = self.cancelled_at.isoformat()
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ handle a handful of documented types instead of a zoo of vendor exceptions::
     │   ├── ModelUnavailable    connection, timeout, rate limit, 5xx: worth retrying later
     │   ├── ModelAuthError      bad or missing provider key
     │   ├── ContextTooLong      the assembled prompt does not fit
-    │   └── ModelOutputError    the model answered, but not in the shape we asked for
+    │   ├── ModelOutputError    the model answered, but not in the shape we asked for
+    │   └── ReplayMismatch      a replayed recording (LLM_MODEL=replay/…) does not match this run's request
     ├── ToolError               a tool failed; the message is safe to show to the model
     └── StorageError            a store could not complete a write or read
 """
@@ -89,6 +90,16 @@ class ModelOutputError(ModelError):
 
     Never treated as "no result": a malformed extraction is an error that is retried, not an empty list.
     """
+
+
+class ReplayMismatch(ModelError):
+    """A run replayed from a recording asked the model something the recording does not hold.
+
+    The message names the exchange and the first field that differs; it is the whole point, so it is shown.
+    """
+
+    def user_message(self) -> str:
+        return str(self)
 
 
 class ToolError(TravelAssistantError):

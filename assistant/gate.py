@@ -35,7 +35,9 @@ from assistant.speakers import someone_elses_text
 
 Reason = (
     Rejection
-    | Literal["evidence_not_user_turn", "quote_not_in_evidence", "secret", "unknown_type", "malformed"]
+    | Literal[
+        "evidence_not_user_turn", "quote_not_in_evidence", "secret", "unknown_type", "malformed", "withdrawn"
+    ]
 )
 
 TASK_TYPES = frozenset(
@@ -47,6 +49,13 @@ QUOTE_LIMIT = 300
 _CUE = re.compile(
     r"\b(?:remember|don't forget|dont forget|do not forget|note (?:that|down)|make a note|save (?:that|this)|"
     r"keep in mind|please note|take note)\b",
+    re.I,
+)
+# "Forget my seat preference", "please delete that I'm vegetarian": a request about memory (the forget tool's
+# business), never a statement of the preference it names; and it withdraws an earlier mention of it.
+_FORGET = re.compile(
+    r"(?<!don't )(?<!dont )(?<!do not )\b(?:forget|delete|erase|remove|stop remembering|unremember)\b"
+    r"(?!\s+(?:it|about it)\s*[?!.]*$)",
     re.I,
 )
 _CUE_PREFIX = re.compile(
@@ -102,6 +111,8 @@ def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
     clause, quote, requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
     if type_name.lower() in TASK_TYPES:
         return "task_progress"
+    if _FORGET.search(clause):
+        return "withdrawn"
     ftype = FACT_TYPES.get(type_name)
     if ftype is None:
         # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
@@ -128,6 +139,33 @@ def judge_evidence(evidence: Evidence, type_name: str) -> Accepted | Reason:
         quote=_excerpt(said[len(said) - len(clause) :], quote),
         retract=verdict.retract,
     )
+
+
+# How people name a fact type when they ask to forget it ("forget my seat preference").
+_TOPIC = {
+    "dietary": r"diet(?:ary)?|food|meals?",
+    "seat": r"seats?",
+    "home_airport": r"(?:home )?airport",
+    "loyalty": r"loyalty|programmes?|programs?|miles|points",
+    "accessibility": r"accessibility|assistance|wheelchair",
+    "language": r"language",
+    "travel_style": r"(?:travel )?style",
+    "flight_times": r"flight times?|times?",
+}
+_EVERYTHING = re.compile(r"\b(?:everything|all of it|all my (?:data|preferences|facts)|all you know)\b", re.I)
+
+
+def withdraws(text: str, verdict: Accepted) -> bool:
+    """A user message asks to forget this very fact ("forget that I prefer aisle seats", "delete my seat
+    preference", "forget everything"): a mention earlier in the same conversation must not be stored after it."""
+    cleaned = clean(text)
+    if not _FORGET.search(cleaned):
+        return False
+    if _EVERYTHING.search(cleaned) or verdict.value in {
+        m.value for m in FACT_TYPES[verdict.type].find(cleaned)
+    }:
+        return True
+    return re.search(rf"\b(?:{_TOPIC.get(verdict.type, verdict.type)})\b", cleaned, re.I) is not None
 
 
 def asked_to_remember(text: str) -> bool:

@@ -33,6 +33,7 @@ from assistant.gate import (
     explicit_evidence,
     judge_evidence,
     type_of,
+    withdraws,
 )
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.llm import ChatModel
@@ -186,6 +187,13 @@ def apply_verdict(
     )
 
 
+def _withdrawn_later(verdict: Accepted, turn: str, turns: Mapping[str, str]) -> bool:
+    """Whether a user turn after ``turn`` (turns are in log order) asked to forget this fact."""
+    order = list(turns)
+    later = order[order.index(turn) + 1 :] if turn in turns else []
+    return any(withdraws(turns[t], verdict) for t in later)
+
+
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
     return {e.turn_id: e.text for e in events if e.kind == EventKind.USER}
 
@@ -233,6 +241,12 @@ class Promoter:
         turns, said_at = user_turns_of(events), said_at_of(events)
         for raw in reply.candidates[:MAX_CANDIDATES]:
             type_name, turn, verdict = judge_raw(raw, turns)
+            if (
+                isinstance(verdict, Accepted)
+                and not verdict.retract
+                and _withdrawn_later(verdict, turn, turns)
+            ):
+                verdict = "withdrawn"
             report.decisions.append(
                 apply_verdict(
                     self.memory,
@@ -320,6 +334,12 @@ _REASON_TEXT = {
     "question": "that was a question, not something about you",
     "hypothetical": "that sounded hypothetical, so I didn't save it",
     "greeting": "that was a greeting, not a preference",
+    "withdrawn": "you asked me to forget that, so I won't keep it",
     "not_about_user": 'I couldn\'t tell that this is about you; say it as "I prefer …"',
     "quote_not_in_evidence": "I couldn't find those words in your message",
 }
+
+
+def explain(reason: str) -> str:
+    """Why a statement is not remembered, in words a user reads (the reason itself if there are none)."""
+    return _REASON_TEXT.get(reason, reason.replace("_", " "))

@@ -47,7 +47,9 @@ class RecallSettings:
     k: int = 8
     min_relevance: float = 0.3
     half_life_days: float = 180.0
-    recency_band: float = 0.01  # recency orders facts at most this far apart in relevance (search.recency_blend)
+    recency_band: float = (
+        0.01  # recency orders facts at most this far apart in relevance (search.recency_blend)
+    )
 
 
 class Recaller:

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.errors import ToolError
+from assistant.fact_types import FACT_TYPES
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.places import AIRPORTS, airport_code
 from assistant.ports import BookingSystem
@@ -55,6 +56,12 @@ class Rememberer(Protocol):
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]: ...
 
 
+class Forgetter(Protocol):
+    """Forgetting on request, after the user confirmed (see ``assistant.forgetting``)."""
+
+    def forget_now(self, ctx: ToolContext, what: str) -> dict[str, Any]: ...
+
+
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
@@ -74,6 +81,17 @@ class BookFlightArgs(_Args):
 
 class GetMyBookingsArgs(_Args):
     pass
+
+
+class CancelBookingArgs(_Args):
+    booking_id: str = Field(pattern=r"^BK-[0-9A-F]{8}$", description="booking_id from get_my_bookings")
+
+
+class ForgetArgs(_Args):
+    what: str = Field(
+        pattern=r"^[a-z_]{2,20}$",
+        description="'all', or the fact type to forget: " + ", ".join(FACT_TYPES),
+    )
 
 
 class FindRestaurantsArgs(_Args):
@@ -98,9 +116,18 @@ _SPECS: dict[str, tuple[type[_Args], str]] = {
         FindRestaurantsArgs,
         "Find restaurants near a booked hotel, optionally filtered by diet.",
     ),
+    "cancel_booking": (
+        CancelBookingArgs,
+        "Cancel one of the user's bookings (cancelling it again changes nothing).",
+    ),
     "remember_preference": (
         RememberArgs,
         "Save a lasting preference the user explicitly asked you to remember (e.g. seat, diet, home airport).",
+    ),
+    "forget_memory": (
+        ForgetArgs,
+        "Delete what you remember about the user (one fact type, or 'all'). Ask the user to confirm first; call "
+        "this only after they said yes.",
     ),
 }
 
@@ -125,13 +152,16 @@ def tool_specs(names: list[str] | None = None) -> list[dict[str, Any]]:
 
 
 class ToolRunner:
-    def __init__(self, bookings: BookingSystem, rememberer: Rememberer | None) -> None:
+    def __init__(
+        self, bookings: BookingSystem, rememberer: Rememberer | None, forgetter: Forgetter | None = None
+    ) -> None:
         self.bookings = bookings
         self.rememberer = rememberer
+        self.forgetter = forgetter
 
     def specs(self) -> list[dict[str, Any]]:
-        names = [n for n in _SPECS if n != "remember_preference" or self.rememberer is not None]
-        return tool_specs(names)
+        missing = {"remember_preference": self.rememberer is None, "forget_memory": self.forgetter is None}
+        return tool_specs([n for n in _SPECS if not missing.get(n, False)])
 
     def run(self, name: str, raw_arguments: str, ctx: ToolContext) -> ToolOutcome:
         try:
@@ -175,17 +205,26 @@ class ToolRunner:
                 return self.rememberer.remember_now(ctx, args.statement)
             case GetMyBookingsArgs():
                 return self._bookings(ctx)
+            case CancelBookingArgs():
+                booking = self.bookings.cancel_booking(user=ctx.user, booking_id=args.booking_id, now=ctx.now)
+                return {"booking": booking.to_json()}
+            case ForgetArgs():
+                if self.forgetter is None:
+                    raise ToolError("forgetting is not available")
+                return self.forgetter.forget_now(ctx, args.what)
             case _:
                 raise ToolError(f"unknown tool {name!r}")  # registered in _SPECS without a case here
 
     def _bookings(self, ctx: ToolContext) -> dict[str, Any]:
-        # Trips still ahead (or under way) first, soonest first; past trips after them, latest first. Capped,
-        # like any booking API's first page: a long history must not flood the context window.
+        # Trips still ahead (or under way) first, soonest first; past trips after them, latest first; cancelled
+        # ones last. Capped, like any booking API's first page: a long history must not flood the context window.
         bookings = self.bookings.bookings_of(ctx.user)
+        live = [b for b in bookings if b.cancelled_at is None]
         today = ctx.now.date()
-        ahead = [b for b in bookings if b.check_out >= today]
-        past = sorted((b for b in bookings if b.check_out < today), key=lambda b: b.check_in, reverse=True)
-        listed = (ahead + past)[:MAX_BOOKINGS_LISTED]
+        ahead = [b for b in live if b.check_out >= today]
+        past = sorted((b for b in live if b.check_out < today), key=lambda b: b.check_in, reverse=True)
+        cancelled = [b for b in bookings if b.cancelled_at is not None]
+        listed = (ahead + past + cancelled)[:MAX_BOOKINGS_LISTED]
         return {"bookings": [b.to_json() for b in listed], "total": len(bookings)}
 
     def _restaurants(self, args: FindRestaurantsArgs, ctx: ToolContext) -> dict[str, Any]:

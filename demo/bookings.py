@@ -8,9 +8,10 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
@@ -38,13 +39,33 @@ def _resolve(flight_id: str, now: datetime) -> FlightOption:
 
 
 def _to_booking(
-    booking_id: str, flight_id: str, check_in: date, check_out: date, meal: str | None, created_at: datetime
+    booking_id: str,
+    flight_id: str,
+    check_in: date,
+    check_out: date,
+    meal: str | None,
+    created_at: datetime,
+    cancelled_at: datetime | None = None,
 ) -> Booking:
     flight = catalog.flight_by_id(flight_id)
     assert flight is not None, "stored bookings always reference catalogue flights"
-    return Booking(
-        booking_id, flight, catalog.hotel_for(flight.destination), check_in, check_out, meal, created_at
+    hotel = catalog.hotel_for(flight.destination)
+    return Booking(booking_id, flight, hotel, check_in, check_out, meal, created_at, cancelled_at)
+
+
+def _row_booking(row: BookingRow) -> Booking:
+    return _to_booking(
+        row.id, row.flight_id, row.check_in, row.check_out, row.meal, row.created_at, row.cancelled_at
     )
+
+
+def _not_found(booking_id: str) -> ToolError:
+    return ToolError(f"no booking {booking_id!r} found for you; use a booking_id from get_my_bookings")
+
+
+def _check_cancellable(booking: Booking, now: datetime) -> None:
+    if booking.cancelled_at is None and booking.flight.depart_at <= now:
+        raise ToolError(f"booking {booking.booking_id} has already departed and cannot be cancelled")
 
 
 def _restaurants(near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
@@ -88,14 +109,28 @@ class SqlBookingSystem:
             row = session.execute(
                 select(BookingRow).where(col(BookingRow.idempotency_key) == idempotency_key)
             ).scalar_one()
-        return _to_booking(row.id, row.flight_id, row.check_in, row.check_out, row.meal, row.created_at)
+        return _row_booking(row)
+
+    def cancel_booking(self, *, user: UserId, booking_id: str, now: datetime) -> Booking:
+        mine = (col(BookingRow.id) == booking_id, col(BookingRow.user_id) == user)
+        with self.db.write() as session:
+            row = session.execute(select(BookingRow).where(*mine)).scalar_one_or_none()
+            if row is None:
+                raise _not_found(booking_id)
+            _check_cancellable(_row_booking(row), now)
+            # Conditional: of two racing cancellations the first sets the time, the second changes nothing.
+            session.execute(
+                update(BookingRow)
+                .where(*mine, col(BookingRow.cancelled_at).is_(None))
+                .values(cancelled_at=now)
+            )
+            row = session.execute(select(BookingRow).where(*mine)).scalar_one()
+            return _row_booking(row)
 
     def bookings_of(self, user: UserId) -> list[Booking]:
         with self.db.read() as session:
             rows = session.execute(select(BookingRow).where(col(BookingRow.user_id) == user)).scalars().all()
-        bookings = [
-            _to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at) for r in rows
-        ]
+        bookings = [_row_booking(r) for r in rows]
         return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
 
     def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
@@ -129,6 +164,20 @@ class InMemoryBookingSystem:
                     ),
                 )
             return self._rows[idempotency_key][1]
+
+    def cancel_booking(self, *, user: UserId, booking_id: str, now: datetime) -> Booking:
+        with self._lock:
+            key = next(
+                (k for k, (owner, b) in self._rows.items() if owner == user and b.booking_id == booking_id), None
+            )
+            if key is None:
+                raise _not_found(booking_id)
+            owner, booking = self._rows[key]
+            _check_cancellable(booking, now)
+            if booking.cancelled_at is None:
+                booking = replace(booking, cancelled_at=now)
+                self._rows[key] = (owner, booking)
+            return booking
 
     def bookings_of(self, user: UserId) -> list[Booking]:
         with self._lock:

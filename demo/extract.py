@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from assistant.fact_types import FACT_TYPES
+from assistant.gate import asked_to_remember
 from assistant.places import AIRPORTS
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
@@ -24,6 +25,7 @@ _THIRD_PARTY = re.compile(
     re.I,
 )
 _SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
+_FORGET = re.compile(r"\b(forget|delete|erase|remove|wipe|stop remembering)\b", re.I)
 _TRIP = re.compile(r"\b(flights?|fly(?:ing)?|trip|travel(?:l?ing)?)\s+to\s+([A-Z][a-z]+)", re.I)
 
 
@@ -45,7 +47,9 @@ def extract_candidates(transcript: str) -> list[dict[str, str]]:
     found: list[dict[str, str]] = []
     for turn, role, text in lines:
         if role == "USER":
-            found.extend(_from_user(turn, text))
+            found.extend(user_candidates(turn, text))
+        elif role == "TOOL forget_memory":
+            found = _after_forgetting(found, text)
         elif role.startswith("TOOL"):
             found.extend(_from_tool(turn, role[5:], text, user_text.get(turn, "")))
     unique: list[dict[str, str]] = []
@@ -55,9 +59,24 @@ def extract_candidates(transcript: str) -> list[dict[str, str]]:
     return unique
 
 
-def _from_user(turn: str, text: str) -> list[dict[str, str]]:
+def _after_forgetting(found: list[dict[str, str]], result: str) -> list[dict[str, str]]:
+    """What the user asked to forget is not proposed again from what they said before asking."""
+    try:
+        payload = json.loads(result)
+    except json.JSONDecodeError:
+        return found
+    what = str(payload.get("what", "")) if isinstance(payload, dict) else ""
+    if what == "everything":
+        return []
+    return [c for c in found if FACT_TYPES.get(c["type"]) is None or FACT_TYPES[c["type"]].label.lower() != what]
+
+
+def user_candidates(turn: str, text: str) -> list[dict[str, str]]:
+    """What the extractor proposes from one user message: a plausible model's reading, mistakes included."""
     out = []
     for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
+        if _FORGET.search(sentence) and not asked_to_remember(sentence):
+            continue  # "forget that I prefer aisle seats" states nothing to keep
         if _SECRETISH.search(sentence):
             # A careless extractor proposes the secret too (the gate refuses it) and still sees the preference
             # beside it ("I prefer aisle seats, my PIN is …"), which the gate keeps with the secret masked.
@@ -69,20 +88,26 @@ def _from_user(turn: str, text: str) -> list[dict[str, str]]:
             city = m.group(2)
             if city.upper() in AIRPORTS or any(c == city for c in AIRPORTS.values()):
                 out.append(_candidate(f"User is flying to {city}{when}", "trip", turn, m.group(0) + when))
-        for ftype in FACT_TYPES.values():
-            for value in ftype.extract(sentence):
-                if ftype.name == "flight_times" and not re.search(
-                    r"\bprefer|\blike|\balways|\busually|\bonly\b", sentence, re.I
-                ):
-                    continue  # "the morning one" is a choice, not a preference
-                if ftype.name == "language" and not re.search(
-                    r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I
-                ):
-                    continue
-                subject = "User's " + m.group(2) if (m := _THIRD_PARTY.search(sentence)) else "User"
-                out.append(
-                    _candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence)
-                )
+        out.extend(_typed(turn, sentence))
+    return out
+
+
+def _typed(turn: str, sentence: str) -> list[dict[str, str]]:
+    """A candidate per registry value mentioned, negated or not: the gate tells "I'm vegetarian" from "I'm not
+    vegetarian" (rejected) and "I'm no longer vegetarian" (a retraction)."""
+    out = []
+    for ftype in FACT_TYPES.values():
+        for value in dict.fromkeys(m.value for m in ftype.find(sentence)):
+            if ftype.name == "flight_times" and not re.search(
+                r"\bprefer|\blike|\balways|\busually|\bonly\b", sentence, re.I
+            ):
+                continue  # "the morning one" is a choice, not a preference
+            if ftype.name == "language" and not re.search(
+                r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I
+            ):
+                continue
+            subject = "User's " + m.group(2) if (m := _THIRD_PARTY.search(sentence)) else "User"
+            out.append(_candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence))
     return out
 
 

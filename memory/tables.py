@@ -75,6 +75,7 @@ class BookingRow(SQLModel, table=True):
     check_out: date
     meal: str | None = Field(default=None, max_length=40)
     created_at: datetime = Field(sa_type=UTCDateTime)
+    cancelled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class ClaimRow(SQLModel, table=True):

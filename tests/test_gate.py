@@ -389,3 +389,22 @@ def test_remember_inside_someone_elses_words_is_not_a_request(world: Any) -> Non
 def test_remember_with_a_statement_from_another_turn_is_refused(world: Any) -> None:
     result = remember(world, "Please remember that", "I prefer aisle seats")
     assert not result["saved"]
+
+
+def test_a_forget_request_is_not_a_statement_of_what_it_names() -> None:
+    assert reason_or_value("Forget that I prefer aisle seats", "seat", "I prefer aisle seats") == "withdrawn"
+    assert reason_or_value("Please delete my seat preference, aisle", "seat", "aisle") == "withdrawn"
+    # "don't forget" asks to remember, it withdraws nothing
+    assert reason_or_value("Don't forget I'm vegetarian", "dietary", "I'm vegetarian") == "vegetarian"
+
+
+def test_a_mention_withdrawn_later_in_the_same_conversation_is_not_stored(world: Any) -> None:
+    store, memory = world
+    say(store, "mon", [("t1", "I prefer aisle seats."), ("t2", "Hmm, actually forget my seat preference")])
+    cand = {"fact": "aisle", "type": "seat", "evidence_turn": "t1", "quote": "I prefer aisle seats"}
+    report = promote(world, "mon", cand)
+    assert [(d.reason, d.kept) for d in report.decisions] == [("withdrawn", False)]
+    assert memory.current(UserScope(ALICE)) == []
+    say(store, "tue", [("u1", "I prefer aisle seats."), ("u2", "Forget that I'm vegetarian")])
+    report = promote(world, "tue", {**cand, "evidence_turn": "u1"})
+    assert [d.reason for d in report.decisions] == ["stored"]  # a different fact was withdrawn

@@ -409,7 +409,7 @@ def test_remember_that_confirms_what_was_saved() -> None:
     text, calls = chat.turn("remember that I prefer aisle seats")
     assert chat.rememberer.statements == ["I prefer aisle seats"]
     assert [name for name, _a, _r in calls] == ["remember_preference"]
-    assert text == "Got it. I'll remember that (Seat preference: aisle)."
+    assert text == "Saved — I'll remember that (Seat preference: aisle)."
 
 
 def test_remember_that_without_the_tool_calls_nothing() -> None:

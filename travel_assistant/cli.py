@@ -169,10 +169,11 @@ def db_upgrade() -> None:
 def full_app() -> typer.Typer:
     """The command line with every sub-command, registered once (the sub-command modules import this one,
     so they cannot be registered at import time)."""
-    from travel_assistant import cli_admin, cli_jobs
+    from travel_assistant import cli_admin, cli_jobs, cli_scenarios
 
     cli_admin.register(app)
     cli_jobs.register(app)
+    cli_scenarios.register(app)
     return app
 
 

@@ -1,8 +1,7 @@
-"""``memories``, ``users``, ``log`` and ``scenario`` commands."""
+"""``memories``, ``users`` and ``log`` commands."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Annotated, assert_never
@@ -17,7 +16,6 @@ from travel_assistant.memory_view import fact_rows
 
 memories = typer.Typer(no_args_is_help=True, help="See, export and delete what is remembered about a user.")
 users = typer.Typer(no_args_is_help=True, help="Manage users.")
-scenario = typer.Typer(no_args_is_help=True, help="Run a scripted demo story end to end.")
 
 UserOption = Annotated[str, typer.Option("--user", help="User id")]
 
@@ -230,24 +228,7 @@ def redact(
     guarded(body)
 
 
-@scenario.command("lisbon")
-def lisbon(
-    data_dir: Annotated[
-        Path | None, typer.Option(help="Keep the data here (default: a temporary folder)")
-    ] = None,
-    embeddings: Annotated[
-        str | None, typer.Option(help="minilm | hash (default: EMBEDDINGS setting)")
-    ] = None,
-) -> None:
-    """The worked example: Monday's booking, promotion after 30 idle minutes, Thursday's dinner question."""
-    from travel_assistant.scenario import run_lisbon
-
-    ok = guarded(lambda: asyncio.run(run_lisbon(data_dir=data_dir, embeddings=embeddings, echo=typer.echo)))
-    raise typer.Exit(0 if ok else 1)
-
-
 def register(app: typer.Typer) -> None:
     app.add_typer(memories, name="memories")
     app.add_typer(users, name="users")
-    app.add_typer(scenario, name="scenario")
     app.add_typer(log_app, name="log")

@@ -17,6 +17,7 @@ from functools import cached_property
 
 from assistant.engine import EngineDeps, EngineSettings
 from assistant.facts import FactMemory
+from assistant.forgetting import Forgetter
 from assistant.ids import UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
@@ -108,10 +109,20 @@ class Runtime:
 
     @cached_property
     def model(self) -> ChatModel:
+        from assistant.model_tape import ReplayModel, TapeRecorder, replay_folder
+
+        s = self.settings
+        folder = replay_folder(s.llm_model)
+        model: ChatModel = ReplayModel(folder) if folder is not None else self._provider_model()
+        if s.llm_record is not None:
+            model = TapeRecorder(model, s.llm_record)
+        return ObservedModel(self.wrap_model(model) if self.wrap_model else model, self.tel)
+
+    def _provider_model(self) -> ChatModel:
         from assistant.llm import LiteLLMChatModel, LLMConfig, provider_of
 
         s = self.settings
-        model = LiteLLMChatModel(
+        return LiteLLMChatModel(
             LLMConfig(
                 model=s.llm_model,
                 api_key=s.provider_api_key(provider_of(s.llm_model)),
@@ -122,7 +133,6 @@ class Runtime:
                 offline_stream_delay_ms=s.offline_stream_delay_ms,
             )
         )
-        return ObservedModel(self.wrap_model(model) if self.wrap_model else model, self.tel)
 
     @cached_property
     def recaller(self) -> Recaller:
@@ -148,7 +158,10 @@ class Runtime:
                 directory=self.directory,
                 model=self.model,
                 tools=ObservedTools(
-                    self.bookings, ExplicitRemember(self.thread_log, self.fact_memory), telemetry=self.tel
+                    self.bookings,
+                    ExplicitRemember(self.thread_log, self.fact_memory),
+                    Forgetter(self.thread_log, self.fact_memory, self.registry),
+                    telemetry=self.tel,
                 ),
                 recaller=self.recaller,
                 probe=WindowProbe(self.tel),

@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=2, ge=0, le=10)
     offline_stream_delay_ms: int = Field(default=25, ge=0, le=1000)
+    # Save every model exchange of this process to a folder; LLM_MODEL=replay/<folder> serves them back.
+    llm_record: Path | None = None
 
     # Context window
     window_policy: Literal["full", "sliding", "summary-block"] = "summary-block"

@@ -305,6 +305,25 @@ async def delete_account(app: App, chat: ChatContext, action: cl.Action) -> None
     )
 
 
+@requires_chat()
+async def save_scenario(app: App, chat: ChatContext, action: cl.Action) -> None:
+    """This conversation as a scenario file (``travel_assistant.scenarios.recorder`` writes it)."""
+    from travel_assistant.scenarios.recorder import record_yaml
+
+    if app.runtime.directory.get_thread(chat.user, chat.thread) is None:
+        await say("There is nothing to save yet: this conversation has no messages.")
+        return
+    try:
+        text = record_yaml(app.runtime, chat.user, [chat.thread])
+    except TravelAssistantError as exc:
+        await say(f"Could not save this conversation: {exc}")
+        return
+    await say(
+        "This conversation as a scenario; run it with `travel-assistant scenario run FILE`:",
+        elements=[cl.File(name=f"scenario-{chat.thread[:8]}.yaml", content=text.encode(), mime="application/x-yaml")],
+    )
+
+
 @requires_chat(on_refused=_tell("Only an admin can run promotion from here."), admin=True)
 async def promote_now(app: App, chat: ChatContext, action: cl.Action) -> None:
     from scheduler.jobs import promote_user_now
@@ -335,6 +354,7 @@ async def _show_memories(app: App, chat: ChatContext) -> None:
         cl.Action(name="export", payload={}, label="Download my data (JSON)"),
         cl.Action(name="forget_all", payload={}, label="Forget everything"),
         cl.Action(name="delete_account", payload={}, label="Delete my account"),
+        cl.Action(name="save_scenario", payload={}, label="Save this conversation as a scenario"),
     ]
     if chat.is_admin:
         actions.append(
@@ -365,6 +385,7 @@ def install(settings: Settings | None = None) -> App:
         ("export", export),
         ("delete_account", delete_account),
         ("promote_now", promote_now),
+        ("save_scenario", save_scenario),
     ):
         cl.action_callback(name)(callback)
     return app

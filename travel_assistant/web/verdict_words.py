@@ -40,6 +40,7 @@ REJECTED: dict[str, Words] = {
     "malformed": Words("Malformed", "the proposal was incomplete, so it was dropped"),
     "lower_authority": Words("Overruled", "you confirmed a different value earlier, and that one stands"),
     "nothing_to_retract": Words("Nothing to take back", "you took back something that was never remembered"),
+    "withdrawn": Words("Withdrawn", "you asked to forget it later in the conversation"),
     "not_asked": Words("Not asked", "you did not ask to remember it, so it waits for the idle review"),
 }
 

@@ -1,0 +1,111 @@
+"""Booking from the options shown: "book option 2", "I'll take the cheapest", "book TP1343", one option per leg
+of a multi-leg search ("book option 1 and option 3"), and the second half of a change ("book option 2" after
+"Change my booking to the 16th" also cancels the old booking)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from assistant.dates import human_date
+from demo.moves import diet
+from demo.moves.search import clock
+from demo.replies import OfflineReply, calls, say
+from demo.view import View
+
+BOOK = re.compile(r"\b(book|reserve|take|go with|i'?ll take|i'?ll have)\b", re.I)
+OPTION = re.compile(
+    r"\b(?:option|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b",
+    re.I,
+)
+FLIGHT_NO = re.compile(r"\b([A-Z0-9]{2}\d{3,4})\b")
+EVERY_LEG = re.compile(r"\b(both|each|all|every)\b", re.I)
+MOVING = re.compile(r"I'll move booking (BK-[0-9A-F]{8}) to it")
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+ASK = 'Which flight should I book? Search first, then say e.g. "book option 1".'
+
+
+def wants_booking(text: str) -> bool:
+    return bool(BOOK.search(text) and (OPTION.search(text) or FLIGHT_NO.search(text)))
+
+
+def _index(m: re.Match[str], options: list[dict[str, Any]]) -> int:
+    if m.group(1):
+        return int(m.group(1))
+    word = m.group(2).lower()
+    if word == "cheapest":
+        return 1 + min(range(len(options)), key=lambda i: options[i].get("price_eur", 0))
+    if word == "latest":
+        return len(options)
+    return 1 if word == "earliest" else _ORDINALS[word]
+
+
+def chosen_flights(view: View) -> list[str] | None:
+    """The flight ids the message picks, one per leg of the last search; None if it cannot be resolved."""
+    legs = [s.get("options", []) for s in view.earlier_searches] if len(view.earlier_searches) > 1 else []
+    legs = legs or [view.earlier_options]
+    every = [o for leg in legs for o in leg]
+    if m := FLIGHT_NO.search(view.user_text):
+        found = [o["flight_id"] for o in every if o.get("flight_no") == m.group(1)]
+        return found or None
+    picks = list(OPTION.finditer(view.user_text))
+    if len(legs) == 1:
+        picks = picks[:1]  # "the first one, option 1" names one flight twice
+    elif len(picks) == 1 and EVERY_LEG.search(view.user_text):
+        picks = picks * len(legs)
+    if not picks or len(picks) != len(legs):
+        return None
+    chosen = []
+    for m, options in zip(picks, legs, strict=True):
+        index = _index(m, options) if options else 0
+        if not 1 <= index <= len(options):
+            return None
+        chosen.append(options[index - 1]["flight_id"])
+    return chosen
+
+
+def first(view: View) -> OfflineReply | None:
+    if not wants_booking(view.user_text):
+        return None
+    flights = chosen_flights(view)
+    if flights is None:
+        return say(ASK)
+    meal = meal_for(view)
+    bookings = [("book_flight", {"flight_id": f, **({"meal": meal} if meal else {})}) for f in flights]
+    if moving := MOVING.search(view.previous_reply):
+        bookings.append(("cancel_booking", {"booking_id": moving.group(1)}))
+    return calls(*bookings)
+
+
+def meal_for(view: View) -> str | None:
+    """The special meal to request: said now, else held (remembered or said earlier), never a stale memory."""
+    held = diet.current(view, include_stale=False)
+    return held.values[0] if held.values else None
+
+
+def after(view: View) -> OfflineReply | None:
+    booked = [
+        r.get("booking", {}) for name, r in view.turn_results if name == "book_flight" and "booking" in r
+    ]
+    if not booked or view.turn_results[-1][0] not in ("book_flight", "cancel_booking"):
+        return None
+    lines = [describe_booking(b) for b in booked]
+    cancelled = [r.get("booking", {}) for name, r in view.turn_results if name == "cancel_booking"]
+    if cancelled and "booking" in view.turn_results[-1][1]:
+        old = cancelled[-1].get("booking_id")
+        lines.insert(0, f"Moved: your old booking {old} is cancelled and the new one is made.")
+    return say("\n".join(lines))
+
+
+def describe_booking(booking: dict[str, Any]) -> str:
+    flight, hotel = booking.get("flight", {}), booking.get("hotel", {})
+    if not flight:
+        return "The booking went through."
+    meal = f" I've requested a {booking['meal']} meal." if booking.get("meal") else ""
+    day = human_date(datetime.fromisoformat(flight["depart_at"]).date())
+    return (
+        f"Booked! Reference {booking['booking_id']}: {flight['carrier']} {flight['flight_no']} on {day}, "
+        f"departing {clock(flight['depart_at'])}, plus {hotel.get('name')} ({hotel.get('address')}) from "
+        f"{booking.get('check_in')} to {booking.get('check_out')}.{meal}"
+    )

@@ -1,0 +1,78 @@
+"""Forgetting in the conversation: "forget my seat preference", "forget everything".
+
+The model asks first ("Just to check: shall I forget …? Say yes to confirm."); on the user's yes it calls the
+``forget_memory`` tool, which checks the request and the confirmation again in the log and deletes through the
+privacy registry (the inspector's code path). A "no" keeps everything.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.fact_types import FACT_TYPES
+from assistant.forgetting import EVERYTHING, asks_to_forget, describe, forget_targets, is_confirmation
+from assistant.gate import asked_to_remember
+from demo.replies import OfflineReply, call, say
+from demo.view import View
+
+CONFIRM = 'Say "yes" to confirm, or "no" to keep it.'
+_ASKED = re.compile(r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?)) \(")
+_NO = re.compile(r"^\W*(?:no|nope|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it)\b", re.I)
+_BY_LABEL = {describe(name): name for name in FACT_TYPES}
+
+
+def first(view: View) -> OfflineReply | None:
+    """A new request to forget: ask for confirmation (or say there is nothing to forget)."""
+    text = view.user_text
+    if not asks_to_forget(text) or asked_to_remember(text) or "forget_memory" not in view.tools:
+        return None
+    targets = forget_targets(text)
+    if not targets:
+        listed = ", ".join(describe(f.type) for f in view.memory.facts) or "nothing yet"
+        return say(
+            f'What should I forget? I have: {listed}. Say e.g. "forget my seat preference" or "forget everything".'
+        )
+    target = targets[0]
+    if target == EVERYTHING:
+        if not view.memory.facts:
+            return say("I don't have anything saved about you, so there is nothing to forget.")
+        count = len(view.memory.facts)
+        return say(
+            f"Just to check: shall I forget everything I remember about you ({count} fact(s))? This cannot be "
+            f"undone. {CONFIRM}"
+        )
+    facts = view.memory.of_type(target)
+    if not facts:
+        return say(f"I don't have a {describe(target)} saved, so there is nothing to forget.")
+    held = "; ".join(f"{f.value}, recorded {f.recorded}" for f in facts)
+    return say(f"Just to check: shall I forget your {describe(target)} ({held})? {CONFIRM}")
+
+
+def answer(view: View) -> OfflineReply | None:
+    """The user's answer to our "shall I forget …?" question."""
+    asked = _ASKED.search(view.previous_reply)
+    if asked is None:
+        return None
+    if _NO.search(view.user_text):
+        return say("OK, I'll keep it.")
+    if not is_confirmation(view.user_text):
+        return None
+    target = EVERYTHING if asked.group(2) is None else _BY_LABEL.get(asked.group(2))
+    return call("forget_memory", what=target) if target else None
+
+
+def after(view: View) -> OfflineReply | None:
+    if view.turn_results[-1][0] != "forget_memory":
+        return None
+    result = view.turn_results[-1][1]
+    if not result.get("forgotten"):
+        return say(f"I didn't forget anything: {result.get('reason', 'it was refused')}.")
+    if result.get("what") == "everything":
+        return say(
+            f"Done — I've forgotten everything I remembered about you ({result.get('rows_deleted', 0)} record(s))."
+        )
+    facts = "; ".join(result.get("facts", []))
+    return say(
+        f"Done — I've forgotten your {result.get('what')} ({facts}; removed {result.get('versions_deleted', 0)} "
+        "version(s), including old copies)."
+    )

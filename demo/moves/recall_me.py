@@ -1,0 +1,30 @@
+""" "What do you remember about me?": the recalled facts, each with the date it was recorded (and its age if it
+may be out of date), read from the memory block the model was given."""
+
+from __future__ import annotations
+
+import re
+
+from demo.replies import OfflineReply, say
+from demo.view import View
+
+PHRASINGS = re.compile(
+    r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:remembered|saved|stored|got) (?:about|on) me\b"
+    r"|\bwhat (?:do you have|have you got) (?:saved|stored|on file)\b|\bwhat are my (?:saved )?preferences\b"
+    r"|\bwhat did you (?:remember|save) about me\b|\bdo you remember anything about me\b",
+    re.I,
+)
+NOTHING = "I don't have anything saved about you yet. Tell me to remember a preference and I will."
+
+
+def first(view: View) -> OfflineReply | None:
+    if not PHRASINGS.search(view.user_text):
+        return None
+    if not view.memory.facts:
+        return say(NOTHING)
+    listed = "\n".join(f"- {fact.line}" for fact in view.memory.facts)
+    return say(
+        f"Here is what I have saved about you from earlier conversations:\n{listed}\n"
+        'You can see, export or delete these in the memory inspector, or ask me here ("forget my seat '
+        'preference").'
+    )

@@ -1,0 +1,115 @@
+"""A scenario's world while it runs: the runtime, the clock, the model as the scenario sees it, and what each step
+did (the turn's result, the prompts the model was sent, the job's report, promotion's decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from assistant.errors import ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
+from assistant.ids import ThreadId, UserId
+from assistant.llm import ChatModel, TokenSink
+from assistant.turns import Message, ModelReply, TurnResult
+from travel_assistant.container import Runtime
+from travel_assistant.scenarios.loader import LoadedScenario
+from travel_assistant.scenarios.schema import Fault, Step
+from travel_assistant.scenarios.sessions import session_thread
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ScenarioModel:
+    """The runtime's model, observed: every prompt is kept (for ``prompt_contains``), and while ``fault`` is
+    set every call fails the way a provider would (``model_fails:``)."""
+
+    def __init__(self, inner: ChatModel) -> None:
+        self.inner = inner
+        self.prompts: list[list[Message]] = []
+        self.fault: Fault | None = None
+
+    @property
+    def model_name(self) -> str:
+        return self.inner.model_name
+
+    def _fail(self, structured: bool) -> None:
+        match self.fault:
+            case None:
+                return
+            case "unavailable":
+                raise ModelUnavailable("the provider is unavailable (scenario: model_fails: unavailable)")
+            case "auth":
+                raise ModelAuthError("the provider rejected the key (scenario: model_fails: auth)")
+            case "malformed":
+                if structured:
+                    raise ModelOutputError(
+                        "the model's JSON did not validate (scenario: model_fails: malformed)"
+                    )
+                raise ModelError("the model returned an empty stream (scenario: model_fails: malformed)")
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
+        self.prompts.append(list(messages))
+        self._fail(structured=False)
+        return await self.inner.complete(messages, tools=tools, on_token=on_token)
+
+    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
+        self.prompts.append(list(messages))
+        self._fail(structured=True)
+        return await self.inner.structured(messages, schema, name=name)
+
+    def count_tokens(self, messages: Sequence[Message]) -> int:
+        return self.inner.count_tokens(messages)
+
+
+@dataclass
+class StepResult:
+    """What one step did, for its expectations."""
+
+    index: int  # 0-based, as in the file
+    step: Step
+    now: datetime
+    session: str | None = None
+    turns: list[TurnResult] = field(default_factory=list)
+    error: str | None = None  # the error's class name
+    error_message: str = ""
+    prompts: list[list[Message]] = field(default_factory=list)
+    job: dict[str, Any] | None = None
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def turn(self) -> TurnResult | None:
+        return self.turns[-1] if self.turns else None
+
+
+@dataclass
+class World:
+    loaded: LoadedScenario
+    rt: Runtime
+    model: ScenarioModel
+    now: datetime
+    results: list[StepResult] = field(default_factory=list)
+
+    def user_of(self, session: str) -> UserId:
+        return UserId(self.loaded.scenario.sessions[session].user)
+
+    def thread_of(self, session: str) -> ThreadId:
+        return session_thread(self.user_of(session), session)
+
+    def sessions_of(self, user: str) -> list[str]:
+        return [name for name, spec in self.loaded.scenario.sessions.items() if spec.user == user]
+
+    def session_named(self, thread: str) -> str | None:
+        """The session whose thread this is (facts and recall blocks name threads; reports name sessions)."""
+        return next((s for s in self.loaded.scenario.sessions if self.thread_of(s) == thread), None)
+
+    def default_user(self, user: str | None) -> UserId:
+        return UserId(user or self.loaded.scenario.users[0])
