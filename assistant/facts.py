@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from assistant.errors import InvalidInput, NotFound
-from assistant.faults import crash_point
 from assistant.fact_types import FACT_TYPES, FactType
+from assistant.faults import crash_point
 from assistant.ids import FactId, UserScope, new_fact_id
 from assistant.ports import FactMaintenance, FactStore
 

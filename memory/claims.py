@@ -58,7 +58,7 @@ class Backoff:
     def after(self, failures: int) -> timedelta:
         if failures <= 0:
             return timedelta(0)
-        return min(self.cap, self.base * (2 ** min(failures - 1, 30)))
+        return min(self.cap, self.base * int(2 ** min(failures - 1, 30)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,8 +180,9 @@ class SqlClaims:
                 return now
             row.failures = max(row.failures + 1, row.attempts)  # this attempt, and any crash before it
             row.lease_until, row.last_error, row.error_kind = now, error[:500], kind[:60]
-            row.retry_at = now + self.backoff.after(row.failures)
-            return row.retry_at
+            retry_at = now + self.backoff.after(row.failures)
+            row.retry_at = retry_at
+            return retry_at
 
     def state(self, key: ClaimKey, *, now: datetime) -> FailingClaim | None:
         """The claim as a failing one, if its last attempt failed or crashed (None if none, done or healthy)."""

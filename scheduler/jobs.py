@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.errors import TravelAssistantError
-from assistant.faults import crash_point
 from assistant.events import ThreadRecord
 from assistant.facts import FactMemory
+from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
 from assistant.promotion import Promoter

@@ -99,7 +99,7 @@ def failing(at: AtOption = None, as_json: JsonOption = False) -> None:
         for r in rows:
             typer.echo(
                 f"{r['thread']:<36} user {r['user_id']:<16} {r['error_kind']:<20} failures {r['failures']:<3} "
-                f"next retry {r['retry_at'] or 'now'}  {r['last_error'][:80]}"
+                f"next retry {r['retry_at'] or 'now'}  {str(r['last_error'])[:80]}"
             )
 
     guarded(body)
