@@ -69,13 +69,20 @@ class RacePlan:
             return Reply(text="All done: your Lisbon trip is in order.")
         self.asked += 1
         if self.asked % 4 == 1:
-            return Reply(kind="tool", tool=("search_flights", {"destination": "LIS", "date": "2026-11-14"}), delay=0.2)
+            return Reply(
+                kind="tool", tool=("search_flights", {"destination": "LIS", "date": "2026-11-14"}), delay=0.2
+            )
         flight = self.FLIGHTS[self.asked % 3]
         return Reply(kind="tool", tool=("book_flight", {"flight_id": flight}), delay=0.2)
 
 
 def model_env(env: dict[str, str], server: FaultyServer) -> dict[str, str]:
-    return {**env, "LLM_MODEL": "openai/gpt-4o-mini", "LLM_API_BASE": server.base_url, "LLM_API_KEY": "sk-test"}
+    return {
+        **env,
+        "LLM_MODEL": "openai/gpt-4o-mini",
+        "LLM_API_BASE": server.base_url,
+        "LLM_API_KEY": "sk-test",
+    }
 
 
 def race_check(state: State, user: str, thread: str, turn: str, printed: list[str]) -> Tally:
@@ -131,7 +138,7 @@ def loop_race(db_url: str, data_dir: Path, *, rounds: int, width: int) -> Tally:
             embeddings="hash",
             llm_model="openai/gpt-4o-mini",
             llm_api_base=server.base_url,
-            llm_api_key="sk-test",  # type: ignore[arg-type]
+            llm_api_key="sk-test",
             llm_max_retries=0,
         )
         rt = build_runtime(settings)
@@ -140,7 +147,11 @@ def loop_race(db_url: str, data_dir: Path, *, rounds: int, width: int) -> Tally:
             for n in range(rounds):
                 user, thread = f"looprace{n}", f"looprace{n}-th"
                 request = TurnRequest(
-                    user=UserId(user), thread=ThreadId(thread), turn=TurnId("t1"), text="Book me Lisbon", now=T0
+                    user=UserId(user),
+                    thread=ThreadId(thread),
+                    turn=TurnId("t1"),
+                    text="Book me Lisbon",
+                    now=T0,
                 )
 
                 async def deliveries(request: TurnRequest = request) -> list[Any]:
@@ -170,7 +181,18 @@ def model_faults(fork: ForkCli, env: dict[str, str], state: State, name: str, fa
         for n in range(2):
             tally.tried += 1
             user, thread = f"fault{slug}{n}", f"fault{slug}{n}-th"
-            argv = ["chat", "--user", user, "--thread", thread, "--turn-id", "t1", "--at", T0.isoformat(), "Hello"]
+            argv = [
+                "chat",
+                "--user",
+                user,
+                "--thread",
+                thread,
+                "--turn-id",
+                "t1",
+                "--at",
+                T0.isoformat(),
+                "Hello",
+            ]
             mode["broken"] = True
             broken = fork.one(argv, fenv)
             lines = broken.stderr.strip().splitlines()
@@ -186,7 +208,9 @@ def model_faults(fork: ForkCli, env: dict[str, str], state: State, name: str, fa
             replies = [e for e in state.events(thread) if e.kind == "assistant"]
             if healed.code != 0 or len(replies) != 1:
                 tally.stuck += 1
-                tally.notes.append(f"{name}: the retry did not complete ({healed.code}) {healed.stderr[-200:]}")
+                tally.notes.append(
+                    f"{name}: the retry did not complete ({healed.code}) {healed.stderr[-200:]}"
+                )
             else:
                 tally.survived += 1
     return tally
@@ -262,7 +286,9 @@ def render(table: dict[str, dict[str, Tally]]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--users", type=int, default=3, help="users per database (22 kills each)")
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--json", action="store_true")
@@ -270,7 +296,11 @@ def main() -> None:
     started = time.monotonic()
     table = run_all(users=args.users, postgres=not args.no_postgres)
     if args.json:
-        print(json.dumps({db: {k: t.to_json() for k, t in rows.items()} for db, rows in table.items()}, indent=2))
+        print(
+            json.dumps(
+                {db: {k: t.to_json() for k, t in rows.items()} for db, rows in table.items()}, indent=2
+            )
+        )
     else:
         print(render(table))
         for db, rows in table.items():

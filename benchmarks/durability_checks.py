@@ -96,7 +96,9 @@ def unlogged_bookings(state: State, user: str, threads: list[str]) -> int:
                 for call in e.body.get("tool_calls", []):
                     if call["name"] == "book_flight":
                         args = json.loads(call["arguments"] or "{}")
-                        steps.setdefault((e.turn_id, e.parsed_kind.round_no), set()).add(str(args.get("flight_id")))
+                        steps.setdefault((e.turn_id, e.parsed_kind.round_no), set()).add(
+                            str(args.get("flight_id"))
+                        )
             elif kind is EventKind.TOOL and e.body.get("name") == "book_flight" and e.body.get("ok"):
                 booking = e.body["result"]["booking"]
                 if booking["flight"]["flight_id"] in steps.get((e.turn_id, e.parsed_kind.round_no), set()):

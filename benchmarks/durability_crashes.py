@@ -52,7 +52,19 @@ class Crashes:
     ) -> Tally:
         """Kill one turn at each point in order (each retry resumes and dies further on), then finish it."""
         tally = Tally()
-        argv = ["chat", "--user", user, "--thread", thread, "--turn-id", turn, "--at", at.isoformat(), "--json", text]
+        argv = [
+            "chat",
+            "--user",
+            user,
+            "--thread",
+            thread,
+            "--turn-id",
+            turn,
+            "--at",
+            at.isoformat(),
+            "--json",
+            text,
+        ]
         for point, expected in points:
             tally.tried += 1
             _code, killed, _out, err = self.run(argv, point)
@@ -77,19 +89,25 @@ class Crashes:
             tally.survived += tally.killed
         return tally
 
-    def promotion(self, at: datetime, points: list[str], *, check_failing: bool, repair: bool = False) -> Tally:
+    def promotion(
+        self, at: datetime, points: list[str], *, check_failing: bool, repair: bool = False
+    ) -> Tally:
         """Kill ``jobs promote`` at each point in order, one lease (plus backoff) apart, then finish the pass.
         With ``repair``, the maintenance pass (``jobs expire``) runs first and must repair what the kill left."""
         tally = Tally()
         for n, point in enumerate(points):
             tally.tried += 1
             when = at + timedelta(seconds=20 * n)
-            _code, killed, _out, err = self.run(["jobs", "promote", "--at", when.isoformat(), "--json"], point)
+            _code, killed, _out, err = self.run(
+                ["jobs", "promote", "--at", when.isoformat(), "--json"], point
+            )
             tally.killed += killed
             if not killed:
                 tally.notes.append(f"promotion: {point} was not reached ({err.strip()[-120:]})")
             if check_failing and n == 0:  # the crashed claim is reported as failing once its lease ran out
-                failing = self.run(["jobs", "failing", "--at", (when + timedelta(seconds=6)).isoformat(), "--json"])
+                failing = self.run(
+                    ["jobs", "failing", "--at", (when + timedelta(seconds=6)).isoformat(), "--json"]
+                )
                 kinds = {row["error_kind"] for row in json.loads(failing[2] or "[]")}
                 if "WorkerLost" not in kinds:
                     tally.stuck += 1
@@ -99,7 +117,9 @@ class Crashes:
             expired = self.run(["jobs", "expire", "--at", done.isoformat(), "--json"])
             if expired[0] != 0 or json.loads(expired[2] or "{}").get("repaired", 0) < 1:
                 tally.duplicated += 1
-                tally.notes.append(f"maintenance: nothing repaired after an interrupted supersede ({expired[2][-200:]})")
+                tally.notes.append(
+                    f"maintenance: nothing repaired after an interrupted supersede ({expired[2][-200:]})"
+                )
         code, _killed, out, err = self.run(["jobs", "promote", "--at", done.isoformat(), "--json"])
         if code != 0 or json.loads(out or "{}").get("failing", 1) != 0:
             tally.stuck += 1
@@ -130,7 +150,11 @@ def user_timeline(crashes: Crashes, facts: object, user: str, day: int) -> tuple
     later = base + timedelta(hours=2)
     turns.add(crashes.turn(user, thu, "t1", "I prefer window seats, for the record.", later, TEXT_TURN))
     # The supersede (window over aisle) is killed between the new version and the old one's retirement.
-    promotions.add(crashes.promotion(later + timedelta(minutes=40), ["facts.version_added"], check_failing=False, repair=True))
+    promotions.add(
+        crashes.promotion(
+            later + timedelta(minutes=40), ["facts.version_added"], check_failing=False, repair=True
+        )
+    )
     scope = UserScope.of(user)
     store = getattr(facts, "list_facts")  # noqa: B009 - a LanceFactStore, typed loosely to keep imports light
     current = store(scope)

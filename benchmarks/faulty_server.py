@@ -65,7 +65,9 @@ class FaultyServer:
                 owner._handle(self)
 
         self._server = _Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -88,10 +90,18 @@ class FaultyServer:
         if reply.tool is not None:
             name, args = reply.tool
             message["tool_calls"] = [
-                {"id": "call_1", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": name, "arguments": json.dumps(args)},
+                }
             ]
         if reply.kind == "json" or not body.get("stream"):
-            _send(http, 200, _envelope("chat.completion", [{"index": 0, "message": message, "finish_reason": "stop"}]))
+            _send(
+                http,
+                200,
+                _envelope("chat.completion", [{"index": 0, "message": message, "finish_reason": "stop"}]),
+            )
             return
         http.send_response(200)
         http.send_header("Content-Type", "text/event-stream")
@@ -109,7 +119,13 @@ class FaultyServer:
 
 
 def _envelope(obj: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": "chatcmpl-x", "object": obj, "created": int(time.time()), "model": "gpt-4o-mini", "choices": choices}
+    return {
+        "id": "chatcmpl-x",
+        "object": obj,
+        "created": int(time.time()),
+        "model": "gpt-4o-mini",
+        "choices": choices,
+    }
 
 
 def _chunks(message: dict[str, Any], tool: bool) -> list[dict[str, Any]]:

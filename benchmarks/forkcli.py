@@ -51,7 +51,8 @@ class ForkCli:
             raise RuntimeError(f"the fork server did not start: {ready!r}")
 
     def run(self, runs: list[tuple[list[str], dict[str, str]]]) -> list[Result]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
+        assert self.proc.stdout is not None
         request = {"runs": [{"argv": argv, "env": env} for argv, env in runs]}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
@@ -99,7 +100,7 @@ def _child(argv: list[str], env: dict[str, str], out: Path, err: Path) -> None:
     stale, fresh = background.LOOP, background.BackgroundEventLoop()
     for module in list(sys.modules.values()):
         if getattr(module, "LOOP", None) is stale:
-            module.LOOP = fresh
+            setattr(module, "LOOP", fresh)  # noqa: B010 - any module that imported the loop by name
     os.environ.update(env)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)  # the server's stdin carries its requests: a child must never read it

@@ -58,7 +58,9 @@ def hello() -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("shape", ["json", "empty", "no-choices", "garbage", "cut"])
-def test_a_malformed_200_is_a_model_error_not_an_empty_reply(run: Run[Any], server: FakeOpenAI, shape: str) -> None:
+def test_a_malformed_200_is_a_model_error_not_an_empty_reply(
+    run: Run[Any], server: FakeOpenAI, shape: str
+) -> None:
     server.add(ScriptedReply(text="Hi", shape=shape))
     with pytest.raises(ModelError) as caught:
         run(model_for(server).complete(hello()))
@@ -71,9 +73,13 @@ def test_a_blank_reply_is_a_model_output_error(run: Run[Any], server: FakeOpenAI
         run(model_for(server).complete(hello()))
 
 
-def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(run: Run[Any], server: FakeOpenAI) -> None:
+def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(
+    run: Run[Any], server: FakeOpenAI
+) -> None:
     world = Twins()
-    request = TurnRequest(user=UserId("alice"), thread=ThreadId("th"), turn=TurnId("t1"), text="Hello", now=MONDAY)
+    request = TurnRequest(
+        user=UserId("alice"), thread=ThreadId("th"), turn=TurnId("t1"), text="Hello", now=MONDAY
+    )
     server.add(ScriptedReply(shape="json", text="Hi there"))  # a 200 of the wrong shape for a streaming call
     with pytest.raises(ModelOutputError):
         run(world.engine(model_for(server)).run_turn(request))
@@ -82,7 +88,9 @@ def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(ru
     server.add_text("Hello! How can I help with your trip?")
     result = run(world.engine(model_for(server)).run_turn(request))
     assert result.reply == "Hello! How can I help with your trip?" and not result.replayed
-    assert [e.text for e in world.threads.events(ThreadId("th")) if e.kind == EventKind.ASSISTANT] == [result.reply]
+    assert [e.text for e in world.threads.events(ThreadId("th")) if e.kind == EventKind.ASSISTANT] == [
+        result.reply
+    ]
 
 
 # -- which failures are retried, and for how long -------------------------------------------------------------

@@ -20,7 +20,7 @@ import typer
 
 from assistant.errors import InvalidInput, TravelAssistantError
 from assistant.ids import new_turn_id, thread_id, turn_id, user_id
-from assistant.text import json_text, readable
+from assistant.text import json_text, readable, text_problem
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import build_settings
 
@@ -46,6 +46,8 @@ def parse_at(raw: str | None) -> datetime:
     if raw is None:
         return utc_now()
     shown = repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
+    if text_problem(raw) is not None:  # CPython's parser stops at a NUL and would accept what precedes it
+        raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {shown}")
     try:
         moment = datetime.fromisoformat(raw)
         moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
