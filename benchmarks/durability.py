@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.durability_checks import State, Tally, duplicates, unlogged_bookings
-from benchmarks.durability_crashes import T0, Crashes, user_timeline
+from benchmarks.durability_crashes import T0, Crashes, timeline
 from benchmarks.faulty_server import FaultyServer, Reply, has_tool_result
 from benchmarks.forkcli import ForkCli
 
@@ -226,10 +226,9 @@ def run_database(label: str, db_url: str, data_dir: Path, fork: ForkCli, *, user
         crashes = Crashes(fork, env, state)
         fork.one(["db-upgrade"], env)
         facts = LanceFactStore(str((data_dir / "lancedb").resolve()), embedding="hash")
-        for n in range(users):
-            turns, promotions = user_timeline(crashes, facts, f"u{n}", day=n)
-            rows["kill mid-turn"].add(turns)
-            rows["kill mid-promotion"].add(promotions)
+        turns, promotions = timeline(crashes, facts, [f"u{n}" for n in range(users)])
+        rows["kill mid-turn"].add(turns)
+        rows["kill mid-promotion"].add(promotions)
         rows["concurrent retries (processes)"] = process_race(fork, env, state, rounds=2, width=6)
         rows["concurrent retries (one process)"] = loop_race(db_url, data_dir, rounds=2, width=8)
         for name, fault in MODEL_FAULTS.items():

@@ -47,44 +47,52 @@ class Crashes:
         r = self.fork.one(argv, env)
         return r.code, r.killed, r.stdout, r.stderr
 
-    def turn(
-        self, user: str, thread: str, turn: str, text: str, at: datetime, points: list[tuple[str, set[str]]]
+    def turns(
+        self, specs: list[tuple[str, str, str, str, datetime]], points: list[tuple[str, set[str]]]
     ) -> Tally:
-        """Kill one turn at each point in order (each retry resumes and dies further on), then finish it."""
+        """Kill each turn (user, thread, turn, text, at) at each point in order, every turn of the batch at once
+        (each retry resumes and dies further on), then finish them."""
         tally = Tally()
-        argv = [
-            "chat",
-            "--user",
-            user,
-            "--thread",
-            thread,
-            "--turn-id",
-            turn,
-            "--at",
-            at.isoformat(),
-            "--json",
-            text,
+        argvs = [
+            [
+                "chat",
+                "--user",
+                user,
+                "--thread",
+                thread,
+                "--turn-id",
+                turn,
+                "--at",
+                at.isoformat(),
+                "--json",
+                text,
+            ]
+            for user, thread, turn, text, at in specs
         ]
         for point, expected in points:
-            tally.tried += 1
-            _code, killed, _out, err = self.run(argv, point)
-            tally.killed += killed
-            if not killed:
-                tally.notes.append(f"{thread}/{turn}: {point} was not reached ({err.strip()[-120:]})")
-            missing = expected - set(self.state.turn_kinds(thread, turn))
-            if missing:
+            results = self.fork.run([(argv, {**self.env, "TRAVEL_CRASH_AT": point}) for argv in argvs])
+            for (_user, thread, turn, _text, _at), r in zip(specs, results, strict=True):
+                tally.tried += 1
+                tally.killed += r.killed
+                if not r.killed:
+                    tally.notes.append(
+                        f"{thread}/{turn}: {point} was not reached ({r.stderr.strip()[-120:]})"
+                    )
+                missing = expected - set(self.state.turn_kinds(thread, turn))
+                if missing:
+                    tally.lost += 1
+                    tally.notes.append(f"{thread}/{turn}: after a kill at {point}, {sorted(missing)} missing")
+        finals = self.fork.run([(argv, self.env) for argv in argvs])
+        for (_user, thread, turn, _text, _at), r in zip(specs, finals, strict=True):
+            events = self.state.events(thread)
+            replies = [e.text for e in events if e.turn_id == turn and e.kind == "assistant"]
+            if r.code != 0:
+                tally.stuck += 1
+                tally.notes.append(f"{thread}/{turn}: the retry failed ({r.code}): {r.stderr.strip()[-200:]}")
+            elif replies != [json.loads(r.stdout)["reply"]]:
                 tally.lost += 1
-                tally.notes.append(f"{thread}/{turn}: after a kill at {point}, {sorted(missing)} missing")
-        code, _killed, out, err = self.run(argv)
-        events = self.state.events(thread)
-        replies = [e.text for e in events if e.turn_id == turn and e.kind == "assistant"]
-        if code != 0:
-            tally.stuck += 1
-            tally.notes.append(f"{thread}/{turn}: the retry failed ({code}): {err.strip()[-200:]}")
-        elif replies != [json.loads(out)["reply"]]:
-            tally.lost += 1
-            tally.notes.append(f"{thread}/{turn}: printed reply is not the one logged")
-        tally.duplicated += duplicates(events)
+                tally.notes.append(f"{thread}/{turn}: printed reply is not the one logged")
+            tally.duplicated += duplicates(events)
         if not (tally.lost or tally.duplicated or tally.stuck):
             tally.survived += tally.killed
         return tally
@@ -131,42 +139,47 @@ class Crashes:
         return last == through
 
 
-def user_timeline(crashes: Crashes, facts: object, user: str, day: int) -> tuple[Tally, Tally]:
-    """One user's week under fire: a search, a booking (with a diet and a seat), their promotion, a new seat in
-    another thread and its promotion (a supersede), each step killed at every injected point."""
+def timeline(crashes: Crashes, facts: object, users: list[str]) -> tuple[Tally, Tally]:
+    """The users' week under fire, all at once: a search, a booking (with a diet and a seat), their promotion, a
+    new seat in another thread and its promotion (a supersede); every turn is killed at each of its injected
+    points, and each promotion pass at each of its points for every thread it promotes."""
     from assistant.ids import UserScope
 
     turns, promotions = Tally(), Tally()
-    base = T0 + timedelta(days=day)
-    mon, thu = f"{user}-mon", f"{user}-thu"
-    turns.add(crashes.turn(user, mon, "t1", "Find me flights to Lisbon on the 14th", base, TOOL_TURN))
     booking = "Book option 1, please. By the way, I'm vegetarian. I prefer aisle seats, for the record."
-    turns.add(crashes.turn(user, mon, "t2", booking, base + timedelta(minutes=2), TOOL_TURN))
-    bookings = crashes.state.bookings(user)
-    turns.duplicated += max(0, len(bookings) - 1) + unlogged_bookings(crashes.state, user, [mon])
-    if len(bookings) != 1:
-        turns.notes.append(f"{user}: {len(bookings)} bookings for one booking turn")
-    promotions.add(crashes.promotion(base + timedelta(minutes=40), PROMOTION, check_failing=True))
-    later = base + timedelta(hours=2)
-    turns.add(crashes.turn(user, thu, "t1", "I prefer window seats, for the record.", later, TEXT_TURN))
-    # The supersede (window over aisle) is killed between the new version and the old one's retirement.
-    promotions.add(
-        crashes.promotion(
-            later + timedelta(minutes=40), ["facts.version_added"], check_failing=False, repair=True
-        )
+    search = "Find me flights to Lisbon on the 14th"
+    turns.add(crashes.turns([(u, f"{u}-mon", "t1", search, T0) for u in users], TOOL_TURN))
+    turns.add(
+        crashes.turns([(u, f"{u}-mon", "t2", booking, T0 + timedelta(minutes=2)) for u in users], TOOL_TURN)
     )
-    scope = UserScope.of(user)
+    for user in users:
+        bookings = crashes.state.bookings(user)
+        turns.duplicated += max(0, len(bookings) - 1) + unlogged_bookings(
+            crashes.state, user, [f"{user}-mon"]
+        )
+        if len(bookings) != 1:
+            turns.notes.append(f"{user}: {len(bookings)} bookings for one booking turn")
+    promotions.add(crashes.promotion(T0 + timedelta(minutes=40), PROMOTION * len(users), check_failing=True))
+    later = T0 + timedelta(hours=2)
+    window = "I prefer window seats, for the record."
+    turns.add(crashes.turns([(u, f"{u}-thu", "t1", window, later) for u in users], TEXT_TURN))
+    # Each supersede (window over aisle) is killed between the new version and the old one's retirement.
+    supersede = ["facts.version_added"] * len(users)
+    promotions.add(
+        crashes.promotion(later + timedelta(minutes=40), supersede, check_failing=False, repair=True)
+    )
     store = getattr(facts, "list_facts")  # noqa: B009 - a LanceFactStore, typed loosely to keep imports light
-    current = store(scope)
-    promotions.duplicated += current_per_single_key(current)
-    seats = [f.value for f in current if f.type == "seat"]
-    if seats != ["window"]:
-        promotions.lost += 1
-        promotions.notes.append(f"{user}: seat facts after the supersede: {seats}")
-    for thread in (mon, thu):
-        if not crashes.promoted(thread):
-            promotions.stuck += 1
-            promotions.notes.append(f"{thread}: not promoted after the chain")
+    for user in users:
+        current = store(UserScope.of(user))
+        promotions.duplicated += current_per_single_key(current)
+        seats = [f.value for f in current if f.type == "seat"]
+        if seats != ["window"]:
+            promotions.lost += 1
+            promotions.notes.append(f"{user}: seat facts after the supersede: {seats}")
+        for thread in (f"{user}-mon", f"{user}-thu"):
+            if not crashes.promoted(thread):
+                promotions.stuck += 1
+                promotions.notes.append(f"{thread}: not promoted after the chain")
     if not (promotions.lost or promotions.duplicated or promotions.stuck):
         promotions.survived = promotions.killed
     return turns, promotions

@@ -23,16 +23,15 @@ import pytest
 
 from benchmarks.durability import MODEL_FAULTS, base_env, loop_race, model_faults, process_race
 from benchmarks.durability_checks import State, Tally, unlogged_bookings
-from benchmarks.durability_crashes import T0, Crashes, user_timeline
+from benchmarks.durability_crashes import T0, Crashes, timeline
 from benchmarks.forkcli import ForkCli
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def fork() -> Iterator[ForkCli]:
-    with ForkCli() as server:
-        yield server
+@pytest.fixture
+def fork(fork_cli: ForkCli) -> ForkCli:
+    return fork_cli
 
 
 @pytest.fixture
@@ -58,11 +57,7 @@ def test_sigkills_mid_turn_and_mid_promotion_lose_nothing_and_leave_nothing_stuc
 
     env, state = setup
     facts = LanceFactStore(str((tmp_path / "data" / "lancedb").resolve()), embedding="hash")
-    turns, promotions = Tally(), Tally()
-    for n in range(3):
-        t, p = user_timeline(Crashes(fork, env, state), facts, f"u{n}", day=n)
-        turns.add(t)
-        promotions.add(p)
+    turns, promotions = timeline(Crashes(fork, env, state), facts, ["u0", "u1", "u2"])
     assert_clean(turns)
     assert_clean(promotions)
     assert turns.killed == turns.tried == 54, turns.notes  # every injected point was reached

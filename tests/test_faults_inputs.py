@@ -165,7 +165,7 @@ def one_clear_line(output: str) -> bool:
 
 
 def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
-    cli_db: dict[str, str], monkeypatch: pytest.MonkeyPatch
+    cli_db: dict[str, str], monkeypatch: pytest.MonkeyPatch, fork_cli: Any
 ) -> None:
     from travel_assistant import cli
     from travel_assistant.container import build_runtime
@@ -191,15 +191,12 @@ def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
     assert failures == [], failures[:10]
     assert snapshot(cli_db) == before
 
-    from benchmarks.forkcli import ForkCli
-
     utf8 = invalid_utf8_corpus()
-    with ForkCli() as fork:
-        results = [
-            r
-            for start in range(0, len(utf8), 12)
-            for r in fork.run([(a, cli_db) for a in utf8[start : start + 12]])
-        ]
+    results = [
+        r
+        for start in range(0, len(utf8), 12)
+        for r in fork_cli.run([(a, cli_db) for a in utf8[start : start + 12]])
+    ]
     bad = [
         (argv[:3], r.code, r.stderr[-200:])
         for argv, r in zip(utf8, results, strict=True)

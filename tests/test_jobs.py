@@ -87,7 +87,9 @@ def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime:
     # Backing off (60 s after the first failure): reported as failing, not as claimed by another worker.
     waiting = asyncio.run(promote_idle(deps, at + timedelta(seconds=30)))
     assert (waiting.errors, waiting.failing, waiting.skipped_claimed_elsewhere) == (0, 1, 0)
-    assert asyncio.run(promote_idle(deps, at + timedelta(seconds=60))).errors == 1  # retried after the backoff
+    assert (
+        asyncio.run(promote_idle(deps, at + timedelta(seconds=60))).errors == 1
+    )  # retried after the backoff
     assert asyncio.run(promote_idle(deps, at + timedelta(seconds=120))).failing == 1  # now 120 s
     runtime.promoter.model = ScriptedModel().enqueue(
         {
