@@ -165,7 +165,7 @@ def one_clear_line(output: str) -> bool:
 
 
 def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
-    cli_db: dict[str, str], monkeypatch: pytest.MonkeyPatch, fork_cli: Any
+    cli_db: dict[str, str], fork_cli: Any
 ) -> None:
     from travel_assistant import cli
     from travel_assistant.container import build_runtime
@@ -173,20 +173,20 @@ def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
 
     before = snapshot(cli_db)
     shared = build_runtime(build_settings())  # one runtime for the whole corpus: the edge is what is tested
-    monkeypatch.setattr(cli, "build_runtime", lambda settings: shared)
-    monkeypatch.setattr(shared, "close", lambda: None)
     runs = cli_corpus()
     failures = []
-    for argv in runs:
-        result = run_cli(*argv)
-        if (
-            result.exit_code != 2
-            or not one_clear_line(result.output)
-            or (result.exception is not None and not isinstance(result.exception, SystemExit))
-        ):
-            failures.append((argv[:5], result.exit_code, result.output[-200:], repr(result.exception)))
-        result.output.encode("utf-8")
-    monkeypatch.undo()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "build_runtime", lambda settings: shared)
+        patch.setattr(shared, "close", lambda: None)
+        for argv in runs:
+            result = run_cli(*argv)
+            if (
+                result.exit_code != 2
+                or not one_clear_line(result.output)
+                or (result.exception is not None and not isinstance(result.exception, SystemExit))
+            ):
+                failures.append((argv[:5], result.exit_code, result.output[-200:], repr(result.exception)))
+            result.output.encode("utf-8")
     shared.db.dispose()
     assert failures == [], failures[:10]
     assert snapshot(cli_db) == before
