@@ -160,7 +160,10 @@ def _not_claimed(
     match status:
         case ClaimStatus.HELD:
             report.skipped_claimed_elsewhere += 1
-        case ClaimStatus.DONE:  # promoted, but the watermark move was interrupted
+        case ClaimStatus.DONE:
+            # Another worker promoted it since this pass listed it (or its watermark move was interrupted:
+            # moving it again is harmless, as it only ever moves forward).
+            report.skipped_claimed_elsewhere += 1
             deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
         case ClaimStatus.BACKING_OFF:
             failing = deps.claims.state(key, now=now)
