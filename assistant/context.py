@@ -23,6 +23,7 @@ from typing import Any, Literal, assert_never
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind
 from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
+from assistant.text import clean, readable, utf8_bytes
 from assistant.transcript import render_transcript
 from assistant.turns import Message
 
@@ -135,7 +136,9 @@ class CachedCounter:
 
 
 def message_hash(message: Message) -> str:
-    return hashlib.sha256(json.dumps(message, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+    """A message's identity for the token cache and the cache-stable prefix. Never raises: a log written before
+    text was validated at the edge may hold lone surrogates, and hashing them must not stop the thread."""
+    return hashlib.sha256(utf8_bytes(json.dumps(message, sort_keys=True, ensure_ascii=False))).hexdigest()[:16]
 
 
 def tool_message(event: Event, *, cleared: bool = False) -> Message:
@@ -190,9 +193,10 @@ def turn_messages(events: Sequence[Event], *, clear_tool_results: bool = False) 
     """Model messages of one turn's events. An unfinished turn keeps only its user message: half a tool
     exchange (a call without its result) is not a valid conversation for any provider."""
     if not _complete(events):
-        return tuple({"role": "user", "content": e.text} for e in events if e.kind == EventKind.USER)
+        return tuple({"role": "user", "content": readable(e.text)} for e in events if e.kind == EventKind.USER)
     messages = (event_message(e, clear_tool_results=clear_tool_results) for e in events)
-    return tuple(m for m in messages if m is not None)
+    # Logged text predating validation at the edge may not be encodable; the model is sent a readable copy.
+    return tuple(clean(m) for m in messages if m is not None)
 
 
 def _complete(events: Sequence[Event]) -> bool:
@@ -207,7 +211,7 @@ def read_log(
     grouped: dict[str, list[Event]] = {}
     for event in events:
         if event.kind == EventKind.SUMMARY:
-            summary, summary_seq = str(event.body.get("text", "")), event.seq
+            summary, summary_seq = readable(str(event.body.get("text", ""))), event.seq
         elif event.turn_id != exclude_turn and (event.kind == EventKind.USER or event.turn_id in grouped):
             grouped.setdefault(event.turn_id, []).append(event)
     turns = []

@@ -12,7 +12,6 @@ finished turn returns its logged reply and writes nothing; a logged tool result 
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -33,7 +32,8 @@ from assistant.context import (
     tool_results_cleared_before,
 )
 from assistant.errors import InvalidInput, ModelError, TurnConflict
-from assistant.events import Event, EventKind, NewEvent, model_kind, tool_kind
+from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
+from assistant.faults import crash_point
 from assistant.ids import UserScope
 from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
@@ -43,6 +43,7 @@ from assistant.recall import Recall, Recaller, render_block
 from assistant.secrets import Masked, SecretKind, mask_secrets, masked_notice
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
+from assistant.text import text_problem
 from assistant.tools import ToolContext, ToolRunner
 from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
 
@@ -99,13 +100,16 @@ class EngineDeps:
 
 
 def validate_message(text: str, *, max_chars: int) -> str:
-    """Reject empty, oversized and control-character input before anything is written."""
+    """Reject empty, oversized and unencodable input before anything is written: control characters, lone
+    surrogates (invalid UTF-8 from a command line, a browser's broken pair) and Unicode non-characters. Text
+    like that, once logged, would break every later turn of the thread (hashing, the provider's JSON)."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidInput("the message is empty")
     if len(text) > max_chars:
         raise InvalidInput(f"the message is too long ({len(text)} characters; the limit is {max_chars})")
-    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t\r" for ch in text):
-        raise InvalidInput("the message contains control characters")
+    problem = text_problem(text)
+    if problem is not None:
+        raise InvalidInput(problem)
     return text.strip()
 
 
@@ -131,6 +135,7 @@ class _Turn:
     usage: Usage = field(default_factory=Usage)
     stats: ContextStats | None = None
     masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
+    user_seq: int = 0  # this turn's user event: a concurrent delivery's events come after it
 
 
 class Engine:
@@ -169,6 +174,7 @@ class Engine:
         appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, body, req.now))
         if not appended.inserted and appended.event.text != text:
             raise TurnConflict(f"turn {req.turn} was already used for a different message")
+        crash_point("turn.user_logged")
         if not thread.title:
             directory.rename_thread(req.user, req.thread, _title(text))
         return thread_log.events(req.thread)
@@ -213,24 +219,47 @@ class Engine:
             state=TripState.from_events(events),
             current=[{"role": "user", "content": text}],
             previous=previous_prompt(events, current_turn=req.turn),
+            user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
         )
 
     async def _model_round(self, turn: _Turn, round_no: int, obs: TurnObserver) -> ModelReply:
-        """One model call, or its logged outcome when a resumed turn already made it. A reply with tool calls
-        is logged before any of them runs."""
-        logged = turn.logged.get(model_kind(round_no))
-        if logged is not None:
-            reply = _logged_reply(logged, self.deps.model.model_name)
-        else:
+        """Round ``round_no``'s step: the logged one if there is one, else a model call. A reply with tool calls
+        is logged before any of them runs, and the step that runs is always the logged one.
+
+        Race: two deliveries of one turn (a retry while the first is still running, two tabs) may both call
+        the model; with a non-deterministic model their answers differ. Only one ``model:N`` append wins, and
+        the loser adopts the winner's logged step and runs its tool calls (which find their results logged, or
+        run under the same idempotency keys), never its own: tool calls the log does not show would book
+        things the conversation never mentions. A text-only answer is not logged as a step, so before using one
+        the log is read again for a step another delivery logged meanwhile."""
+        kind = model_kind(round_no)
+        logged = turn.logged.get(kind)
+        if logged is None:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
             if reply.tool_calls:
-                logged = self._log(turn.req, model_kind(round_no), _model_body(reply))
-        if reply.tool_calls:
-            # The current turn is shown to the model exactly as later turns will show it (same builders, same
-            # logged events), so this call's prompt stays a byte-identical prefix of the next one.
-            assert logged is not None
-            turn.current.append(model_message(logged))
-        return reply
+                appended = self._append(turn.req, kind, _model_body(reply))
+                if not appended.inserted:
+                    logger.info("thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind)
+                logged = appended.event
+                crash_point(f"turn.model_logged:{round_no}")
+            else:
+                logged = self._logged_since_open(turn, kind)
+                if logged is None:
+                    return reply
+                logger.info("thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind)
+        turn.logged[kind] = logged
+        # The current turn is shown to the model exactly as later turns will show it (same builders, same
+        # logged events), so this call's prompt stays a byte-identical prefix of the next one.
+        turn.current.append(model_message(logged))
+        return _logged_reply(logged, self.deps.model.model_name)
+
+    def _logged_since_open(self, turn: _Turn, kind: str) -> Event | None:
+        """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
+        after = turn.user_seq
+        found = [e for e in self.deps.thread_log.events(turn.req.thread, after_seq=after) if e.turn_id == turn.req.turn]
+        for event in found:
+            turn.logged.setdefault(event.kind, event)
+        return next((e for e in found if e.kind == kind), None)
 
     async def _call_model(self, turn: _Turn, *, last: bool, obs: TurnObserver) -> ModelReply:
         settings = self.settings
@@ -273,16 +302,20 @@ class Engine:
             turn.current.append(tool_message(event))
 
     def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
-        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete)."""
+        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete).
+
+        The reply returned is the logged one: if a concurrent delivery finished first, both answer alike."""
         req = turn.req
         context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
         self._log(req, EventKind.CONTEXT, context)
+        crash_point("turn.context_logged")
         reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
-        self._log(req, EventKind.ASSISTANT, reply)
+        stored = self._log(req, EventKind.ASSISTANT, reply)
+        crash_point("turn.assistant_logged")
         return TurnResult(
             thread_id=req.thread,
             turn_id=req.turn,
-            reply=final.text,
+            reply=stored.text,
             replayed=False,
             tool_calls=tuple(turn.records),
             usage=turn.usage,
@@ -305,6 +338,7 @@ class Engine:
             user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
         )
         outcome = self.deps.tools.run(call.name, call.arguments, ctx)
+        crash_point(f"turn.tool_ran:{round_no}.{index}")
         body: dict[str, Any] = {
             "call_id": call.id,
             "name": call.name,
@@ -316,6 +350,7 @@ class Engine:
         else:
             body["error"] = outcome.result.get("error", "tool failed")
         stored = self._log(req, tool_kind(round_no, index), body)
+        crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(_record(stored))
         return stored  # first write wins if a concurrent retry got there first
 
@@ -335,6 +370,7 @@ class Engine:
         )
         logged = {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current}
         self._log(req, EventKind.RECALL, logged)
+        crash_point("turn.recall_logged")
         await obs.recalled(recall, block)
         return block, recall
 
@@ -358,7 +394,10 @@ class Engine:
 
     def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
         """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
-        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now)).event
+        return self._append(req, kind, body).event
+
+    def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
+        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
 
 
 def _model_body(reply: ModelReply) -> dict[str, Any]:

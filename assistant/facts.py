@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.fact_types import FACT_TYPES, FactType
+from assistant.faults import crash_point
 from assistant.ids import FactId, UserScope, new_fact_id
 from assistant.ports import FactMaintenance, FactStore
 
@@ -197,9 +198,27 @@ class FactMemory:
         # Write the new version before retiring the old one: a crash in between leaves two current versions
         # (readers resolve them, highest version wins; a re-run repairs them), rather than none.
         self.store.add(scope, fact)
+        crash_point("facts.version_added")
         if current is not None:
             self.maintenance.set_flags(scope, [current.id], current=False, stale=None)
         return fact
+
+    def repair(self, scope: UserScope) -> int:
+        """Retire every current version that is not its key's newest: the state a crash between writing a new
+        version and retiring the old one leaves behind (see ``_write``). Run by the expiry pass, so a supersede
+        that nobody re-runs is still finished. Returns how many versions were retired."""
+        newest: dict[str, Fact] = {}
+        older: list[str] = []
+        for fact in sorted(self.store.list_facts(scope), key=lambda f: f.version, reverse=True):
+            if not fact.current:
+                continue
+            if fact.key in newest:
+                older.append(fact.id)
+            else:
+                newest[fact.key] = fact
+        if older:
+            self.maintenance.set_flags(scope, older, current=False, stale=None)
+        return len(older)
 
     def _retire_older(self, scope: UserScope, history: Sequence[Fact], newest: Fact) -> None:
         older = [f.id for f in history if f.current and f.version < newest.version]

@@ -30,6 +30,8 @@ from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOu
 from assistant.turns import Message, ModelReply, ToolCall, Usage
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+logger = logging.getLogger(__name__)
 TokenSink = Callable[[str], Awaitable[None]]
 
 OFFLINE_PROVIDER = "offline"
@@ -41,10 +43,11 @@ class LLMConfig:
     model: str = OFFLINE_MODEL
     api_key: str | None = None
     api_base: str | None = None
-    timeout_seconds: float = 60.0
-    max_retries: int = 2
+    timeout_seconds: float = 60.0  # one attempt (opening the stream and reading all of it)
+    max_retries: int = 2  # further attempts after a transient failure (connection, timeout, 408/409/429, 5xx)
     max_reply_tokens: int = 1000
     offline_stream_delay_ms: int = 0
+    deadline_seconds: float = 150.0  # all attempts and the waits between them together
 
 
 class ChatModel(Protocol):
@@ -93,7 +96,10 @@ class LiteLLMChatModel:
         params: dict[str, Any] = {
             "model": self.config.model,
             "timeout": self.config.timeout_seconds,
-            "num_retries": self.config.max_retries,
+            # Attempts are ours (see _attempts): litellm's wrapper would retry a 400 like a 503, and under one
+            # asyncio deadline, retries would share the first attempt's time. Nothing below retries again.
+            "num_retries": 0,
+            "max_retries": 0,
             "max_tokens": self.config.max_reply_tokens,
         }
         if self.config.api_key:
@@ -109,34 +115,45 @@ class LiteLLMChatModel:
         tools: Sequence[dict[str, Any]] | None = None,
         on_token: TokenSink | None = None,
     ) -> ModelReply:
+        """One chat call, streamed. An empty or malformed answer is a :class:`ModelOutputError`, never an
+        empty reply: the engine then logs a failure (not an answer) and the turn can be retried."""
         params = self._params()
         if tools:
             params["tools"] = list(tools)
-        chunks: list[Any] = []
-        # litellm does not enforce timeouts for custom providers and never retries once a stream has started,
-        # so the deadline is ours; num_retries still covers failures while opening the stream.
-        with _translated(self._lib):
-            async with asyncio.timeout(self.config.timeout_seconds):
-                stream = await self._lib.acompletion(
-                    messages=list(messages), stream=True, stream_options={"include_usage": True}, **params
-                )
-                async for chunk in stream:
-                    chunks.append(chunk)
-                    if on_token is not None and chunk.choices:
-                        piece = chunk.choices[0].delta.content
-                        if piece:
-                            await on_token(piece)
-            response = self._lib.stream_chunk_builder(chunks, messages=list(messages))
-        if response is None:
-            raise ModelError("the model returned an empty stream")
-        message = response.choices[0].message
-        calls = tuple(
-            ToolCall(id=c.id or f"call_{i}", name=c.function.name, arguments=c.function.arguments or "{}")
-            for i, c in enumerate(message.tool_calls or [])
-        )
+        sink = _Sink(on_token)
+
+        async def attempt() -> Any:
+            stream = await self._lib.acompletion(
+                messages=list(messages), stream=True, stream_options={"include_usage": True}, **params
+            )
+            chunks: list[Any] = []
+            async for chunk in stream:
+                chunks.append(chunk)
+                if chunk.choices:
+                    await sink(chunk.choices[0].delta.content)
+            return self._lib.stream_chunk_builder(chunks, messages=list(messages))
+
+        # Once text has reached the user, a retry would show it twice: only a stream that sent nothing retries.
+        response = await self._attempts(attempt, may_retry=lambda: not sink.started)
+        return self._reply(response, messages)
+
+    def _reply(self, response: Any, messages: Sequence[Message]) -> ModelReply:
+        try:
+            message = response.choices[0].message
+            calls = tuple(
+                ToolCall(id=c.id or f"call_{i}", name=c.function.name, arguments=c.function.arguments or "{}")
+                for i, c in enumerate(message.tool_calls or [])
+            )
+            text = message.content or ""
+        except (AttributeError, IndexError, TypeError) as exc:
+            raise ModelOutputError("the model's reply was malformed (no message)") from exc
+        if any(not isinstance(c.name, str) or not c.name for c in calls):
+            raise ModelOutputError("the model's reply was malformed (a tool call without a name)")
+        if not calls and not text.strip():
+            raise ModelOutputError("the model returned an empty reply")
         usage = getattr(response, "usage", None)
         return ModelReply(
-            text=message.content or "",
+            text=text,
             tool_calls=calls,
             usage=Usage(
                 prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or self.count_tokens(messages)),
@@ -152,18 +169,70 @@ class LiteLLMChatModel:
             "type": "json_schema",
             "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": False},
         }
-        with _translated(self._lib):
-            async with asyncio.timeout(self.config.timeout_seconds):
-                response = await self._lib.acompletion(
-                    messages=list(messages), response_format=response_format, **self._params()
-                )
-        text = response.choices[0].message.content or ""
+
+        async def attempt() -> Any:
+            return await self._lib.acompletion(
+                messages=list(messages), response_format=response_format, **self._params()
+            )
+
+        response = await self._attempts(attempt, may_retry=lambda: True)
+        try:
+            text = response.choices[0].message.content or ""
+        except (AttributeError, IndexError, TypeError) as exc:
+            raise ModelOutputError(f"{name}: the model's reply was malformed (no message)") from exc
         try:
             return schema.model_validate_json(_strip_fences(text))
         except ValidationError as exc:
             raise ModelOutputError(
                 f"{name}: the model's JSON did not validate ({exc.error_count()} errors)"
             ) from exc
+
+    async def _attempts(self, attempt: Callable[[], Awaitable[T]], *, may_retry: Callable[[], bool]) -> T:
+        """Run ``attempt`` with a timeout each, retrying transient failures (litellm's own rule: connection
+        errors, timeouts, 408, 409, 429 and 5xx; never another 4xx) after litellm's backoff (exponential with
+        jitter, or the server's Retry-After), all within one overall deadline. litellm's exceptions, and
+        anything else the provider stack raises, leave here as ``assistant.errors`` types."""
+        config, loop = self.config, asyncio.get_running_loop()
+        deadline = loop.time() + config.deadline_seconds
+        number = 0
+        try:
+            async with asyncio.timeout_at(deadline):
+                while True:
+                    try:
+                        with _translated(self._lib):
+                            # litellm does not enforce its timeout for custom providers, nor for a stream's
+                            # reading, so each attempt's time limit is ours too.
+                            async with asyncio.timeout(config.timeout_seconds):
+                                return await attempt()
+                    except ModelError as exc:
+                        delay = self._retry_delay(exc, number)
+                        if delay is None or not may_retry() or loop.time() + delay >= deadline:
+                            raise
+                        logger.info("model call failed (%s); retry %d in %.1fs", _detail(exc), number + 1, delay)
+                        await asyncio.sleep(delay)
+                        number += 1
+        except TimeoutError as exc:
+            raise ModelUnavailable(f"the model did not answer within {config.deadline_seconds:g}s") from exc
+
+    def _retry_delay(self, exc: ModelError, number: int) -> float | None:
+        """Seconds to wait before retrying after ``exc`` (None: do not retry)."""
+        if number >= self.config.max_retries or not isinstance(exc, ModelUnavailable):
+            return None
+        cause = exc.__cause__
+        status = getattr(cause, "status_code", None)
+        utils = self._lib.utils
+        if isinstance(status, int) and not utils.should_retry(status):
+            return None
+        headers = getattr(cause, "litellm_response_headers", None) or getattr(
+            getattr(cause, "response", None), "headers", None
+        )
+        return float(
+            utils.calculate_retry_after(
+                remaining_retries=self.config.max_retries - number,
+                max_retries=self.config.max_retries,
+                response_headers=headers,
+            )
+        )
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return int(self._lib.token_counter(model=self.config.model, messages=list(messages)))
@@ -211,6 +280,31 @@ class _translated:
             raise ModelUnavailable(str(exc)[:300]) from exc
         if isinstance(status, int) or isinstance(exc, errors.APIError | errors.OpenAIError):
             raise ModelError(str(exc)[:300]) from exc
+        if isinstance(exc, Exception):
+            # Whatever else the provider stack raises (an HTTP client's protocol error, a malformed chunk the
+            # stream builder trips over) is still "the model could not answer", never a traceback for the user.
+            raise ModelError(f"unexpected error from the model provider: {type(exc).__name__}: {exc}"[:300]) from exc
+
+
+class _Sink:
+    """Forwards streamed text to the caller's ``on_token`` and remembers whether any was sent."""
+
+    def __init__(self, on_token: TokenSink | None) -> None:
+        self.on_token = on_token
+        self.started = False
+
+    async def __call__(self, piece: str | None) -> None:
+        if piece:
+            self.started = True
+            if self.on_token is not None:
+                await self.on_token(piece)
+
+
+def _detail(exc: BaseException) -> str:
+    """An error and its cause in one line, for logs (the user sees ``user_message()`` instead)."""
+    cause = exc.__cause__
+    inner = f" <- {type(cause).__name__}: {str(cause)[:200]}" if cause is not None else ""
+    return f"{type(exc).__name__}: {str(exc)[:200]}{inner}"
 
 
 # -- the offline provider ---------------------------------------------------------------------------------

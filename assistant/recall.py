@@ -9,7 +9,7 @@ weak match never takes a slot just because there was room.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -67,7 +67,7 @@ class Recaller:
                 "keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current)
             )
         s = self.settings
-        hits = self.store.search(scope, query, limit=s.k * 3)
+        hits = newest_per_key(self.store.search(scope, query, limit=s.k * 3))
         ranked = []
         for fact, relevance in hits:
             if relevance < s.min_relevance:
@@ -79,6 +79,20 @@ class Recaller:
             ranked.append((score, RecalledFact(fact, relevance, fact.is_stale(now))))
         ranked.sort(key=lambda pair: pair[0], reverse=True)
         return Recall("hybrid", tuple(r for _score, r in ranked[: s.k]), total)
+
+
+def newest_per_key(hits: Sequence[tuple[Fact, float]]) -> list[tuple[Fact, float]]:
+    """One hit per fact key, the highest version's, in the hits' order.
+
+    A crash between writing a new version and retiring the old one leaves both current until the expiry pass
+    repairs them; the keyed path resolves that with ``resolve_current``, and this does the same for search,
+    so recall never shows two values of a single-valued fact."""
+    best: dict[str, Fact] = {}
+    for fact, _relevance in hits:
+        held = best.get(fact.key)
+        if held is None or fact.version > held.version:
+            best[fact.key] = fact
+    return [(fact, relevance) for fact, relevance in hits if best[fact.key] is fact]
 
 
 def age_phrase(then: datetime, now: datetime) -> str:

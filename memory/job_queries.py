@@ -41,6 +41,18 @@ class SqlJobQueries:
                 .values(promoted_through_seq=through_seq)
             )
 
+    def promoted_through(self, threads: list[ThreadId]) -> dict[str, int]:
+        """Each existing thread's promotion watermark (threads that no longer exist are absent)."""
+        if not threads:
+            return {}
+        with self.db.read() as session:
+            rows = session.execute(
+                select(col(ThreadRow.id), col(ThreadRow.promoted_through_seq)).where(
+                    col(ThreadRow.id).in_(threads)
+                )
+            ).all()
+            return {str(thread): int(seq) for thread, seq in rows}
+
     def inactive_users(self, cutoff: datetime) -> list[UserRecord]:
         with self.db.read() as session:
             rows = session.execute(

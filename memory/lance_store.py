@@ -36,6 +36,7 @@ from lancedb.index import FTS, BTree
 from assistant.errors import AccessDenied, StorageError
 from assistant.facts import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
+from assistant.recall import newest_per_key
 from memory import embeddings
 from memory.fact_rows import arrow_rows, fact_from_row, fact_row, facts_from_arrow
 
@@ -287,7 +288,7 @@ class LanceFactStore:
             keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
             scored.append((fact_from_row(row), min(1.0, max(cosine, keyword))))
         scored.sort(key=lambda pair: pair[1], reverse=True)
-        return scored
+        return newest_per_key(scored)  # an interrupted supersede leaves two current versions of one key
 
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):

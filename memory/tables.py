@@ -93,6 +93,10 @@ class ClaimRow(SQLModel, table=True):
     attempts: int = Field(default=1)
     done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_error: str | None = Field(default=None, max_length=500)
+    # Attempts that ended in an error or a crash; the claim is not taken again before ``retry_at`` (backoff).
+    failures: int = Field(default=0)
+    retry_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    error_kind: str | None = Field(default=None, max_length=60)
     # The outcome of the work (e.g. a thread's promotion decisions, secrets redacted). It is the user's data,
     # so it lives here (erased with the user) and not in job_runs.
     report: dict[str, Any] | None = Field(default=None, sa_type=JSON)

@@ -19,10 +19,11 @@ from typing import Any
 from assistant.errors import TravelAssistantError
 from assistant.events import ThreadRecord
 from assistant.facts import FactMemory
+from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
 from assistant.promotion import Promoter
-from memory.claims import ClaimKey, SqlClaims, SqlJobRuns
+from memory.claims import ClaimKey, ClaimStatus, FailingClaim, SqlClaims, SqlJobRuns
 from memory.job_queries import SqlJobQueries
 from memory.registry import UserDataRegistry
 
@@ -51,11 +52,16 @@ class PromoteReport:
     as_of: str
     threads_due: int = 0
     threads_promoted: int = 0
+    # A live worker holds the thread's lease (a crashed one's lease runs out, and it is counted as failing).
     skipped_claimed_elsewhere: int = 0
     facts_kept: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
-    errors: int = 0
+    errors: int = 0  # attempts that failed in this pass
     error_kinds: dict[str, int] = field(default_factory=dict)
+    # Threads whose promotion is failing: failed in this pass, or backing off after earlier failures (crashes
+    # included), by their last error kind. They are retried; ``travel-assistant jobs failing`` lists them.
+    failing: int = 0
+    failing_kinds: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -67,6 +73,7 @@ class ExpireReport:
     users_seen: int = 0
     marked_stale: int = 0
     deleted: int = 0
+    repaired: int = 0  # older versions left current by an interrupted supersede, retired now
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -80,6 +87,7 @@ class WipeReport:
     skipped_claimed_elsewhere: int = 0
     rows_deleted: int = 0
     errors: int = 0
+    failing: int = 0  # failed in this pass or backing off after earlier failures; retried later
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -107,9 +115,11 @@ async def _promote(
     for thread in threads:
         report.threads_due += 1
         key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
-        if not deps.claims.claim(key, user=thread.user_id, now=now, lease=deps.lease):
-            report.skipped_claimed_elsewhere += 1
+        status = deps.claims.try_claim(key, user=thread.user_id, now=now, lease=deps.lease)
+        if status is not ClaimStatus.WON:
+            _not_claimed(deps, key, thread, status, now, report)
             continue
+        crash_point("promote.claimed")
         try:
             result = await deps.promoter.promote(
                 UserId(thread.user_id),
@@ -118,26 +128,80 @@ async def _promote(
                 through_seq=thread.last_seq,
                 now=now,
             )
-        except TravelAssistantError as exc:  # ModelOutputError above all
-            # Not "no facts": the claim is released with the error and the thread is retried next pass.
-            logger.warning("promotion of a thread failed (%s); will retry", type(exc).__name__)
-            deps.claims.fail(key, now=now, error=f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # ModelOutputError above all; anything else must not stop the other threads
+            # Not "no facts": the claim is released with the error and retried after a backoff.
+            kind = type(exc).__name__
+            logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_unexpected(exc))
+            deps.claims.fail(key, now=now, error=f"{kind}: {exc}", kind=kind)
             report.errors += 1
-            report.error_kinds[type(exc).__name__] = report.error_kinds.get(type(exc).__name__, 0) + 1
+            report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
+            _count_failing(report, kind)
             continue
-        deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
+        crash_point("promote.before_finish")
+        # Finish, then move the watermark: a crash in between leaves a done claim on a thread still due, which
+        # the next pass sees (DONE) and heals; the other order would leave an unfinished claim behind.
         deps.claims.finish(key, now=now, report=result.to_json())
+        crash_point("promote.before_mark")
+        deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
         report.threads_promoted += 1
         report.facts_kept += len(result.kept)
         for reason, count in result.rejected_by_reason().items():
             report.rejected[reason] = report.rejected.get(reason, 0) + count
 
 
+def _not_claimed(
+    deps: JobDeps,
+    key: ClaimKey,
+    thread: ThreadRecord,
+    status: ClaimStatus,
+    now: datetime,
+    report: PromoteReport,
+) -> None:
+    match status:
+        case ClaimStatus.HELD:
+            report.skipped_claimed_elsewhere += 1
+        case ClaimStatus.DONE:
+            # Another worker promoted it since this pass listed it (or its watermark move was interrupted:
+            # moving it again is harmless, as it only ever moves forward).
+            report.skipped_claimed_elsewhere += 1
+            deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
+        case ClaimStatus.BACKING_OFF:
+            failing = deps.claims.state(key, now=now)
+            _count_failing(report, failing.error_kind if failing else "unknown")
+        case ClaimStatus.WON:
+            raise AssertionError("a won claim is promoted, not skipped")
+
+
+def _count_failing(report: PromoteReport, kind: str) -> None:
+    report.failing += 1
+    report.failing_kinds[kind] = report.failing_kinds.get(kind, 0) + 1
+
+
+def _unexpected(exc: Exception) -> bool:
+    """Log a traceback for errors outside the project's own tree (a bug, not a model outage)."""
+    return not isinstance(exc, TravelAssistantError)
+
+
+def failing_promotions(deps: JobDeps, now: datetime) -> list[FailingClaim]:
+    """Threads whose promotion is failing (and will be retried), for ``travel-assistant jobs failing``."""
+    claims = deps.claims.failing(job=PROMOTE, now=now)
+    promoted = deps.queries.promoted_through([ThreadId(c.item) for c in claims])
+    # A claim at a watermark the thread has since been promoted past is history, not failing work.
+    return [c for c in claims if c.item in promoted and c.watermark > promoted[c.item]]
+
+
+def retry_promotions(deps: JobDeps, thread: ThreadId | None, now: datetime) -> int:
+    """Re-queue failing promotions (one thread, or all): the next pass retries them without waiting."""
+    return deps.claims.requeue(job=PROMOTE, item=thread, now=now)
+
+
 def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
-    """Mark facts past their type's TTL stale; delete those past the type's deletion horizon."""
+    """Repair keys left with two current versions, mark facts past their type's TTL stale, and delete those
+    past the type's deletion horizon."""
     report = ExpireReport(as_of=now.isoformat())
     for user in deps.facts.users_with_facts():
         report.users_seen += 1
+        report.repaired += deps.fact_memory.repair(UserScope(user))
         stale, deleted = deps.fact_memory.expire(UserScope(user), now=now)
         report.marked_stale += stale
         report.deleted += deleted
@@ -154,14 +218,19 @@ def wipe_inactive(deps: JobDeps, now: datetime) -> WipeReport:
         # The wipe claim is keyed by the user's audit hash and names no user, so it survives the erasure it
         # guards: were it erased with the user's rows, a second worker could claim and wipe again.
         key = ClaimKey(WIPE, deps.registry.subject_hash(user.id)[:64], int(user.last_active_at.timestamp()))
-        if not deps.claims.claim(key, user="", now=now, lease=deps.lease):
-            report.skipped_claimed_elsewhere += 1
+        status = deps.claims.try_claim(key, user="", now=now, lease=deps.lease)
+        if status is not ClaimStatus.WON:
+            if status is ClaimStatus.BACKING_OFF:
+                report.failing += 1
+            elif status is ClaimStatus.HELD:
+                report.skipped_claimed_elsewhere += 1
             continue
         try:
             erased = deps.registry.erase(user.id, actor=f"job:{WIPE}", now=now, action="inactivity_wipe")
         except TravelAssistantError as exc:
-            deps.claims.fail(key, now=now, error=type(exc).__name__)
+            deps.claims.fail(key, now=now, error=type(exc).__name__, kind=type(exc).__name__)
             report.errors += 1
+            report.failing += 1
             continue
         deps.claims.finish(key, now=now, report={"verified": erased.verified})
         if erased.counts.get("users"):

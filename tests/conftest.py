@@ -177,3 +177,13 @@ def run_cli(*args: str) -> Result:
     from travel_assistant.cli import full_app
 
     return CliRunner().invoke(full_app(), list(args))
+
+
+@pytest.fixture(scope="session")
+def fork_cli() -> Iterator[Any]:
+    """One ``benchmarks.forkcli`` server per test session: ``travel-assistant`` commands as forked processes
+    (imports paid once), for the crash suite and the bad-input corpus."""
+    from benchmarks.forkcli import ForkCli
+
+    with ForkCli() as server:
+        yield server

@@ -23,7 +23,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -51,6 +51,13 @@ class ScriptedReply:
     completion_tokens: int = 7
     headers: dict[str, str] = field(default_factory=dict)
     delay_seconds: float = 0.0  # wait this long before answering (for timeout tests)
+    # A faulty server's answer instead of a well-formed one (status 200 in each case):
+    #   "json"        a plain chat.completion body, even to a streaming request
+    #   "empty"       an SSE stream with no chunks at all, only [DONE]
+    #   "no-choices"  chunks (or a body) whose choices list is empty
+    #   "garbage"     a text/plain body that is not JSON or SSE
+    #   "cut"         the stream stops half-way through a chunk and the connection closes
+    shape: str = "normal"
 
     def stream_pieces(self) -> list[str]:
         if self.pieces is not None:
@@ -75,8 +82,13 @@ class _QuietServer(ThreadingHTTPServer):
 class FakeOpenAI:
     """The fake server. Use as a context manager (or call ``start``/``stop``)."""
 
-    def __init__(self, model: str = "gpt-4o-mini") -> None:
+    def __init__(
+        self, model: str = "gpt-4o-mini", responder: Callable[[dict[str, Any]], ScriptedReply] | None = None
+    ) -> None:
         self.model = model
+        # Answers requests when the queue is empty (a model that decides per request, e.g. differently for
+        # concurrent deliveries of one turn).
+        self.responder = responder
         self.requests: list[dict[str, Any]] = []
         self.paths: list[str] = []
         self._replies: queue.SimpleQueue[ScriptedReply] = queue.SimpleQueue()
@@ -196,7 +208,10 @@ class FakeOpenAI:
         try:
             reply = self._replies.get_nowait()
         except queue.Empty:
-            reply = ScriptedReply(status=500, error_message="FakeOpenAI: no scripted reply left")
+            if self.responder is not None:
+                reply = self.responder(body)
+            else:
+                reply = ScriptedReply(status=500, error_message="FakeOpenAI: no scripted reply left")
         if reply.delay_seconds:
             time.sleep(reply.delay_seconds)
         if reply.status != 200:
@@ -215,11 +230,47 @@ class FakeOpenAI:
                 reply.headers,
             )
             return
-        if body.get("stream"):
+        if reply.shape != "normal":
+            self._send_faulty(http, reply, bool(body.get("stream")))
+        elif body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._send_stream(http, reply, include_usage)
         else:
             self._send_json(http, 200, self._completion(reply))
+
+    def _send_faulty(self, http: BaseHTTPRequestHandler, reply: ScriptedReply, stream: bool) -> None:
+        if reply.shape == "json" or (reply.shape == "no-choices" and not stream):
+            payload = self._completion(reply)
+            if reply.shape == "no-choices":
+                payload["choices"] = []
+            self._send_json(http, 200, payload)
+            return
+        if reply.shape == "garbage":
+            data = b"<html>upstream proxy says hello</html>"
+            http.send_response(200)
+            http.send_header("Content-Type", "text/plain")
+            http.send_header("Content-Length", str(len(data)))
+            http.end_headers()
+            http.wfile.write(data)
+            return
+        http.send_response(200)
+        http.send_header("Content-Type", "text/event-stream")
+        http.send_header("Connection", "close")
+        http.end_headers()
+        if reply.shape == "no-choices":
+            chunk = {**self._envelope("chat.completion.chunk"), "choices": []}
+            http.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+        elif reply.shape == "cut":
+            first = self._stream_events(reply, False)[:2]
+            for event in first:
+                http.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+            http.wfile.write(b'data: {"id": "chatcmpl-fake", "choi')
+            http.wfile.flush()
+            http.close_connection = True
+            return
+        http.wfile.write(b"data: [DONE]\n\n")
+        http.wfile.flush()
+        http.close_connection = True
 
     def _envelope(self, obj: str) -> dict[str, Any]:
         return {"id": "chatcmpl-fake", "object": obj, "created": int(time.time()), "model": self.model}

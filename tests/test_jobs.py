@@ -80,9 +80,17 @@ def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime:
     chat(runtime, ALICE, "mon", "t1", "I'm vegetarian", MONDAY)
     runtime.promoter.model = ScriptedModel().enqueue("not json", "{broken")
     deps = runtime.job_deps("test")
-    first = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=31)))
+    at = MONDAY + timedelta(minutes=31)
+    first = asyncio.run(promote_idle(deps, at))
     assert (first.threads_promoted, first.errors, first.error_kinds) == (0, 1, {"ModelOutputError": 1})
-    assert asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=32))).errors == 1  # retried at once
+    assert (first.failing, first.failing_kinds) == (1, {"ModelOutputError": 1})
+    # Backing off (60 s after the first failure): reported as failing, not as claimed by another worker.
+    waiting = asyncio.run(promote_idle(deps, at + timedelta(seconds=30)))
+    assert (waiting.errors, waiting.failing, waiting.skipped_claimed_elsewhere) == (0, 1, 0)
+    assert (
+        asyncio.run(promote_idle(deps, at + timedelta(seconds=60))).errors == 1
+    )  # retried after the backoff
+    assert asyncio.run(promote_idle(deps, at + timedelta(seconds=120))).failing == 1  # now 120 s
     runtime.promoter.model = ScriptedModel().enqueue(
         {
             "candidates": [
@@ -90,8 +98,8 @@ def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime:
             ]
         }
     )
-    third = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=33)))
-    assert (third.threads_promoted, third.facts_kept) == (1, 1)
+    third = asyncio.run(promote_idle(deps, at + timedelta(seconds=180)))
+    assert (third.threads_promoted, third.facts_kept, third.failing) == (1, 1, 0)
 
 
 def test_a_claim_is_won_by_one_worker_and_taken_over_only_after_its_lease(database: Any) -> None:

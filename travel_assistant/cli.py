@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
+import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ import typer
 
 from assistant.errors import InvalidInput, TravelAssistantError
 from assistant.ids import new_turn_id, thread_id, turn_id, user_id
+from assistant.text import json_text, readable, text_problem
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import build_settings
 
@@ -26,6 +28,12 @@ app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app."
 )
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
+
+# --at is bounded: the jobs add and subtract years (TTLs, the inactivity window, leases) and store timestamps,
+# and Python's datetime overflows at year 1 and 9999.
+AT_MIN = datetime(1970, 1, 1, tzinfo=UTC)
+AT_MAX = datetime(2999, 12, 31, 23, 59, 59, tzinfo=UTC)
 
 AtOption = Annotated[
     str | None, typer.Option("--at", help="Clock for this command (ISO time, UTC if no zone)")
@@ -34,13 +42,26 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 def parse_at(raw: str | None) -> datetime:
+    """``--at`` as an aware UTC datetime between AT_MIN and AT_MAX (a clear InvalidInput otherwise)."""
     if raw is None:
         return utc_now()
+    shown = repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
+    if text_problem(raw) is not None:  # CPython's parser stops at a NUL and would accept what precedes it
+        raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {shown}")
     try:
         moment = datetime.fromisoformat(raw)
+        moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     except ValueError as exc:
-        raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {raw!r}") from exc
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+        raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {shown}") from exc
+    except OverflowError as exc:  # year 1 or 9999 with an offset falls off the calendar in UTC
+        raise InvalidInput(_at_range(shown)) from exc
+    if not AT_MIN <= moment <= AT_MAX:
+        raise InvalidInput(_at_range(shown))
+    return moment
+
+
+def _at_range(shown: str) -> str:
+    return f"--at must be between {AT_MIN:%Y-%m-%d} and {AT_MAX:%Y-%m-%d} (UTC), not {shown}"
 
 
 @contextmanager
@@ -53,19 +74,30 @@ def runtime() -> Iterator[Runtime]:
 
 
 def guarded(fn: Callable[[], T]) -> T:
-    """Run a command body; our errors become a clear message and an exit code, never a traceback."""
+    """Run a command body; our errors become a clear message and an exit code, never a traceback.
+
+    The user reads the error's user message (a provider's "InternalServerError … Retried 2 times" is for the
+    log, not for them); the details, with the chained cause, go to the log (``LOG_LEVEL=INFO`` shows them)."""
     try:
         return fn()
-    except InvalidInput as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
     except TravelAssistantError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+        logger.info("command failed: %s", error_detail(exc), exc_info=exc)
+        typer.echo(f"error: {readable(exc.user_message())}", err=True)
+        raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from exc
+
+
+def error_detail(exc: BaseException) -> str:
+    """An error and its causes in one line, for the log."""
+    parts, seen = [], 0
+    current: BaseException | None = exc
+    while current is not None and seen < 4:
+        parts.append(f"{type(current).__name__}: {str(current)[:300]}")
+        current, seen = current.__cause__, seen + 1
+    return readable(" <- ".join(parts))
 
 
 def emit_json(payload: Any) -> None:
-    typer.echo(json.dumps(payload, indent=2, ensure_ascii=False, default=str))
+    typer.echo(json_text(payload, indent=2))
 
 
 class _StdoutStream:
@@ -75,11 +107,11 @@ class _StdoutStream:
         return None
 
     async def token(self, text: str) -> None:
-        sys.stdout.write(text)
+        sys.stdout.write(readable(text))
         sys.stdout.flush()
 
     async def tool_started(self, call: Any) -> None:
-        typer.echo(f"[tool] {call.name} {call.arguments}", err=True)
+        typer.echo(readable(f"[tool] {call.name} {call.arguments}"), err=True)
 
     async def tool_finished(self, record: Any) -> None:
         return None
@@ -135,7 +167,7 @@ def chat(
                 }
             )
         elif result.replayed:
-            typer.echo(result.reply)
+            typer.echo(readable(result.reply))
         else:
             typer.echo()
 
@@ -177,7 +209,26 @@ def full_app() -> typer.Typer:
     return app
 
 
+def invalid_argument(args: list[str]) -> str | None:
+    """The first command-line argument that is not valid UTF-8 text, described (never echoed), or None.
+
+    Python decodes argv with ``surrogateescape``: invalid bytes arrive as lone surrogates, which nothing
+    downstream can store or print (click's own usage errors included), so they are refused before parsing."""
+    for position, arg in enumerate(args, 1):
+        if any("\udc80" <= ch <= "\udcff" or "\ud800" <= ch <= "\udfff" for ch in arg):
+            return f"argument {position} is not valid UTF-8 text; pass text in UTF-8"
+    return None
+
+
 def main() -> None:
+    level = logging.getLevelName(os.environ.get("LOG_LEVEL", "WARNING").strip().upper())
+    logging.basicConfig(
+        level=level if isinstance(level, int) else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
+    problem = invalid_argument(sys.argv[1:])
+    if problem is not None:
+        sys.stderr.write(f"error: {problem}\n")
+        raise SystemExit(2)
     full_app()()
 
 

@@ -11,6 +11,7 @@ import typer
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
 from assistant.ids import UserScope, fact_id, thread_id, turn_id, user_id
+from assistant.text import json_text, readable
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.memory_view import fact_rows
 
@@ -58,7 +59,7 @@ def export_memories(
     def body() -> None:
         with runtime() as rt:
             data = rt.registry.export(user_id(user), now=parse_at(at))
-        text = json.dumps(data, indent=2, ensure_ascii=False)
+        text = json_text(data, indent=2)
         if out:
             out.write_text(text + "\n", encoding="utf-8")
             typer.echo(f"wrote {out}")
@@ -158,9 +159,10 @@ def show_log(
             )
             return
         for e in events:
+            # readable(): a log written before text was validated may hold lone surrogates.
             typer.echo(
                 f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} "
-                f"{_log_detail(e)[:110]}"
+                f"{readable(_log_detail(e))[:110]}"
             )
 
     guarded(body)

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from assistant.errors import NotFound
+from assistant.ids import thread_id
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.settings import build_settings
 
@@ -76,6 +78,58 @@ def history(
         else:
             for run in runs:
                 typer.echo(f"{run['as_of']}  {run['job']:<8} {run['runner']}  {run['report']}")
+
+    guarded(body)
+
+
+@jobs.command("failing")
+def failing(at: AtOption = None, as_json: JsonOption = False) -> None:
+    """Threads whose promotion keeps failing (or crashed): error kind, failures, next retry. They are retried
+    by the scheduler with a growing backoff; ``jobs retry`` re-queues them now."""
+    from scheduler.jobs import failing_promotions
+
+    def body() -> None:
+        with runtime() as rt:
+            rows = [_failing_row(c.to_json()) for c in failing_promotions(rt.job_deps(), parse_at(at))]
+        if as_json:
+            emit_json(rows)
+            return
+        if not rows:
+            typer.echo("(no failing promotions)")
+        for r in rows:
+            typer.echo(
+                f"{r['thread']:<36} user {r['user_id']:<16} {r['error_kind']:<20} failures {r['failures']:<3} "
+                f"next retry {r['retry_at'] or 'now'}  {str(r['last_error'])[:80]}"
+            )
+
+    guarded(body)
+
+
+def _failing_row(claim: dict[str, object]) -> dict[str, object]:
+    row = {"thread" if k == "item" else k: v for k, v in claim.items() if k != "job"}
+    return {k: v for k, v in row.items() if k != "watermark"} | {"through_seq": claim["watermark"]}
+
+
+@jobs.command("retry")
+def retry(
+    thread: Annotated[str | None, typer.Argument(help="The failing thread to re-queue")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Re-queue every failing promotion")] = False,
+    at: AtOption = None,
+) -> None:
+    """Re-queue failing promotions: the next pass retries them without waiting for their backoff."""
+    from scheduler.jobs import retry_promotions
+
+    if (thread is None) == (not every):
+        typer.echo("error: give one THREAD or --all", err=True)
+        raise typer.Exit(2)
+
+    def body() -> None:
+        target = thread_id(thread) if thread is not None else None
+        with runtime() as rt:
+            count = retry_promotions(rt.job_deps(), target, parse_at(at))
+        if target is not None and count == 0:
+            raise NotFound(f"thread {target} has no failing promotion to re-queue")
+        typer.echo(f"re-queued {count} failing promotion(s); the next promotion pass retries them")
 
     guarded(body)
 

@@ -24,7 +24,7 @@ from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
 from demo.bookings import SqlBookingSystem
 from memory import migrate
-from memory.claims import SqlClaims, SqlJobRuns
+from memory.claims import Backoff, SqlClaims, SqlJobRuns
 from memory.db import Database
 from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
@@ -131,6 +131,7 @@ class Runtime:
                 max_retries=s.llm_max_retries,
                 max_reply_tokens=s.reply_reserve_tokens,
                 offline_stream_delay_ms=s.offline_stream_delay_ms,
+                deadline_seconds=s.llm_deadline_seconds,
             )
         )
 
@@ -200,7 +201,14 @@ class Runtime:
         name = runner or f"{socket.gethostname()}:{os.getpid()}"
         return JobDeps(
             queries=SqlJobQueries(self.db),
-            claims=SqlClaims(self.db, name),
+            claims=SqlClaims(
+                self.db,
+                name,
+                backoff=Backoff(
+                    base=timedelta(seconds=settings.claim_retry_base_seconds),
+                    cap=timedelta(seconds=settings.claim_retry_max_seconds),
+                ),
+            ),
             runs=self.job_runs,
             promoter=self.promoter,
             fact_memory=self.fact_memory,

@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     offline_stream_delay_ms: int = Field(default=25, ge=0, le=1000)
     # Save every model exchange of this process to a folder; LLM_MODEL=replay/<folder> serves them back.
     llm_record: Path | None = None
+    # LLM_TIMEOUT_SECONDS is per attempt; this bounds all attempts of one call and the waits between them.
+    llm_deadline_seconds: float = Field(default=150.0, gt=0)
 
     # Context window
     window_policy: Literal["full", "sliding", "summary-block"] = "summary-block"
@@ -71,6 +73,9 @@ class Settings(BaseSettings):
     wipe_every_hours: int = Field(default=24, ge=1)
     claim_lease_seconds: int = Field(default=300, ge=5)
     scheduler_in_app: bool = True
+    # A failed (or crashed) promotion is retried after base * 2^(failures-1) seconds, at most the cap.
+    claim_retry_base_seconds: int = Field(default=60, ge=1)
+    claim_retry_max_seconds: int = Field(default=3600, ge=1)
 
     # Web app and authentication
     chainlit_auth_secret: SecretStr = SecretStr("change-me-development-only-secret-0123456789")
