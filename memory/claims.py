@@ -173,9 +173,11 @@ class SqlClaims:
 
         Returns when the claim may be taken again."""
         with self.db.write() as session:
-            row = session.execute(
-                select(ClaimRow).where(*_pk(key), col(ClaimRow.owner) == self.owner)
-            ).scalars().first()
+            row = (
+                session.execute(select(ClaimRow).where(*_pk(key), col(ClaimRow.owner) == self.owner))
+                .scalars()
+                .first()
+            )
             if row is None or row.done_at is not None:
                 return now
             row.failures = max(row.failures + 1, row.attempts)  # this attempt, and any crash before it

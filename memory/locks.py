@@ -7,8 +7,10 @@ is the database.
 * **Postgres**: a session-level advisory lock (``pg_try_advisory_lock``) on a connection held for the duration.
   If the holder dies, its connection closes and the server releases the lock at once: a killed scheduler
   never leaves maintenance blocked.
-* **SQLite** (one machine): a row in ``locks`` with a lease, taken by an insert that only one process can win
-  or by taking over an expired lease. A crashed holder's lease runs out after ``lease``.
+* **SQLite** (one machine by nature: the database is a local file): an OS file lock (``flock``) on a small
+  file per name beside the database file. The kernel drops it when the holder's process dies, so a SIGKILLed
+  promotion never leaves a user's facts locked (a lease in a table would have kept them locked until it ran
+  out, and every pass in between would have failed).
 
 Waiting polls ``try``-acquires with a short sleep up to ``timeout`` (no process blocks inside the database
 holding other locks while it waits), then raises :class:`~assistant.errors.StorageError`.
@@ -16,23 +18,22 @@ holding other locks while it waits), then raises :class:`~assistant.errors.Stora
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
+from pathlib import Path
 
-from sqlalchemy import delete, text
-from sqlalchemy.dialects import sqlite
-from sqlmodel import col
+from sqlalchemy import text
 
 from assistant.errors import StorageError
 from assistant.facts import Fact, FactDraft, FactMemory, WriteOutcome
 from assistant.ids import UserScope
 from assistant.ports import FactMaintenance, FactStore
 from memory.db import Database, translate_errors
-from memory.tables import LockRow
 
 _POLL_SECONDS = 0.05
 
@@ -52,18 +53,17 @@ def hashed(prefix: str, value: str) -> str:
 class DbLocks:
     """``with locks.hold("name"):`` runs the block while no other process holds "name"."""
 
-    def __init__(
-        self, db: Database, *, timeout: float = 120.0, lease: timedelta = timedelta(minutes=15)
-    ) -> None:
+    def __init__(self, db: Database, *, timeout: float = 120.0) -> None:
         self.db = db
         self.timeout = timeout
-        self.lease = lease
+        # A private in-memory SQLite database has no file to lock beside; its locks live in a temporary folder.
+        self._folder = _lock_folder(db)
 
     @contextmanager
     def hold(self, name: str, *, timeout: float | None = None) -> Iterator[None]:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         if self.db.is_sqlite:
-            with self._row_lock(name, deadline):
+            with self._file_lock(name, deadline):
                 yield
         else:
             with self._advisory_lock(name, deadline):
@@ -83,28 +83,32 @@ class DbLocks:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
 
     @contextmanager
-    def _row_lock(self, name: str, deadline: float) -> Iterator[None]:
-        holder = uuid.uuid4().hex
-        while not self._take_row(name, holder):
-            _wait(name, deadline)
-        try:
-            yield
-        finally:
-            with translate_errors(), self.db.write_engine.begin() as conn:
-                conn.execute(delete(LockRow).where(col(LockRow.name) == name, col(LockRow.holder) == holder))
+    def _file_lock(self, name: str, deadline: float) -> Iterator[None]:
+        # One open file per holder: flock excludes other open files (other processes and other threads alike).
+        path = self._folder / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.lock"
+        with open(path, "a+b") as handle:
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    _wait(name, deadline)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
-    def _take_row(self, name: str, holder: str) -> bool:
-        now = datetime.now(UTC)
-        insert = sqlite.insert(LockRow).values(name=name, holder=holder, lease_until=now + self.lease)
-        statement = insert.on_conflict_do_update(
-            index_elements=["name"],
-            set_={"holder": holder, "lease_until": now + self.lease},
-            where=col(LockRow.lease_until) < now,
-        ).returning(col(LockRow.holder))
-        # The engine, not a session: a lock is infrastructure under whatever the caller's session is doing.
-        with translate_errors(), self.db.write_engine.begin() as conn:
-            won = conn.execute(statement).first()
-            return won is not None and won[0] == holder
+
+def _lock_folder(db: Database) -> Path:
+    path = db.url.split("///", 1)[1] if "///" in db.url else ""
+    if not db.is_sqlite:
+        return Path(tempfile.gettempdir())
+    if path and path != ":memory:":
+        folder = Path(path).resolve().parent / (Path(path).name + ".locks")
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="travel-locks-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _wait(name: str, deadline: float) -> None:

@@ -37,7 +37,6 @@ NOT_USER_DATA: dict[str, str] = {
     "audit_log": "the erasure trail itself; subjects are keyed hashes, details are counts",
     "alembic_version": "schema version",
     "apscheduler_jobs": "scheduler triggers (job ids and next run times)",
-    "locks": "cross-process lock names (hashed where they concern a user) and leases",
 }
 
 FACTS_STORE = "facts (LanceDB)"

@@ -130,13 +130,3 @@ class AuditRow(SQLModel, table=True):
     action: str = Field(max_length=40)
     subject_hash: str = Field(max_length=64, index=True)
     details: dict[str, Any] = Field(sa_type=JSON)
-
-
-class LockRow(SQLModel, table=True):
-    """A named lock with a lease, for SQLite (Postgres uses advisory locks and never writes here)."""
-
-    __tablename__ = "locks"
-
-    name: str = Field(primary_key=True, max_length=80)
-    holder: str = Field(max_length=40)
-    lease_until: datetime = Field(sa_type=UTCDateTime)

@@ -118,21 +118,42 @@ def test_a_lock_in_the_database_excludes_other_holders_until_released(database: 
         assert time.monotonic() - started < 2
 
 
-def test_an_expired_sqlite_lease_is_taken_over(tmp_path: Any) -> None:
-    from memory import migrate
+def test_a_sqlite_lock_held_by_a_killed_process_is_free_at_once(tmp_path: Any) -> None:
+    """The lock of a SIGKILLed holder is released by the kernel: the next pass does not wait for a lease."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
     from memory.db import Database
 
-    db = Database(f"sqlite:///{tmp_path / 'locks.db'}")
-    migrate.upgrade(db)
-    crashed = DbLocks(db, lease=timedelta(milliseconds=300))
-    lock = crashed.hold("maintenance")
-    lock.__enter__()  # a holder that never releases (its process died)
-    with pytest.raises(StorageError), DbLocks(db).hold("maintenance", timeout=0.1):
-        pass
-    time.sleep(0.35)
-    with DbLocks(db).hold("maintenance", timeout=1):
-        pass
-    db.dispose()
+    url = f"sqlite:///{tmp_path / 'locks.db'}"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from memory.db import Database\nfrom memory.locks import DbLocks\n"
+            f"lock = DbLocks(Database({url!r})).hold('maintenance')\nlock.__enter__()\n"
+            "print('held', flush=True)\ntime.sleep(60)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        db = Database(url)
+        with pytest.raises(StorageError), DbLocks(db).hold("maintenance", timeout=0.2):
+            pass
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(10)
+        started = time.monotonic()
+        with DbLocks(db).hold("maintenance", timeout=5):
+            assert time.monotonic() - started < 1
+        db.dispose()
+    finally:
+        if holder.poll() is None:
+            holder.kill()
 
 
 def test_two_writers_of_one_users_fact_make_two_versions_not_two_first_versions(runtime: Runtime) -> None:

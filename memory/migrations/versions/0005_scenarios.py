@@ -1,7 +1,7 @@
 """Bookings can be cancelled: a nullable ``cancelled_at`` on ``bookings`` (a cancelled booking stays on record).
 
 Revision ID: 0005_scenarios
-Revises: 0003_ops
+Revises: 0001_initial
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_scenarios"
-down_revision = "0003_ops"
+down_revision = "0001_initial"
 branch_labels = None
 depends_on = None
 
