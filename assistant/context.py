@@ -138,7 +138,9 @@ class CachedCounter:
 def message_hash(message: Message) -> str:
     """A message's identity for the token cache and the cache-stable prefix. Never raises: a log written before
     text was validated at the edge may hold lone surrogates, and hashing them must not stop the thread."""
-    return hashlib.sha256(utf8_bytes(json.dumps(message, sort_keys=True, ensure_ascii=False))).hexdigest()[:16]
+    return hashlib.sha256(utf8_bytes(json.dumps(message, sort_keys=True, ensure_ascii=False))).hexdigest()[
+        :16
+    ]
 
 
 def tool_message(event: Event, *, cleared: bool = False) -> Message:
@@ -193,7 +195,9 @@ def turn_messages(events: Sequence[Event], *, clear_tool_results: bool = False) 
     """Model messages of one turn's events. An unfinished turn keeps only its user message: half a tool
     exchange (a call without its result) is not a valid conversation for any provider."""
     if not _complete(events):
-        return tuple({"role": "user", "content": readable(e.text)} for e in events if e.kind == EventKind.USER)
+        return tuple(
+            {"role": "user", "content": readable(e.text)} for e in events if e.kind == EventKind.USER
+        )
     messages = (event_message(e, clear_tool_results=clear_tool_results) for e in events)
     # Logged text predating validation at the edge may not be encodable; the model is sent a readable copy.
     return tuple(clean(m) for m in messages if m is not None)

@@ -239,14 +239,18 @@ class Engine:
             if reply.tool_calls:
                 appended = self._append(turn.req, kind, _model_body(reply))
                 if not appended.inserted:
-                    logger.info("thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind)
+                    logger.info(
+                        "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
+                    )
                 logged = appended.event
                 crash_point(f"turn.model_logged:{round_no}")
             else:
                 logged = self._logged_since_open(turn, kind)
                 if logged is None:
                     return reply
-                logger.info("thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind)
+                logger.info(
+                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind
+                )
         turn.logged[kind] = logged
         # The current turn is shown to the model exactly as later turns will show it (same builders, same
         # logged events), so this call's prompt stays a byte-identical prefix of the next one.
@@ -256,7 +260,11 @@ class Engine:
     def _logged_since_open(self, turn: _Turn, kind: str) -> Event | None:
         """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
         after = turn.user_seq
-        found = [e for e in self.deps.thread_log.events(turn.req.thread, after_seq=after) if e.turn_id == turn.req.turn]
+        found = [
+            e
+            for e in self.deps.thread_log.events(turn.req.thread, after_seq=after)
+            if e.turn_id == turn.req.turn
+        ]
         for event in found:
             turn.logged.setdefault(event.kind, event)
         return next((e for e in found if e.kind == kind), None)

@@ -7,6 +7,8 @@ keep a separator or a quote from changing meaning downstream is to refuse it on 
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import uuid
 from dataclasses import dataclass
@@ -25,6 +27,11 @@ _USER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}")
 # Threads and turns are usually UUIDs (Chainlit) or short slugs typed on the command line.
 _SLUG_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _FACT_RE = re.compile(r"[0-9a-f]{32}")
+# What the browser may name a thread: the canonical (lower-case, hyphenated) form of a random UUID.
+_UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+# Threads named on the command line get this prefix. "_" never occurs in a UUID, so no id the web accepts can
+# ever equal one of them, and the rest is a keyed hash, so no user can produce another user's id either.
+NAMED_THREAD_PREFIX = "n_"
 
 
 def _check(kind: str, raw: object, pattern: re.Pattern[str]) -> str:
@@ -46,6 +53,33 @@ def user_id(raw: object) -> UserId:
 
 def thread_id(raw: object) -> ThreadId:
     return ThreadId(_check("thread", raw, _SLUG_RE))
+
+
+def web_thread_id(raw: object) -> ThreadId:
+    """A thread id chosen by a browser: only a UUID. Readable names ("tue") are global and first come, first
+    served, so a web user who could pick one could block another user's command-line thread of that name."""
+    if not isinstance(raw, str) or not _UUID_RE.fullmatch(raw):
+        raise InvalidId("a conversation id from the web must be a UUID")
+    return ThreadId(raw)
+
+
+def is_web_thread_id(raw: object) -> bool:
+    return isinstance(raw, str) and _UUID_RE.fullmatch(raw) is not None
+
+
+def named_thread_id(key: bytes, user: UserId, name: str) -> ThreadId:
+    """The internal id of the thread ``user`` calls ``name`` (``chat --thread mon``).
+
+    Names are per user: alice's "mon" and bob's "mon" are two threads, and neither can be claimed by the other
+    first. The id is an HMAC of (user, name) under ``key`` (derived from the app secret by the composition
+    root), so nobody without the secret can compute another user's ids; the prefix keeps it apart from every
+    UUID the web accepts. The name is validated like any thread id, so what users type stays the same.
+    """
+    if not key:
+        raise ValueError("named_thread_id needs a non-empty key")
+    checked_user, checked_name = user_id(user), thread_id(name)
+    digest = hmac.new(key, f"{checked_user}\x00{checked_name}".encode(), hashlib.sha256).hexdigest()
+    return ThreadId(NAMED_THREAD_PREFIX + digest[:40])
 
 
 def turn_id(raw: object) -> TurnId:

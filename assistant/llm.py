@@ -208,7 +208,9 @@ class LiteLLMChatModel:
                         delay = self._retry_delay(exc, number)
                         if delay is None or not may_retry() or loop.time() + delay >= deadline:
                             raise
-                        logger.info("model call failed (%s); retry %d in %.1fs", _detail(exc), number + 1, delay)
+                        logger.info(
+                            "model call failed (%s); retry %d in %.1fs", _detail(exc), number + 1, delay
+                        )
                         await asyncio.sleep(delay)
                         number += 1
         except TimeoutError as exc:
@@ -283,7 +285,9 @@ class _translated:
         if isinstance(exc, Exception):
             # Whatever else the provider stack raises (an HTTP client's protocol error, a malformed chunk the
             # stream builder trips over) is still "the model could not answer", never a traceback for the user.
-            raise ModelError(f"unexpected error from the model provider: {type(exc).__name__}: {exc}"[:300]) from exc
+            raise ModelError(
+                f"unexpected error from the model provider: {type(exc).__name__}: {exc}"[:300]
+            ) from exc
 
 
 class _Sink:

@@ -15,8 +15,11 @@ from assistant.events import AppendResult, Event, NewEvent, ThreadRecord, UserRe
 from assistant.ids import ThreadId, UserId, UserScope
 
 if TYPE_CHECKING:
+    from datetime import timedelta
+
     from assistant.booking_types import Booking, FlightOption, Restaurant
     from assistant.facts import Fact
+    from assistant.sessions import LoginSession, RevokeReason
 
 
 class ThreadLog(Protocol):
@@ -57,6 +60,32 @@ class Directory(Protocol):
 
     def delete_thread(self, user: UserId, thread: ThreadId) -> int:
         """Delete the thread and all its events; returns the number of events removed."""
+        ...
+
+
+class LoginSessions(Protocol):
+    """Server-side login sessions (see ``assistant.sessions``). Session ids are secrets held by browsers: a
+    store keeps only a hash of each, so a copy of the table cannot be replayed as a login."""
+
+    def open(self, user: UserId, *, now: datetime, lifetime: timedelta) -> LoginSession:
+        """Start a session for an existing user; the returned record carries the new id (shown only here).
+        The expiry is ``now + lifetime`` and never moves."""
+        ...
+
+    def active(self, session: str, *, now: datetime) -> LoginSession | None:
+        """The session named by ``session`` if it exists, is not revoked and has not expired; else None."""
+        ...
+
+    def revoke(self, session: str, *, now: datetime, reason: RevokeReason) -> bool:
+        """End one session; True if it was active."""
+        ...
+
+    def revoke_user(self, user: UserId, *, now: datetime, reason: RevokeReason) -> int:
+        """End every active session of a user; returns how many were active."""
+        ...
+
+    def prune(self, *, now: datetime) -> int:
+        """Delete records that can never be active again (expired or revoked); returns how many."""
         ...
 
 

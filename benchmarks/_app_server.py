@@ -55,24 +55,29 @@ class Server:
         return self.data_dir / "server.log"
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("DATABASE_URL", "LANCEDB_URI", "LLM_API_BASE", "LLM_API_KEY", "HEADER_AUTH")}
-        env.update({
-            "APP_ENV": "development",
-            "TRAVEL_DATA_DIR": str(self.data_dir),
-            "EMBEDDINGS": self.embeddings,
-            "LLM_MODEL": "offline/travel-agent",
-            "SCHEDULER_IN_APP": "false",
-            "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in self.users.items()),
-            "ADMIN_USERS": "",
-            "PUBLIC_ORIGIN": self.base_url,
-            "CHAINLIT_AUTH_SECRET": "bench-load-" + secrets.token_hex(24),
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-            "LITELLM_OFFLINE_MODE": "true",
-            "HF_HUB_OFFLINE": "1",
-            "TRANSFORMERS_OFFLINE": "1",
-            "PYTHONUNBUFFERED": "1",
-        })
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DATABASE_URL", "LANCEDB_URI", "LLM_API_BASE", "LLM_API_KEY", "HEADER_AUTH")
+        }
+        env.update(
+            {
+                "APP_ENV": "development",
+                "TRAVEL_DATA_DIR": str(self.data_dir),
+                "EMBEDDINGS": self.embeddings,
+                "LLM_MODEL": "offline/travel-agent",
+                "SCHEDULER_IN_APP": "false",
+                "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in self.users.items()),
+                "ADMIN_USERS": "",
+                "PUBLIC_ORIGIN": self.base_url,
+                "CHAINLIT_AUTH_SECRET": "bench-load-" + secrets.token_hex(24),
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "LITELLM_OFFLINE_MODE": "true",
+                "HF_HUB_OFFLINE": "1",
+                "TRANSFORMERS_OFFLINE": "1",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         if self.stream_delay_ms is not None:
             env["OFFLINE_STREAM_DELAY_MS"] = str(self.stream_delay_ms)
         return env
@@ -85,7 +90,11 @@ class Server:
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [str(BIN / "travel-assistant"), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-            cwd=self.data_dir, env=self.env(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            cwd=self.data_dir,
+            env=self.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
         log.close()
@@ -136,8 +145,19 @@ def seed_facts(data_dir: Path, users: Sequence[str], per_user: int, embeddings: 
         "import sys, json; from benchmarks._app_server import _seed_in_process; "
         "_seed_in_process(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), sys.argv[4])"
     )
-    subprocess.run([sys.executable, "-c", code, str(data_dir / "lancedb"), json.dumps(list(users)),
-                    str(per_user), embeddings], check=True, cwd=REPO)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            str(data_dir / "lancedb"),
+            json.dumps(list(users)),
+            str(per_user),
+            embeddings,
+        ],
+        check=True,
+        cwd=REPO,
+    )
 
 
 def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str) -> None:
@@ -172,10 +192,22 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
             at = monday - timedelta(days=i)
             quote = "By the way, I'm vegetarian." if entry is veg else entry.quote
             fact = Fact(
-                id=FactId(uuid.uuid4().hex), user_id=user, key=entry.key, type=entry.type, subject="user",
-                predicate=ftype.predicate, value=entry.value, text=entry.text, source_thread=str(uuid.uuid4()),
-                source_turn=uuid.uuid4().hex, evidence_quote=quote, asserted_by=Authority.USER,
-                asserted_at=at, supersedes="", version=1, expires_at=at + ftype.ttl,
+                id=FactId(uuid.uuid4().hex),
+                user_id=user,
+                key=entry.key,
+                type=entry.type,
+                subject="user",
+                predicate=ftype.predicate,
+                value=entry.value,
+                text=entry.text,
+                source_thread=str(uuid.uuid4()),
+                source_turn=uuid.uuid4().hex,
+                evidence_quote=quote,
+                asserted_by=Authority.USER,
+                asserted_at=at,
+                supersedes="",
+                version=1,
+                expires_at=at + ftype.ttl,
             )
             rows.append(fact_row(fact))
     store = LanceFactStore(uri, embedding=embeddings)

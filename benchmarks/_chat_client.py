@@ -113,9 +113,16 @@ class User:
         await client.connect(
             self.base_url,
             headers={"Cookie": f"access_token={self.token}", "Origin": self.base_url},
-            auth={"clientType": "webapp", "sessionId": session_id, "threadId": "", "userEnv": "{}",
-                  "chatProfile": ""},
-            transports=["websocket"], socketio_path="/ws/socket.io", wait_timeout=CONNECT_TIMEOUT_S,
+            auth={
+                "clientType": "webapp",
+                "sessionId": session_id,
+                "threadId": "",
+                "userEnv": "{}",
+                "chatProfile": "",
+            },
+            transports=["websocket"],
+            socketio_path="/ws/socket.io",
+            wait_timeout=CONNECT_TIMEOUT_S,
         )
         await client.emit("connection_successful")
         # on_chat_start runs as a task (task_start … set_commands … prefetch … task_end): the chat is ready at
@@ -134,19 +141,36 @@ class User:
             assert chat is not None
             start = len(chat.events)
             message = {
-                "threadId": "", "id": str(uuid.uuid4()), "name": self.name, "type": "user_message",
-                "output": spec.text, "createdAt": datetime.now(UTC).isoformat(), "metadata": {},
+                "threadId": "",
+                "id": str(uuid.uuid4()),
+                "name": self.name,
+                "type": "user_message",
+                "output": spec.text,
+                "createdAt": datetime.now(UTC).isoformat(),
+                "metadata": {},
             }
             t0 = time.perf_counter()
             await chat.client.emit("client_message", {"message": message, "fileReferences": []})
             end = await chat.wait_for("task_end", after=start, timeout=TURN_TIMEOUT_S)
         except Exception as exc:  # a timeout, a dropped or refused socket, an HTTP error: this turn failed
-            return TurnResult(self.name, spec.name, None, (time.perf_counter() - t0) * 1000.0,
-                              f"{type(exc).__name__}: {exc}", self.chat.thread if self.chat else None)
-        window = chat.events[start:end + 1]
+            return TurnResult(
+                self.name,
+                spec.name,
+                None,
+                (time.perf_counter() - t0) * 1000.0,
+                f"{type(exc).__name__}: {exc}",
+                self.chat.thread if self.chat else None,
+            )
+        window = chat.events[start : end + 1]
         first = next((t for t, e, _d in window if e == "stream_token"), None)
-        return TurnResult(self.name, spec.name, None if first is None else (first - t0) * 1000.0,
-                          (window[-1][0] - t0) * 1000.0, _check(window, spec), chat.thread)
+        return TurnResult(
+            self.name,
+            spec.name,
+            None if first is None else (first - t0) * 1000.0,
+            (window[-1][0] - t0) * 1000.0,
+            _check(window, spec),
+            chat.thread,
+        )
 
     async def close(self) -> None:
         if self.chat is not None and self.chat.client.connected:
@@ -163,7 +187,10 @@ def _check(window: Sequence[tuple[float, str, Any]], spec: TurnSpec) -> str | No
             continue
         if event in ("new_message", "update_message", "stream_start") and data.get("isError"):
             return f"error step: {str(data.get('output'))[:120]}"
-        if event in ("new_message", "update_message", "stream_start") and data.get("type") == "assistant_message":
+        if (
+            event in ("new_message", "update_message", "stream_start")
+            and data.get("type") == "assistant_message"
+        ):
             texts[data["id"]] = str(data.get("output") or texts.get(data["id"], ""))
         elif event == "stream_token" and not data.get("isInput"):
             texts[data["id"]] = texts.get(data["id"], "") + str(data.get("token", ""))

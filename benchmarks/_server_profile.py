@@ -27,7 +27,10 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("turn: thread log + directory (SQL)", ("memory/thread_log.py",)),
     ("turn: context window assembly", ("assistant/context.py",)),
     ("turn: tools + bookings (SQL)", ("assistant/tools.py", "memory/bookings.py")),
-    ("turn: offline model + litellm streaming", ("assistant/offline_model.py", "assistant/llm.py", "litellm/")),
+    (
+        "turn: offline model + litellm streaming",
+        ("assistant/offline_model.py", "assistant/llm.py", "litellm/"),
+    ),
     ("turn: engine, other", ("assistant/engine.py",)),
     ("login: Argon2 verify", ("argon2", "pwdlib")),
     ("Chainlit data layer (our tables)", ("travel_assistant/web/data_layer.py",)),
@@ -39,8 +42,15 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Leaf frames that are waits, not work: py-spy's idle detection can miss a thread that is just entering or
 # leaving one, so such samples are shown apart instead of being charged to whatever called them.
-WAITS = ("Condition.wait (threading.py", "EpollSelector.select (selectors.py", "_worker (concurrent/futures",
-         "Event.wait (threading.py", "_wait_for_tstate_lock", "Queue.get (queue.py", "SimpleQueue.get")
+WAITS = (
+    "Condition.wait (threading.py",
+    "EpollSelector.select (selectors.py",
+    "_worker (concurrent/futures",
+    "Event.wait (threading.py",
+    "_wait_for_tstate_lock",
+    "Queue.get (queue.py",
+    "SimpleQueue.get",
+)
 WAITING = "waiting (a lock, condition or epoll wait sampled as active)"
 
 # Inclusive rows: a sample counts for every row whose frame is on its stack.
@@ -89,7 +99,9 @@ def read_profile(path: Path, *, rate: int) -> Profile:
         if any(w in frames[-1] for w in WAITS):
             label = WAITING
         else:
-            label = next((name for name, pats in CATEGORIES if any(p in f for f in frames for p in pats)), "other")
+            label = next(
+                (name for name, pats in CATEGORIES if any(p in f for f in frames for p in pats)), "other"
+            )
         by_category[label] += count
         if label != WAITING and any("_run_once" in f or "run_forever" in f for f in frames):
             loop += count
@@ -105,11 +117,15 @@ def print_profile(p: Profile, *, turns: int, wall_s: float, label: str, cpu_s: f
     work = max(1, p.samples - p.by_category.get(WAITING, 0))
     per_turn = 1000.0 / p.rate / max(1, turns)
     check = f"; the kernel counted {cpu_s:.1f} CPU s for the server process" if cpu_s is not None else ""
-    print(f"profile: {label}, {turns} turns; py-spy {p.rate} Hz (non-blocking), all threads, active samples: "
-          f"{p.samples}, of which {work} work = {work / p.rate:.1f} busy s ({work * per_turn:.0f} ms per turn){check}; "
-          f"{p.loop_thread / work:.0%} of the work on the event-loop thread "
-          f"(busy {p.loop_thread / p.rate / max(wall_s, 1e-9):.0%} of the {wall_s:.1f} s of turns)")
-    print(f"  {'where (each sample charged once: first match in this order)':<64} {'share':>6} {'ms/turn':>8}")
+    print(
+        f"profile: {label}, {turns} turns; py-spy {p.rate} Hz (non-blocking), all threads, active samples: "
+        f"{p.samples}, of which {work} work = {work / p.rate:.1f} busy s ({work * per_turn:.0f} ms per turn){check}; "
+        f"{p.loop_thread / work:.0%} of the work on the event-loop thread "
+        f"(busy {p.loop_thread / p.rate / max(wall_s, 1e-9):.0%} of the {wall_s:.1f} s of turns)"
+    )
+    print(
+        f"  {'where (each sample charged once: first match in this order)':<64} {'share':>6} {'ms/turn':>8}"
+    )
     for name, _pats in (*CATEGORIES, ("other", ())):
         n = p.by_category.get(name, 0)
         if n:
@@ -127,15 +143,18 @@ def print_profile(p: Profile, *, turns: int, wall_s: float, label: str, cpu_s: f
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks._server_profile",
-                                     description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks._server_profile", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("profile", type=Path)
     parser.add_argument("--rate", type=int, default=100)
     parser.add_argument("--turns", type=int, default=1)
     parser.add_argument("--wall", type=float, default=0.0, help="wall seconds of the recorded run")
     args = parser.parse_args(argv)
     prof = read_profile(args.profile, rate=args.rate)
-    print_profile(prof, turns=args.turns, wall_s=args.wall or prof.samples / args.rate, label=str(args.profile))
+    print_profile(
+        prof, turns=args.turns, wall_s=args.wall or prof.samples / args.rate, label=str(args.profile)
+    )
     return 0
 
 

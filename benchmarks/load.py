@@ -129,15 +129,29 @@ async def _drive(server: Server, names: list[str], specs: list[TurnSpec], think_
     return Drive(users, connect_errors, [r for rs in per_user for r in rs], t0, t1)
 
 
-def run_level(server: Server, names: list[str], specs: list[TurnSpec], *, profile_to: Path | None,
-              think_s: float = 0.0) -> Level:
+def run_level(
+    server: Server, names: list[str], specs: list[TurnSpec], *, profile_to: Path | None, think_s: float = 0.0
+) -> Level:
     spy = None
     if profile_to is not None:
         assert server.process is not None
         spy = subprocess.Popen(
-            [str(_py_spy()), "record", "--pid", str(server.process.pid), "--rate", "100", "--format", "raw",
-             "--threads", "--nonblocking", "--output", str(profile_to)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                str(_py_spy()),
+                "record",
+                "--pid",
+                str(server.process.pid),
+                "--rate",
+                "100",
+                "--format",
+                "raw",
+                "--threads",
+                "--nonblocking",
+                "--output",
+                str(profile_to),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         time.sleep(1.0)  # attached before the first turn
     cpu0, client0, load = server.cpu_seconds(), time.process_time(), os.getloadavg()[0]
@@ -145,9 +159,16 @@ def run_level(server: Server, names: list[str], specs: list[TurnSpec], *, profil
         d = asyncio.run(_drive(server, names, specs, think_s))
         lag = probe.stop()
     level = Level(
-        len(names), d.turns, [u.login_ms for u in d.users if not math.isnan(u.login_ms)], d.connect_errors,
-        [ms for t, ms in lag if t < d.turns_started], [ms for t, ms in lag if d.turns_started <= t <= d.turns_ended],
-        d.turns_ended - d.turns_started, server.cpu_seconds() - cpu0, time.process_time() - client0, load,
+        len(names),
+        d.turns,
+        [u.login_ms for u in d.users if not math.isnan(u.login_ms)],
+        d.connect_errors,
+        [ms for t, ms in lag if t < d.turns_started],
+        [ms for t, ms in lag if d.turns_started <= t <= d.turns_ended],
+        d.turns_ended - d.turns_started,
+        server.cpu_seconds() - cpu0,
+        time.process_time() - client0,
+        load,
     )
     if spy is not None:
         spy.send_signal(signal.SIGINT)
@@ -192,9 +213,11 @@ def _ms(value: float) -> str:
 
 
 def print_levels(levels: Sequence[Level], floor: list[float], specs: Sequence[TurnSpec]) -> None:
-    header = (f"{'users':>5} {'turns':>5} {'err':>4} {'TTFT p50':>9} {'p95':>7} {'turn p50':>9} {'p95':>7} "
-              f"{'max':>7} {'lag p50':>8} {'p95':>6} {'max':>7} {'login p95':>10} {'lag max':>8} {'turns/s':>8} "
-              f"{'CPU/turn':>9}  target")
+    header = (
+        f"{'users':>5} {'turns':>5} {'err':>4} {'TTFT p50':>9} {'p95':>7} {'turn p50':>9} {'p95':>7} "
+        f"{'max':>7} {'lag p50':>8} {'p95':>6} {'max':>7} {'login p95':>10} {'lag max':>8} {'turns/s':>8} "
+        f"{'CPU/turn':>9}  target"
+    )
     print(header)
     print("-" * len(header))
     for lv in levels:
@@ -204,19 +227,25 @@ def print_levels(levels: Sequence[Level], floor: list[float], specs: Sequence[Tu
         verdict = ""
         if lv.users >= TARGET_USERS:
             met = lv.errors == 0 and _pct(ttft, 95) <= TARGET_TTFT_P95_MS
-            verdict = (f"{TARGET_USERS} users, 0 errors, TTFT p95 <= {TARGET_TTFT_P95_MS:.0f} ms: "
-                       f"{'PASS' if met else 'MISS'}")
+            verdict = (
+                f"{TARGET_USERS} users, 0 errors, TTFT p95 <= {TARGET_TTFT_P95_MS:.0f} ms: "
+                f"{'PASS' if met else 'MISS'}"
+            )
         cpu_turn = lv.server_cpu_s * 1000.0 / max(1, len(ok))
-        print(f"{lv.users:>5} {len(lv.turns):>5} {lv.errors:>4} {_ms(_pct(ttft, 50)):>9} {_ms(_pct(ttft, 95)):>7} "
-              f"{_ms(_pct(total, 50)):>9} {_ms(_pct(total, 95)):>7} {_ms(max(total, default=math.nan)):>7} "
-              f"{_ms(_pct(lv.lag_ms, 50)):>8} {_ms(_pct(lv.lag_ms, 95)):>6} {_ms(_max(lv.lag_ms)):>7} "
-              f"{_ms(_pct(lv.login_ms, 95)):>10} {_ms(_max(lv.lag_connect_ms)):>8} "
-              f"{len(ok) / lv.wall_s:>8.2f} {cpu_turn:>9.0f}  {verdict}")
-    print(f"ms. TTFT: message sent -> first stream_token; turn: -> task_end. lag: round trip of GET {PROBE_PATH} "
-          f"every {PROBE_EVERY_S * 1000:.0f} ms from another process while the turns ran (idle floor p50 "
-          f"{_ms(_pct(floor, 50))}, p95 {_ms(_pct(floor, 95))}, n={len(floor)}); login p95 and lag max: while "
-          "the users logged in and connected, before the turns; CPU/turn: server process CPU ms (all threads, "
-          "logins included) per completed turn")
+        print(
+            f"{lv.users:>5} {len(lv.turns):>5} {lv.errors:>4} {_ms(_pct(ttft, 50)):>9} {_ms(_pct(ttft, 95)):>7} "
+            f"{_ms(_pct(total, 50)):>9} {_ms(_pct(total, 95)):>7} {_ms(max(total, default=math.nan)):>7} "
+            f"{_ms(_pct(lv.lag_ms, 50)):>8} {_ms(_pct(lv.lag_ms, 95)):>6} {_ms(_max(lv.lag_ms)):>7} "
+            f"{_ms(_pct(lv.login_ms, 95)):>10} {_ms(_max(lv.lag_connect_ms)):>8} "
+            f"{len(ok) / lv.wall_s:>8.2f} {cpu_turn:>9.0f}  {verdict}"
+        )
+    print(
+        f"ms. TTFT: message sent -> first stream_token; turn: -> task_end. lag: round trip of GET {PROBE_PATH} "
+        f"every {PROBE_EVERY_S * 1000:.0f} ms from another process while the turns ran (idle floor p50 "
+        f"{_ms(_pct(floor, 50))}, p95 {_ms(_pct(floor, 95))}, n={len(floor)}); login p95 and lag max: while "
+        "the users logged in and connected, before the turns; CPU/turn: server process CPU ms (all threads, "
+        "logins included) per completed turn"
+    )
     print()
     print("per turn kind (TTFT p50 / p95, turn p50 / p95, ms):")
     for lv in levels:
@@ -224,11 +253,16 @@ def print_levels(levels: Sequence[Level], floor: list[float], specs: Sequence[Tu
         for spec in specs:
             ok = [t for t in lv.turns if t.turn == spec.name and not t.error]
             ttft = [t.ttft_ms for t in ok if t.ttft_ms is not None]
-            parts.append(f"{spec.name} {_ms(_pct(ttft, 50))}/{_ms(_pct(ttft, 95))}, "
-                         f"{_ms(_pct([t.total_ms for t in ok], 50))}/{_ms(_pct([t.total_ms for t in ok], 95))}")
-        print(f"  {lv.users:>3} users: " + "; ".join(parts)
-              + f"   [server CPU {lv.server_cpu_s:.1f} s, client CPU {lv.client_cpu_s:.1f} s in {lv.wall_s:.1f} s;"
-              f" load avg {lv.load_avg:.2f} before]")
+            parts.append(
+                f"{spec.name} {_ms(_pct(ttft, 50))}/{_ms(_pct(ttft, 95))}, "
+                f"{_ms(_pct([t.total_ms for t in ok], 50))}/{_ms(_pct([t.total_ms for t in ok], 95))}"
+            )
+        print(
+            f"  {lv.users:>3} users: "
+            + "; ".join(parts)
+            + f"   [server CPU {lv.server_cpu_s:.1f} s, client CPU {lv.client_cpu_s:.1f} s in {lv.wall_s:.1f} s;"
+            f" load avg {lv.load_avg:.2f} before]"
+        )
     errors = [f"{lv.users} users: {t.user} {t.turn}: {t.error}" for lv in levels for t in lv.turns if t.error]
     errors += [f"{lv.users} users: {e}" for lv in levels for e in lv.connect_errors]
     if errors:
@@ -255,22 +289,40 @@ def _turns(text: str) -> list[TurnSpec]:
     names = [v.strip() for v in text.split(",") if v.strip()]
     unknown = [n for n in names if n not in TURNS]
     if not names or unknown:
-        raise argparse.ArgumentTypeError(f"--turns takes names from {', '.join(TURNS)}; got {unknown or text!r}")
+        raise argparse.ArgumentTypeError(
+            f"--turns takes names from {', '.join(TURNS)}; got {unknown or text!r}"
+        )
     return [TURNS[n] for n in names]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.load", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("--users", type=_levels, default=[1, 10, 50], help="concurrent users per level")
-    parser.add_argument("--turns", type=_turns, default=list(TURNS.values()),
-                        help="turns each user sends, in order (dinner opens a new chat); default search,book,dinner")
-    parser.add_argument("--think-s", type=float, default=0.0,
-                        help="mean pause before each turn, uniform in [0.5, 1.5] x this (default 0: none)")
+    parser.add_argument(
+        "--turns",
+        type=_turns,
+        default=list(TURNS.values()),
+        help="turns each user sends, in order (dinner opens a new chat); default search,book,dinner",
+    )
+    parser.add_argument(
+        "--think-s",
+        type=float,
+        default=0.0,
+        help="mean pause before each turn, uniform in [0.5, 1.5] x this (default 0: none)",
+    )
     parser.add_argument("--profile-users", type=int, default=10, help="users in the profiled level (0: none)")
-    parser.add_argument("--facts", type=int, default=1, help="current facts per user before the run (default 1)")
+    parser.add_argument(
+        "--facts", type=int, default=1, help="current facts per user before the run (default 1)"
+    )
     parser.add_argument("--embeddings", default="minilm", help="EMBEDDINGS for the server (default minilm)")
-    parser.add_argument("--stream-delay-ms", type=int, default=None,
-                        help="OFFLINE_STREAM_DELAY_MS for the server (default: the app's, 25)")
+    parser.add_argument(
+        "--stream-delay-ms",
+        type=int,
+        default=None,
+        help="OFFLINE_STREAM_DELAY_MS for the server (default: the app's, 25)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the data dir (server log, profile)")
     return parser
 
@@ -294,7 +346,11 @@ def _run(args: argparse.Namespace, data_dir: Path) -> Run:
     load_before = os.getloadavg()[0]
     try:
         if args.facts:
-            print(f"seeding {args.facts} fact(s) for each of {len(users)} users ...", file=sys.stderr, flush=True)
+            print(
+                f"seeding {args.facts} fact(s) for each of {len(users)} users ...",
+                file=sys.stderr,
+                flush=True,
+            )
             seed_facts(data_dir, list(users), args.facts, args.embeddings)
         print(f"starting the app on {server.base_url} ...", file=sys.stderr, flush=True)
         server.start()
@@ -306,8 +362,15 @@ def _run(args: argparse.Namespace, data_dir: Path) -> Run:
         for i, (group, n) in enumerate(zip(names, groups, strict=True)):
             profiled = i == len(args.users)
             print(f"{n} user(s){' (profiled)' if profiled else ''} ...", file=sys.stderr, flush=True)
-            results.append(run_level(server, group, args.turns, think_s=args.think_s,
-                                     profile_to=data_dir / "profile.txt" if profiled else None))
+            results.append(
+                run_level(
+                    server,
+                    group,
+                    args.turns,
+                    think_s=args.think_s,
+                    profile_to=data_dir / "profile.txt" if profiled else None,
+                )
+            )
     finally:
         server.stop()
     n = len(args.users)
@@ -333,9 +396,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print_levels([run.profiled], run.floor, args.turns)
         if run.profiled.profile is not None:
-            print_profile(run.profiled.profile, turns=sum(1 for t in run.profiled.turns if not t.error),
-                          wall_s=run.profiled.wall_s, cpu_s=run.profiled.server_cpu_s,
-                          label=f"{run.profiled.users} users, logins included")
+            print_profile(
+                run.profiled.profile,
+                turns=sum(1 for t in run.profiled.turns if not t.error),
+                wall_s=run.profiled.wall_s,
+                cpu_s=run.profiled.server_cpu_s,
+                label=f"{run.profiled.users} users, logins included",
+            )
     if args.keep:
         print(f"data dir kept: {data_dir} (server.log, profile.txt)")
     return 0
@@ -345,21 +412,34 @@ def _print_header(run: Run, args: argparse.Namespace) -> None:
     import chainlit
 
     delay = args.stream_delay_ms if args.stream_delay_ms is not None else "25 (default)"
-    think = f"think time {args.think_s:g} s x U(0.5, 1.5) before each turn" if args.think_s else (
-        "no think time, all users start together")
-    print(f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, chainlit {chainlit.__version__}; "
-          f"1-min load avg {run.load_before:.2f} before, {os.getloadavg()[0]:.2f} at the end")
-    print(f"server: travel-assistant serve, SQLite + LanceDB in a temp dir, EMBEDDINGS={args.embeddings}, offline "
-          f"model, OFFLINE_STREAM_DELAY_MS={delay}, SCHEDULER_IN_APP=false; started in {run.server.started_s:.1f} s;"
-          f" {args.facts} fact(s) per user")
-    print(f"workload: login, socket, then {', '.join(t.name for t in args.turns)} per user (dinner in a new chat); "
-          f"{think}; the load generator runs on the same 2 cores")
-    print(f"target (for information): {TARGET_USERS} concurrent users, 0 errors, p95 TTFT <= "
-          f"{TARGET_TTFT_P95_MS:.0f} ms with the offline model")
+    think = (
+        f"think time {args.think_s:g} s x U(0.5, 1.5) before each turn"
+        if args.think_s
+        else ("no think time, all users start together")
+    )
+    print(
+        f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, chainlit {chainlit.__version__}; "
+        f"1-min load avg {run.load_before:.2f} before, {os.getloadavg()[0]:.2f} at the end"
+    )
+    print(
+        f"server: travel-assistant serve, SQLite + LanceDB in a temp dir, EMBEDDINGS={args.embeddings}, offline "
+        f"model, OFFLINE_STREAM_DELAY_MS={delay}, SCHEDULER_IN_APP=false; started in {run.server.started_s:.1f} s;"
+        f" {args.facts} fact(s) per user"
+    )
+    print(
+        f"workload: login, socket, then {', '.join(t.name for t in args.turns)} per user (dinner in a new chat); "
+        f"{think}; the load generator runs on the same 2 cores"
+    )
+    print(
+        f"target (for information): {TARGET_USERS} concurrent users, 0 errors, p95 TTFT <= "
+        f"{TARGET_TTFT_P95_MS:.0f} ms with the offline model"
+    )
     turn = run.first.turns[0] if run.first.turns else None
     if turn is not None:
-        print(f"first turn after start-up (search, 1 user, not in the levels): TTFT {_ms(turn.ttft_ms or math.nan)}"
-              f" ms, turn {_ms(turn.total_ms)} ms{'; error: ' + turn.error if turn.error else ''}")
+        print(
+            f"first turn after start-up (search, 1 user, not in the levels): TTFT {_ms(turn.ttft_ms or math.nan)}"
+            f" ms, turn {_ms(turn.total_ms)} ms{'; error: ' + turn.error if turn.error else ''}"
+        )
     print()
 
 

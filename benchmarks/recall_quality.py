@@ -65,8 +65,10 @@ HALF_LIFE_DAYS = 180.0
 OLD_WEIGHT = 0.2  # the weighted blend shipped before the tie-break rule
 SWEEP = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1)
 # Measured earlier on the same 1,536 questions (another machine, same code path): for orientation only.
-REFERENCE = "earlier measurement: hybrid re-scoring R@10 0.605 vs 0.525 for the baselines (recency off); " \
-            "the 0.2 blend cost 8 points at R@10 and 11 at R@1"
+REFERENCE = (
+    "earlier measurement: hybrid re-scoring R@10 0.605 vs 0.525 for the baselines (recency off); "
+    "the 0.2 blend cost 8 points at R@10 and 11 at R@1"
+)
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 _SESSION = re.compile(r"session_(\d+)")
 
@@ -163,10 +165,21 @@ def load(path: Path) -> Dataset:
 def turn_fact(turn: Turn) -> Fact:
     digest = sha256(f"{turn.conv}\x1f{turn.dia_id}".encode()).hexdigest()[:32]
     return Fact(
-        id=FactId(digest), user_id=turn.conv, key=f"dialogue_turn:{turn.dia_id}", type="dialogue_turn",
-        subject=turn.speaker, predicate="said", value=turn.text, text=f"{turn.speaker}: {turn.text}",
-        source_thread=f"{turn.conv}-session-{turn.session}", source_turn=turn.dia_id, evidence_quote="",
-        asserted_by=Authority.USER, asserted_at=turn.at, supersedes="", version=1,
+        id=FactId(digest),
+        user_id=turn.conv,
+        key=f"dialogue_turn:{turn.dia_id}",
+        type="dialogue_turn",
+        subject=turn.speaker,
+        predicate="said",
+        value=turn.text,
+        text=f"{turn.speaker}: {turn.text}",
+        source_thread=f"{turn.conv}-session-{turn.session}",
+        source_turn=turn.dia_id,
+        evidence_quote="",
+        asserted_by=Authority.USER,
+        asserted_at=turn.at,
+        supersedes="",
+        version=1,
         expires_at=turn.at + timedelta(days=36500),  # never stale: staleness is not what is measured
     )
 
@@ -178,7 +191,9 @@ MARKER = "bench_recall_quality.json"
 FORMAT = 1  # bump when the documents change (text, dates, ids)
 
 
-def build_store(folder: Path, facts: Sequence[Fact], fingerprint: str) -> tuple[LanceFactStore, dict[str, float]]:
+def build_store(
+    folder: Path, facts: Sequence[Fact], fingerprint: str
+) -> tuple[LanceFactStore, dict[str, float]]:
     """The store with every turn in it: reused from ``folder`` when an earlier run built it from the same data
     (its marker holds the data set's fingerprint), else built there."""
     times: dict[str, float] = {}
@@ -238,7 +253,9 @@ class SharedSearch:
 Ranker = Callable[[Question], list[str]]  # → dia ids, best first (at most K)
 
 
-def baselines(store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Question]) -> dict[str, Ranker]:
+def baselines(
+    store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Question]
+) -> dict[str, Ranker]:
     """BM25 only, dense only and plain RRF on the store's table, with the store's prefilter."""
     from lancedb.expr import col, lit
     from lancedb.rerankers import RRFReranker
@@ -259,12 +276,19 @@ def baselines(store: LanceFactStore, by_id: dict[str, str], questions: Sequence[
             table.search(q.text, query_type="fts").where(where(q)).limit(K).to_arrow()
         ),
         "dense only (MiniLM, exact)": lambda q: ids(
-            table.search(vectors[q.text], vector_column_name="vector").where(where(q), prefilter=True)
-            .limit(K).to_arrow()
+            table.search(vectors[q.text], vector_column_name="vector")
+            .where(where(q), prefilter=True)
+            .limit(K)
+            .to_arrow()
         ),
         "plain RRF (LanceDB hybrid, top 30)": lambda q: ids(
-            table.search(query_type="hybrid").vector(vectors[q.text]).text(q.text).where(where(q))
-            .rerank(RRFReranker()).limit(POOL).to_arrow()
+            table.search(query_type="hybrid")
+            .vector(vectors[q.text])
+            .text(q.text)
+            .where(where(q))
+            .rerank(RRFReranker())
+            .limit(POOL)
+            .to_arrow()
         ),
     }
 
@@ -288,7 +312,9 @@ def old_blend_ranker(shared: SharedSearch, weight: float) -> Ranker:
         scored = []
         for fact, relevance in hits:
             age = (q.now - fact.asserted_at).total_seconds() / 86400
-            scored.append(((1 - weight) * relevance + weight * 0.5 ** (age / HALF_LIFE_DAYS), fact.source_turn))
+            scored.append(
+                ((1 - weight) * relevance + weight * 0.5 ** (age / HALF_LIFE_DAYS), fact.source_turn)
+            )
         scored.sort(key=lambda pair: pair[0], reverse=True)
         return [turn for _score, turn in scored[:K]]
 
@@ -312,8 +338,11 @@ def evaluate(rank: Ranker, questions: Sequence[Question]) -> Scores:
             sums[k] += len(q.evidence & set(ranked[:k])) / len(q.evidence)
         cats[q.category].append(len(q.evidence & set(ranked[:K])) / len(q.evidence))
     n = max(1, len(questions))
-    return Scores({k: v / n for k, v in sums.items()}, {c: sum(v) / len(v) for c, v in sorted(cats.items())},
-                  time.perf_counter() - t)
+    return Scores(
+        {k: v / n for k, v in sums.items()},
+        {c: sum(v) / len(v) for c, v in sorted(cats.items())},
+        time.perf_counter() - t,
+    )
 
 
 # -- report ------------------------------------------------------------------------------------------------
@@ -323,7 +352,8 @@ CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 
 def print_table(rows: dict[str, Scores]) -> None:
     header = f"{'ranking':<58} {'R@1':>6} {'R@5':>6} {'R@10':>6}   " + " ".join(
-        f"{CATEGORIES[c][:11]:>11}" for c in CATEGORIES)
+        f"{CATEGORIES[c][:11]:>11}" for c in CATEGORIES
+    )
     print(header)
     print("-" * len(header))
     for name, s in rows.items():
@@ -333,23 +363,37 @@ def print_table(rows: dict[str, Scores]) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall_quality",
-                                     description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--data", type=Path, default=Path(os.environ.get("LOCOMO_JSON", DEFAULT_DATA)),
-                        help=f"locomo10.json (default: $LOCOMO_JSON or {DEFAULT_DATA})")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.recall_quality", description=(__doc__ or "").split("\n")[0]
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("LOCOMO_JSON", DEFAULT_DATA)),
+        help=f"locomo10.json (default: $LOCOMO_JSON or {DEFAULT_DATA})",
+    )
     parser.add_argument("--questions", type=int, default=0, help="use only the first N questions (0: all)")
-    parser.add_argument("--store", type=Path, default=None,
-                        help="build the store in DIR and reuse it on later runs (default: a temp dir, removed)")
-    parser.add_argument("--band", type=float, default=RecallSettings().recency_band,
-                        help="recency tie-break band for the main row (default: the shipped RecallSettings)")
+    parser.add_argument(
+        "--store",
+        type=Path,
+        default=None,
+        help="build the store in DIR and reuse it on later runs (default: a temp dir, removed)",
+    )
+    parser.add_argument(
+        "--band",
+        type=float,
+        default=RecallSettings().recency_band,
+        help="recency tie-break band for the main row (default: the shipped RecallSettings)",
+    )
     return parser
 
 
 OFF = "ours: store re-scoring + Recaller, recency off"
 
 
-def rank_all(store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Question],
-             band: float) -> tuple[dict[str, Scores], dict[str, Scores], str]:
+def rank_all(
+    store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Question], band: float
+) -> tuple[dict[str, Scores], dict[str, Scores], str]:
     """(main rows, band sweep rows, the main tie-break row's name), all from one real search per question."""
     shared = SharedSearch(store)
     base = RecallSettings(keyed_max=0, k=K, min_relevance=0.0, half_life_days=HALF_LIFE_DAYS)
@@ -358,19 +402,27 @@ def rank_all(store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Q
     main_row = f"ours: recency tie-break, band {band:g} (half-life {HALF_LIFE_DAYS:g} d)"
     rows[main_row] = evaluate(recaller_ranker(shared, _with(base, band=band)), questions)
     rows[f"ours: old weighted blend {OLD_WEIGHT:g} (half-life {HALF_LIFE_DAYS:g} d)"] = evaluate(
-        old_blend_ranker(shared, OLD_WEIGHT), questions)
+        old_blend_ranker(shared, OLD_WEIGHT), questions
+    )
     rows[f"ours: tie-break {band:g} + min_relevance 0.3 (shipped)"] = evaluate(
-        recaller_ranker(shared, _with(base, band=band, min_relevance=0.3)), questions)
-    sweep = {f"  band {b:g}": evaluate(recaller_ranker(shared, _with(base, band=b)), questions)
-             for b in SWEEP if b != band}
+        recaller_ranker(shared, _with(base, band=band, min_relevance=0.3)), questions
+    )
+    sweep = {
+        f"  band {b:g}": evaluate(recaller_ranker(shared, _with(base, band=b)), questions)
+        for b in SWEEP
+        if b != band
+    }
     return rows, sweep, main_row
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if not args.data.is_file():
-        print(f"recall_quality: data set not found at {args.data}; pass --data PATH/locomo10.json "
-              "(LoCoMo, snap-research/LoCoMo data/locomo10.json)", file=sys.stderr)
+        print(
+            f"recall_quality: data set not found at {args.data}; pass --data PATH/locomo10.json "
+            "(LoCoMo, snap-research/LoCoMo data/locomo10.json)",
+            file=sys.stderr,
+        )
         return 2
     data = load(args.data)
     questions = data.questions[: args.questions] if args.questions else data.questions
@@ -389,8 +441,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if temp:
             shutil.rmtree(folder, ignore_errors=True)
     print(f"data: {args.data} (LoCoMo, CC BY-NC 4.0); {data.notes[0]}")
-    print(f"store: LanceFactStore, MiniLM; build {' + '.join(f'{k} {v:.1f} s' for k, v in times.items())}; "
-          f"{len(questions):,} questions in {elapsed:.0f} s total; 1-min load avg {os.getloadavg()[0]:.2f}")
+    print(
+        f"store: LanceFactStore, MiniLM; build {' + '.join(f'{k} {v:.1f} s' for k, v in times.items())}; "
+        f"{len(questions):,} questions in {elapsed:.0f} s total; 1-min load avg {os.getloadavg()[0]:.2f}"
+    )
     print()
     print_table(rows)
     print()
@@ -399,8 +453,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     off, new = rows[OFF].recall, rows[main_row].recall
     verdicts = ", ".join(f"R@{k} {new[k]:.3f} vs {off[k]:.3f}" for k in KS)
-    print(f"target: with the tie-break, recall@k >= recency off for k = 1, 5, 10: {verdicts}: "
-          f"{'PASS' if all(new[k] >= off[k] for k in KS) else 'MISS'}")
+    print(
+        f"target: with the tie-break, recall@k >= recency off for k = 1, 5, 10: {verdicts}: "
+        f"{'PASS' if all(new[k] >= off[k] for k in KS) else 'MISS'}"
+    )
     best = max((rows[n].recall[K], n) for n in rows if n.startswith(("BM25", "dense", "plain")))
     print(f"for information: ours (recency off) R@10 {off[K]:.3f}; best baseline {best[0]:.3f} ({best[1]})")
     print(REFERENCE)
@@ -410,8 +466,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _with(base: RecallSettings, *, band: float, min_relevance: float | None = None) -> RecallSettings:
     from dataclasses import replace
 
-    return replace(base, recency_band=band,
-                   min_relevance=base.min_relevance if min_relevance is None else min_relevance)
+    return replace(
+        base, recency_band=band, min_relevance=base.min_relevance if min_relevance is None else min_relevance
+    )
 
 
 if __name__ == "__main__":

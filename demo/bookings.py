@@ -168,7 +168,8 @@ class InMemoryBookingSystem:
     def cancel_booking(self, *, user: UserId, booking_id: str, now: datetime) -> Booking:
         with self._lock:
             key = next(
-                (k for k, (owner, b) in self._rows.items() if owner == user and b.booking_id == booking_id), None
+                (k for k, (owner, b) in self._rows.items() if owner == user and b.booking_id == booking_id),
+                None,
             )
             if key is None:
                 raise _not_found(booking_id)

@@ -68,7 +68,9 @@ def _after_forgetting(found: list[dict[str, str]], result: str) -> list[dict[str
     what = str(payload.get("what", "")) if isinstance(payload, dict) else ""
     if what == "everything":
         return []
-    return [c for c in found if FACT_TYPES.get(c["type"]) is None or FACT_TYPES[c["type"]].label.lower() != what]
+    return [
+        c for c in found if FACT_TYPES.get(c["type"]) is None or FACT_TYPES[c["type"]].label.lower() != what
+    ]
 
 
 def user_candidates(turn: str, text: str) -> list[dict[str, str]]:

@@ -3,16 +3,19 @@ use them test real behaviour, just without I/O."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from assistant.errors import AccessDenied, NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRecord, UserRecord
 from assistant.facts import Fact
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.search import hybrid_scores
+from assistant.sessions import LoginSession, RevokeReason
 
 
 class InMemoryThreadStore:
@@ -187,3 +190,59 @@ class InMemoryFactStore:
     def count(self, scope: UserScope) -> int:
         with self._lock:
             return sum(1 for f in self._rows if f.user_id == scope.user)
+
+
+class InMemoryLoginSessions:
+    """Implements LoginSessions over a dict keyed, like the SQL table, by a hash of the session id. Users are
+    checked against ``directory`` (the twin's users) so the same contract holds."""
+
+    def __init__(self, directory: InMemoryThreadStore) -> None:
+        self._directory = directory
+        self._lock = threading.Lock()
+        self._rows: dict[str, LoginSession] = {}
+
+    @staticmethod
+    def _key(session: str) -> str:
+        return hashlib.sha256(session.encode()).hexdigest()
+
+    def open(self, user: UserId, *, now: datetime, lifetime: timedelta) -> LoginSession:
+        if lifetime <= timedelta(0):
+            raise ValueError("a login session needs a positive lifetime")
+        if self._directory.get_user(user) is None:
+            raise NotFound(f"unknown user {user}")
+        session = LoginSession(
+            id=secrets.token_urlsafe(32), user=user, created_at=now, expires_at=now + lifetime
+        )
+        with self._lock:
+            self._rows[self._key(session.id)] = replace(session, id="")
+        return session
+
+    def active(self, session: str, *, now: datetime) -> LoginSession | None:
+        with self._lock:
+            row = self._rows.get(self._key(session)) if session else None
+        return replace(row, id=session) if row is not None and row.active_at(now) else None
+
+    def _end(self, keys: list[str], now: datetime, reason: RevokeReason) -> int:
+        ended = 0
+        for key in keys:
+            row = self._rows[key]
+            if row.active_at(now):
+                self._rows[key] = replace(row, revoked_at=now, revoked_reason=reason)
+                ended += 1
+        return ended
+
+    def revoke(self, session: str, *, now: datetime, reason: RevokeReason) -> bool:
+        with self._lock:
+            key = self._key(session)
+            return self._end([key] if key in self._rows else [], now, reason) > 0
+
+    def revoke_user(self, user: UserId, *, now: datetime, reason: RevokeReason) -> int:
+        with self._lock:
+            return self._end([k for k, row in self._rows.items() if row.user == user], now, reason)
+
+    def prune(self, *, now: datetime) -> int:
+        with self._lock:
+            dead = [k for k, row in self._rows.items() if not row.active_at(now)]
+            for key in dead:
+                del self._rows[key]
+            return len(dead)

@@ -130,3 +130,18 @@ class AuditRow(SQLModel, table=True):
     action: str = Field(max_length=40)
     subject_hash: str = Field(max_length=64, index=True)
     details: dict[str, Any] = Field(sa_type=JSON)
+
+
+class LoginSessionRow(SQLModel, table=True):
+    """Server-side login sessions (``assistant.sessions``). ``id`` is a SHA-256 of the token id the browser
+    holds, never the id itself. Rows are the user's data: erasure deletes them, which ends every login."""
+
+    __tablename__ = "login_sessions"
+
+    id: str = Field(primary_key=True, max_length=64)
+    user_id: str = Field(foreign_key="users.id", max_length=64, index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    # Absolute: set at login and never moved, whatever renews the token.
+    expires_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    revoked_reason: str | None = Field(default=None, max_length=32)

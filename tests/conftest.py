@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.live_app import live_app  # noqa: F401  (a running app to attack: the security tests share one)
+
 if TYPE_CHECKING:
     from typer.testing import Result
 

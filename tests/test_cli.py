@@ -100,12 +100,25 @@ def test_empty_or_oversized_messages_are_refused(cli_env: Path, message: str) ->
     assert log_of_missing(cli_env)
 
 
-def test_another_user_naming_a_thread_gets_a_clear_error(cli_env: Path) -> None:
-    chat("--user", "alice", "--thread", "private", "Hello")
-    result = run_cli("chat", "--user", "bob", "--thread", "private", "Let me in")
+def said(user: str, thread: str) -> list[str]:
+    return [e["body"]["text"] for e in log_of(user, thread) if e["kind"] == EventKind.USER]
+
+
+def test_thread_names_are_each_users_own_so_nobody_can_claim_one_first(cli_env: Path) -> None:
+    bobs = chat("--user", "bob", "--thread", "tue", "Mine now")  # bob takes the name first
+    alices = chat("--user", "alice", "--thread", "tue", "Hello")  # and alice's "tue" still works
+    assert bobs["thread_id"] != alices["thread_id"]
+    assert all(t["thread_id"].startswith("n_") for t in (bobs, alices))  # never a UUID the web accepts
+    assert said("alice", "tue") == ["Hello"] and said("bob", "tue") == ["Mine now"]
+
+
+def test_another_user_naming_a_web_thread_gets_a_clear_error(cli_env: Path) -> None:
+    web_thread = "7c0a8a4e-5f0e-4c51-9a55-0f8d1c2b3a4d"  # a browser's id is taken as it is
+    chat("--user", "alice", "--thread", web_thread, "Hello")
+    result = run_cli("chat", "--user", "bob", "--thread", web_thread, "Let me in")
     assert result.exit_code == 1 and "not available to user bob" in result.stderr
-    assert [e["body"]["text"] for e in log_of("alice", "private") if e["kind"] == EventKind.USER] == ["Hello"]
-    assert run_cli("log", "--user", "bob", "--thread", "private").exit_code == 1
+    assert said("alice", web_thread) == ["Hello"]
+    assert run_cli("log", "--user", "bob", "--thread", web_thread).exit_code == 1
 
 
 def test_at_sets_the_clock_of_the_turn(cli_env: Path) -> None:

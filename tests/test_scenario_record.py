@@ -165,10 +165,14 @@ def test_the_web_action_offers_this_conversation_as_a_scenario_file(
     monkeypatch.setattr(chainlit, "File", lambda **kwargs: SimpleNamespace(**kwargs))
     action = SimpleNamespace(payload={})
 
-    save = cast("Any", handlers.save_scenario)  # the wrapper's signature is Chainlit's (an action), typed loosely
+    save = cast(
+        "Any", handlers.save_scenario
+    )  # the wrapper's signature is Chainlit's (an action), typed loosely
     asyncio.run(save(action))
     assert said[-1][0] == "There is nothing to save yet: this conversation has no messages."
-    reply = say(runtime, WEB_THREAD, str(uuid.uuid4()), "I prefer aisle seats and I always fly from Heathrow", 0)
+    reply = say(
+        runtime, WEB_THREAD, str(uuid.uuid4()), "I prefer aisle seats and I always fly from Heathrow", 0
+    )
     asyncio.run(save(action))
     [file] = said[-1][1]["elements"]
     assert file.name == f"scenario-{WEB_THREAD[:8]}.yaml" and file.mime == "application/x-yaml"

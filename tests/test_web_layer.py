@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -39,42 +41,92 @@ def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
 
-def test_threads_report_their_true_owner(layer: TravelDataLayer) -> None:
-    assert run(layer.get_thread_author("a-thread")) == "alice"
-    assert run(layer.get_thread_author("no-such-thread")) == ""
-    assert run(layer.get_thread_author("../../etc/passwd")) == ""
-    thread = run(layer.get_thread("a-thread"))
-    assert thread["userIdentifier"] == "alice" and thread["metadata"] == {}
+def login_token(runtime: Runtime, name: str) -> str:
+    """A login token as Chainlit issues it, naming a fresh login session of ``name``."""
+    import jwt
+
+    from travel_assistant.web.security import session_guard
+    from travel_assistant.web.sessions import login_metadata
+
+    metadata = login_metadata(session_guard(runtime), UserId(name), is_admin=False)
+    claims = {"identifier": name, "metadata": metadata, "exp": datetime.now(UTC) + timedelta(hours=1)}
+    return jwt.encode(claims, runtime.settings.chainlit_auth_secret.get_secret_value(), algorithm="HS256")
 
 
-def test_the_sidebar_lists_only_the_users_own_threads(layer: TravelDataLayer) -> None:
+@contextmanager
+def acting_as(runtime: Runtime, name: str | None) -> Iterator[None]:
+    """Run data-layer calls as an HTTP request of ``name``'s login (None: a request with no login)."""
+    from travel_assistant.web.security import session_guard
+    from travel_assistant.web.sessions import RequestScope, enter_request, leave_request
+
+    principal = session_guard(runtime).check(login_token(runtime, name)) if name else None
+    token = enter_request(RequestScope(principal, None))
+    try:
+        yield
+    finally:
+        leave_request(token)
+
+
+def test_a_thread_is_shown_to_its_owner_and_looks_missing_to_everyone_else(
+    layer: TravelDataLayer, runtime: Runtime
+) -> None:
+    runtime.directory.ensure_user(BOB, now=MONDAY)
+    with acting_as(runtime, "alice"):
+        assert run(layer.get_thread_author("a-thread")) == "alice"
+        assert run(layer.get_thread_author("no-such-thread")) == ""
+        assert run(layer.get_thread_author("../../etc/passwd")) == ""
+        thread = run(layer.get_thread("a-thread"))
+        assert thread["userIdentifier"] == "alice" and thread["metadata"] == {}
+    for who in ("bob", None):  # another user, and no login: the same answers as for a missing thread
+        with acting_as(runtime, who):
+            assert run(layer.get_thread_author("a-thread")) == run(layer.get_thread_author("no-such")) == ""
+            assert run(layer.get_thread("a-thread")) is None and run(layer.get_thread("no-such")) is None
+
+
+def test_the_sidebar_lists_only_the_users_own_threads(layer: TravelDataLayer, runtime: Runtime) -> None:
     from chainlit.types import Pagination, ThreadFilter
 
-    mine = run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="alice")))
-    assert [t["id"] for t in mine.data] == ["a-thread"] and mine.data[0]["name"].startswith("Find me flights")
-    assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="bob"))).data == []
-    assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="x' OR '1'='1"))).data == []
+    runtime.directory.ensure_user(BOB, now=MONDAY)
+    with acting_as(runtime, "alice"):
+        mine = run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="alice")))
+        assert [t["id"] for t in mine.data] == ["a-thread"]
+        assert mine.data[0]["name"].startswith("Find me flights")
+        assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="bob"))).data == []
+        assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="x' OR '1'='1"))).data == []
+    with acting_as(runtime, "bob"):
+        assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="alice"))).data == []
+    with acting_as(runtime, None):
+        assert run(layer.list_threads(Pagination(first=10), ThreadFilter(userId="alice"))).data == []
 
 
 def test_update_thread_never_touches_another_users_thread(layer: TravelDataLayer, runtime: Runtime) -> None:
-    run(layer.update_thread("a-thread", name="bob was here", user_id="bob", metadata={"is_shared": True}))
+    runtime.directory.ensure_user(UserId("carol"), now=MONDAY)
+    for who in ("carol", None):
+        with acting_as(runtime, who):
+            run(
+                layer.update_thread(
+                    "a-thread", name="was here", user_id="carol", metadata={"is_shared": True}
+                )
+            )
     record = runtime.directory.get_thread(ALICE, ThreadId("a-thread"))
     assert record is not None and record.title.startswith("Find me flights")
-    assert (
-        run(layer.get_thread("a-thread"))["metadata"] == {}
-    )  # session blobs and sharing flags are not stored
+    with acting_as(runtime, "alice"):
+        assert run(layer.get_thread("a-thread"))["metadata"] == {}  # session blobs and sharing flags: never
     # Nothing is created from this call (the engine creates threads on the first real turn): not for a
     # browser-chosen id, and not for a user whose account was just erased.
-    run(layer.update_thread("b-new", name="/memories", user_id="bob"))
+    with acting_as(runtime, None):
+        run(layer.update_thread("b-new", name="/memories", user_id="bob"))
     assert runtime.directory.get_thread(BOB, ThreadId("b-new")) is None
     assert runtime.directory.get_user(BOB) is None
-    run(layer.update_thread("a-thread", name="Lisbon trip", user_id="alice"))
+    with acting_as(runtime, "alice"):
+        run(layer.update_thread("a-thread", name="Lisbon trip", user_id="alice"))
     renamed = runtime.directory.get_thread(ALICE, ThreadId("a-thread"))
     assert renamed is not None and renamed.title == "Lisbon trip"
 
 
-def test_resume_renders_the_log_parent_before_child(layer: TravelDataLayer) -> None:
-    steps = run(layer.get_thread("a-thread"))["steps"]
+def test_resume_renders_the_log_parent_before_child(layer: TravelDataLayer, runtime: Runtime) -> None:
+    with acting_as(runtime, "alice"):
+        steps = run(layer.get_thread("a-thread"))["steps"]
     seen: set[str] = set()
     for step in steps:
         assert step["parentId"] is None or step["parentId"] in seen
@@ -93,8 +145,10 @@ def test_deleting_a_thread_deletes_its_events_only_for_the_owner(
     from chainlit.context import init_http_context
     from chainlit.user import User
 
+    runtime.directory.ensure_user(BOB, now=MONDAY)
+
     async def as_user(name: str, action: Any) -> Any:
-        init_http_context(user=User(identifier=name))
+        init_http_context(user=User(identifier=name), auth_token=login_token(runtime, name))
         return await action
 
     run(as_user("bob", layer.delete_thread("a-thread")))  # bob's session: refused

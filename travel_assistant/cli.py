@@ -19,7 +19,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from assistant.errors import InvalidInput, TravelAssistantError
-from assistant.ids import new_turn_id, thread_id, turn_id, user_id
+from assistant.ids import new_turn_id, turn_id, user_id
 from assistant.text import json_text, readable, text_problem
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import build_settings
@@ -125,7 +125,11 @@ def chat(
     message: Annotated[str, typer.Argument(help="The user's message")],
     user: Annotated[str, typer.Option("--user", help="User id (created on first use)")],
     thread: Annotated[
-        str, typer.Option("--thread", help="Thread id (created on first use, owned by --user)")
+        str,
+        typer.Option(
+            "--thread",
+            help="Thread name (created on first use; each user's names are their own) or a web UUID",
+        ),
     ],
     turn: Annotated[
         str | None, typer.Option("--turn-id", help="Turn id; a retried id returns the logged reply")
@@ -137,14 +141,16 @@ def chat(
     from assistant.turns import TurnRequest
 
     def body() -> None:
-        request = TurnRequest(
-            user=user_id(user),
-            thread=thread_id(thread),
-            turn=turn_id(turn) if turn is not None else new_turn_id(),
-            text=message,
-            now=parse_at(at),
-        )
+        uid = user_id(user)
+        turn_key = turn_id(turn) if turn is not None else new_turn_id()
         with runtime() as rt:
+            request = TurnRequest(
+                user=uid,
+                thread=rt.thread_for_name(uid, thread),
+                turn=turn_key,
+                text=message,
+                now=parse_at(at),
+            )
             result = asyncio.run(rt.engine.run_turn(request, None if as_json else _StdoutStream()))
         if as_json:
             context = {
@@ -223,7 +229,8 @@ def invalid_argument(args: list[str]) -> str | None:
 def main() -> None:
     level = logging.getLevelName(os.environ.get("LOG_LEVEL", "WARNING").strip().upper())
     logging.basicConfig(
-        level=level if isinstance(level, int) else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+        level=level if isinstance(level, int) else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
     )
     problem = invalid_argument(sys.argv[1:])
     if problem is not None:

@@ -10,7 +10,7 @@ import typer
 
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
-from assistant.ids import UserScope, fact_id, thread_id, turn_id, user_id
+from assistant.ids import UserScope, fact_id, turn_id, user_id
 from assistant.text import json_text, readable
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.memory_view import fact_rows
@@ -113,11 +113,33 @@ def add_user(
     from travel_assistant.web.auth import hash_password
 
     def body() -> None:
+        uid, now = user_id(user), parse_at(None)
         with runtime() as rt:
-            rt.directory.set_password(
-                user_id(user), hash_password(password), is_admin=admin, now=parse_at(None)
+            existed = rt.directory.get_user(uid) is not None
+            rt.directory.set_password(uid, hash_password(password), is_admin=admin, now=now)
+            # A password reset ends every login made with the old password, at once.
+            ended = rt.sessions.revoke_user(uid, now=now, reason="password_reset") if existed else 0
+        typer.echo(f"user {user} can now log in" + (f"; ended {ended} login(s)" if ended else ""))
+
+    guarded(body)
+
+
+@users.command("revoke")
+def revoke(user: Annotated[str, typer.Argument(help="User id")]) -> None:
+    """End every login of a user at once (browsers are refused from their next request or chat event)."""
+
+    def body() -> None:
+        uid, now = user_id(user), parse_at(None)
+        with runtime() as rt:
+            ended = rt.sessions.revoke_user(uid, now=now, reason="admin")
+            rt.registry.audit(
+                actor="admin:cli",
+                action="revoke_logins",
+                user=uid,
+                now=now,
+                details={"sessions_ended": ended},
             )
-        typer.echo(f"user {user} can now log in")
+        typer.echo(f"ended {ended} login(s) of {user}")
 
     guarded(body)
 
@@ -140,10 +162,12 @@ def show_log(
         raise typer.Exit(2)
 
     def body() -> None:
+        uid = user_id(user)
         with runtime() as rt:
-            if rt.directory.get_thread(user_id(user), thread_id(thread)) is None:
+            tid = rt.thread_for_name(uid, thread)
+            if rt.directory.get_thread(uid, tid) is None:
                 raise NotFound(f"thread {thread} not found for user {user}")
-            events = rt.thread_log.events(thread_id(thread))
+            events = rt.thread_log.events(tid)
         if as_json:
             emit_json(
                 [
@@ -212,7 +236,7 @@ def redact(
                 facts=rt.facts,
                 registry=rt.registry,
                 user=uid,
-                thread=thread_id(thread),
+                thread=rt.thread_for_name(uid, thread),
                 turn=turn_id(turn),
                 actor="admin:cli" if admin else f"user:{uid}",
                 now=parse_at(at),

@@ -18,18 +18,23 @@ EmbeddingsOption = Annotated[
     str | None, typer.Option(help="hash | minilm (default: the scenario's setting, else hash)")
 ]
 DataOption = Annotated[
-    Path | None, typer.Option("--data", help="Keep each scenario's data in DIR/<name> (default: a temp folder)")
+    Path | None,
+    typer.Option("--data", help="Keep each scenario's data in DIR/<name> (default: a temp folder)"),
 ]
 
 
 @scenario.command("run")
 def run(
-    files: Annotated[list[Path], typer.Argument(help="Scenario files (a folder counts for its *.yaml files)")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Scenario files (a folder counts for its *.yaml files)")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON")] = False,
     junit: Annotated[Path | None, typer.Option("--junit", help="Also write JUnit XML here")] = None,
     data: DataOption = None,
     embeddings: EmbeddingsOption = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the table, not the conversation")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Only the table, not the conversation")
+    ] = False,
 ) -> None:
     """Run scenarios headless and print a pass/fail row per expectation; exit 1 if any fails."""
     from travel_assistant.scenarios.report import junit as junit_xml
@@ -69,7 +74,9 @@ def lisbon(
 def record(
     user: Annotated[str, typer.Option("--user", help="Whose conversation")],
     thread: Annotated[list[str], typer.Option("--thread", help="A thread to record (repeat for more)")],
-    out: Annotated[Path | None, typer.Option("--out", help="Write the scenario here (default: stdout)")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the scenario here (default: stdout)")
+    ] = None,
     name: Annotated[str | None, typer.Option(help="The scenario's name")] = None,
 ) -> None:
     """Write a scenario that replays these threads: messages with their time gaps, replies, tool calls,
@@ -91,4 +98,3 @@ def record(
 
 def register(app: typer.Typer) -> None:
     app.add_typer(scenario, name="scenario")
-

@@ -18,7 +18,7 @@ from functools import cached_property
 from assistant.engine import EngineDeps, EngineSettings
 from assistant.facts import FactMemory
 from assistant.forgetting import Forgetter
-from assistant.ids import UserId, UserScope
+from assistant.ids import ThreadId, UserId, UserScope, is_web_thread_id, named_thread_id
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
@@ -30,6 +30,7 @@ from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
 from memory.locks import DbLocks, SerializedFactMemory
 from memory.registry import UserDataRegistry
+from memory.sessions import SqlLoginSessions
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
@@ -191,6 +192,25 @@ class Runtime:
             b"audit-subject:" + self.settings.chainlit_auth_secret.get_secret_value().encode()
         )
         return ObservedRegistry(self.db, self.facts, audit_key=key.digest(), telemetry=self.tel)
+
+    @cached_property
+    def sessions(self) -> SqlLoginSessions:
+        return SqlLoginSessions(self.db)
+
+    @cached_property
+    def _thread_name_key(self) -> bytes:
+        # Derived from the app secret (never stored); its own label, so it is not the audit key.
+        secret = self.settings.chainlit_auth_secret.get_secret_value().encode()
+        return hashlib.sha256(b"thread-name:" + secret).digest()
+
+    def thread_for_name(self, user: UserId, name: str) -> ThreadId:
+        """The thread ``user`` means by ``name`` on the command line (``--thread mon``), for the CLI, the
+        scenario runner and anything else that names threads: a browser's UUID is taken as it is; any other
+        name maps to this user's own id for it (``assistant.ids.named_thread_id``), which no other user can
+        produce, so no user can claim a name before another."""
+        if is_web_thread_id(name):
+            return ThreadId(name)
+        return named_thread_id(self._thread_name_key, user, name)
 
     @cached_property
     def job_runs(self) -> SqlJobRuns:

@@ -170,7 +170,9 @@ class _ErrorCounter:
 class ObservedTools(ToolRunner):
     """Tools with a ``tool`` span per call (the tool's name and whether it succeeded; never its arguments)."""
 
-    def __init__(self, bookings: Any, rememberer: Any, forgetter: Any = None, *, telemetry: Telemetry) -> None:
+    def __init__(
+        self, bookings: Any, rememberer: Any, forgetter: Any = None, *, telemetry: Telemetry
+    ) -> None:
         super().__init__(bookings, rememberer, forgetter)
         self.telemetry = telemetry
 

@@ -18,6 +18,8 @@ LISBON = "lisbon.yaml"
 
 
 async def run_lisbon(*, data_dir: Path | None, embeddings: str | None, echo: Callable[[str], None]) -> bool:
-    report = await run_file(library_dir() / LISBON, RunOptions(data=data_dir, embeddings=embeddings, echo=echo))
+    report = await run_file(
+        library_dir() / LISBON, RunOptions(data=data_dir, embeddings=embeddings, echo=echo)
+    )
     echo(table(report))
     return report.ok

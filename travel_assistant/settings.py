@@ -84,9 +84,20 @@ class Settings(BaseSettings):
     public_origin: str = "http://localhost:8000"
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
+    # An absolute limit: a login ends this many hours after it began, however often its cookie is renewed.
     session_hours: float = Field(default=12, gt=0, le=24 * 30)
     header_auth: bool = False
     header_auth_name: str = "X-Forwarded-User"
+    # Failed logins allowed per account and per client address (`limits` notation, moving window). Only
+    # failures count; the window is the longest a real user waits once an attack stops.
+    login_limit_per_account: str = "5/minute"
+    login_limit_per_address: str = "20/minute"
+    # Where the counters live: memory:// is per process. With several app workers use a shared store, e.g.
+    # redis://host:6379 (needs the `redis` package), or each worker counts on its own.
+    login_throttle_storage: str = "memory://"
+    # Proxies whose X-Forwarded-For / -Proto are believed (uvicorn's forwarded_allow_ips): the client
+    # address the throttle counts comes from them.
+    forwarded_allow_ips: str = "127.0.0.1"
 
     # --- Object storage for LANCEDB_URI=s3://… (the standard AWS variable names; see docs/deploy.md) --------
     # Credentials come from these keys, or from AWS_PROFILE (a profile in ~/.aws/credentials or config),
@@ -123,6 +134,48 @@ class Settings(BaseSettings):
                 "LLM_MODEL must be a litellm model string such as 'gpt-4o-mini' or 'ollama/llama3'"
             )
         return value
+
+    @field_validator("public_origin")
+    @classmethod
+    def _origin_shape(cls, value: str) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(value.strip())
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or parts.path.strip("/")
+            or parts.query
+        ):
+            raise ValueError("PUBLIC_ORIGIN must be scheme://host[:port], e.g. https://travel.example.com")
+        return f"{parts.scheme}://{parts.netloc}".lower()
+
+    @field_validator("login_limit_per_account", "login_limit_per_address")
+    @classmethod
+    def _limit_shape(cls, value: str) -> str:
+        from limits import parse
+
+        try:
+            item = parse(value)
+        except ValueError as exc:
+            raise ValueError(
+                f"{value!r} is not a rate limit such as '5/minute' or '20 per 10 minutes'"
+            ) from exc
+        if item.get_expiry() > 3600:
+            raise ValueError(
+                "login limits use windows of at most an hour, so a locked-out user is not kept out"
+            )
+        return value
+
+    @property
+    def https(self) -> bool:
+        """Served over HTTPS (directly or behind a TLS proxy): cookies get Secure, responses get HSTS."""
+        return self.public_origin.startswith("https://")
+
+    @property
+    def api_docs(self) -> bool:
+        """FastAPI's /docs, /redoc and /openapi.json: development only (they map every route, unauthenticated)."""
+        return self.app_env == "development"
 
     @model_validator(mode="after")
     def _refuse_replaced(self) -> Settings:

@@ -1,5 +1,6 @@
-// Rendered after "Delete my account": the server cannot end a browser session by itself (the login is a
-// stateless cookie), so this element asks the browser to log out, then goes to the login page.
+// Rendered after "Delete my account": the server has already ended every login of the account (its session
+// rows went with the erasure), but only the browser can drop its cookie and leave the page, so this element
+// asks it to log out, then goes to the login page.
 import { useEffect } from "react";
 
 export default function Logout() {

@@ -58,7 +58,7 @@ def record_scenario(
         raise InvalidInput("name at least one thread to record")
     said: list[_Said] = []
     for session in dict.fromkeys(sessions):
-        thread = session_thread(user, session)
+        thread = session_thread(rt, user, session)
         if rt.directory.get_thread(user, thread) is None:
             raise NotFound(f"thread {session} not found for user {user}")
         said += _turns(session, rt.thread_log.events(thread))
@@ -129,7 +129,7 @@ def _promotions(
     rt: Runtime, user: UserId, sessions: list[str]
 ) -> list[tuple[datetime, list[dict[str, Any]]]]:
     """Finished promotion passes over these threads: (when, decisions), one entry per pass time."""
-    threads = {session_thread(user, s): s for s in sessions}
+    threads = {session_thread(rt, user, s): s for s in sessions}
     with rt.db.read() as db:
         rows = db.execute(
             select(ClaimRow).where(
@@ -177,7 +177,7 @@ def _decisions(decisions: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def _facts(
     rt: Runtime, user: UserId, sessions: list[str], steps: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    threads = {session_thread(user, s): s for s in sessions}
+    threads = {session_thread(rt, user, s): s for s in sessions}
     last = max(step["at_time"] for step in steps)
     rows = fact_rows(rt.fact_memory, rt.facts, UserScope(user), now=last, history=True)
     expect = [

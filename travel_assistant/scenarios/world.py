@@ -102,7 +102,7 @@ class World:
         return UserId(self.loaded.scenario.sessions[session].user)
 
     def thread_of(self, session: str) -> ThreadId:
-        return session_thread(self.user_of(session), session)
+        return session_thread(self.rt, self.user_of(session), session)
 
     def sessions_of(self, user: str) -> list[str]:
         return [name for name, spec in self.loaded.scenario.sessions.items() if spec.user == user]

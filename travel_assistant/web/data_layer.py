@@ -1,10 +1,13 @@
 """A Chainlit data layer over our own tables: users, threads and the thread log. No second transcript.
 
-Chainlit checks thread ownership on some paths only (it trusts the data layer for the rest), so every method
-here that names a thread re-checks who owns it:
+Chainlit checks thread ownership on some paths only (it trusts the data layer for the rest) and tells "not
+yours" (401) from "not found" (404). So every method here that names a thread asks who is acting
+(``SessionGuard.acting``: the socket's or the request's login, still active, from our origin) and answers
+only about that user's own threads; for anybody else, and for nobody, every thread looks like one that does
+not exist:
 
-* ``get_thread`` / ``get_thread_author`` report the true owner, which Chainlit compares with the session user
-  (resume, open, rename, delete);
+* ``get_thread_author`` names the owner only to the owner ("" → Chainlit's 404 for everyone else);
+* ``get_thread`` (resume, the thread route) returns the owner's thread to the owner only;
 * ``update_thread`` only renames the acting user's own existing thread; threads are created by the engine
   on the first real turn (Chainlit also calls it with browser-chosen ids and on disconnect);
 * step, element and feedback writes are ignored: the transcript is written by the engine into the log, and
@@ -16,7 +19,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import chainlit as cl
 from chainlit.data.base import BaseDataLayer
 from chainlit.types import Feedback, PageInfo, PaginatedResponse, Pagination, ThreadDict, ThreadFilter
 from chainlit.user import PersistedUser, User
@@ -26,22 +28,32 @@ from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
 from travel_assistant.container import Runtime
 from travel_assistant.web.render import iso, thread_dict, thread_steps
+from travel_assistant.web.sessions import SessionGuard
 
 logger = logging.getLogger(__name__)
 
-
-def _acting_user() -> str | None:
-    """The user of the websocket session making this call, when there is one."""
-    try:
-        user = cl.context.session.user
-    except Exception:  # no Chainlit context (plain HTTP route)
-        return None
-    return user.identifier if user else None
+_NO_PAGE = PageInfo(hasNextPage=False, startCursor=None, endCursor=None)
 
 
 class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, guard: SessionGuard | None = None) -> None:
         self.rt = runtime
+        self.guard = guard or SessionGuard(runtime.settings, runtime.sessions)
+
+    def _acting(self) -> UserId | None:
+        principal = self.guard.acting()
+        return principal.user if principal else None
+
+    def _own(self, thread: str) -> tuple[UserId, ThreadId] | None:
+        """(acting user, thread) when the acting user owns the thread; None for every other case alike."""
+        acting = self._acting()
+        if acting is None:
+            return None
+        try:
+            tid = ids.thread_id(thread)
+        except InvalidId:
+            return None
+        return (acting, tid) if self.rt.directory.get_thread(acting, tid) is not None else None
 
     # -- users ----------------------------------------------------------------------------------------------
 
@@ -67,25 +79,15 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
 
     # -- threads ---------------------------------------------------------------------------------------------
 
-    def _owner(self, thread: str) -> UserId | None:
-        try:
-            return self.rt.directory.owner_of(ids.thread_id(thread))
-        except InvalidId:
-            return None
-
     async def get_thread_author(self, thread_id: str) -> str:
-        owner = self._owner(thread_id)
-        return owner or ""  # "" → Chainlit answers 404, same as for a thread that never existed
+        own = self._own(thread_id)
+        return own[0] if own else ""  # "" → Chainlit answers 404, as for a thread that never existed
 
     async def get_thread(self, thread_id: str) -> ThreadDict | None:
-        owner = self._owner(thread_id)
-        if owner is None:
+        own = self._own(thread_id)
+        if own is None:
             return None
-        acting = _acting_user()
-        if acting is not None and acting != owner:
-            logger.warning("refused to load another user's thread")
-            return None
-        record = self.rt.directory.get_thread(owner, ThreadId(thread_id))
+        record = self.rt.directory.get_thread(*own)
         if record is None:
             return None
         return thread_dict(record, steps=thread_steps(record, self.rt.thread_log.events(record.id)))
@@ -93,13 +95,10 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter
     ) -> PaginatedResponse[ThreadDict]:
-        try:
-            owner = ids.user_id(filters.userId or "")
-        except InvalidId:
-            return PaginatedResponse(
-                pageInfo=PageInfo(hasNextPage=False, startCursor=None, endCursor=None), data=[]
-            )
-        threads = self.rt.directory.threads_of(owner)
+        acting = self._acting()
+        if acting is None or filters.userId != acting:
+            return PaginatedResponse(pageInfo=_NO_PAGE, data=[])
+        threads = self.rt.directory.threads_of(acting)
         if filters.search:
             needle = filters.search.lower()
             threads = [t for t in threads if needle in t.title.lower()]
@@ -126,41 +125,27 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         metadata: dict[str, Any] | None = None,
         tags: list[str] | None = None,
     ) -> None:
-        actor = _acting_user() or user_id
-        if actor is None:
+        if metadata is not None:
+            # Chainlit sends its whole user_session here when a chat's socket disconnects. It is dropped
+            # (tags too); logged so that a disconnect's handling shows in the server log.
+            logger.info(
+                "dropped session metadata of thread %s", thread_id if ids.is_web_thread_id(thread_id) else "-"
+            )
+        own = self._own(thread_id)
+        # Threads are created by the engine on the first real turn, never here: this call also arrives for
+        # commands that are not conversation (/memories), for browser-chosen ids, and on disconnect after
+        # "delete my account", where creating anything would resurrect an erased user.
+        if own is None or (user_id is not None and user_id != own[0]) or not name:
             return
         try:
-            uid, tid = ids.user_id(actor), ids.thread_id(thread_id)
-        except InvalidId:
-            logger.warning("update_thread with an invalid id ignored")
-            return
-        try:
-            self._rename_own(uid, tid, name)
-        finally:
-            if metadata is not None:
-                # Chainlit sends its whole user_session here when a chat's socket disconnects. It is dropped
-                # (tags too); logged so that a disconnect's handling shows in the server log.
-                logger.info("dropped session metadata of thread %s", tid)
-
-    def _rename_own(self, user: UserId, thread: ThreadId, name: str | None) -> None:
-        owner = self._owner(thread)
-        if owner is None or owner != user:
-            # Threads are created by the engine on the first real turn, never here: this call also arrives
-            # for commands that are not conversation (/memories), for browser-chosen ids, and on disconnect
-            # after "delete my account", where creating anything would resurrect an erased user.
-            return
-        if name:
-            try:
-                self.rt.directory.rename_thread(user, thread, name)
-            except TravelAssistantError:
-                logger.warning("update_thread rename failed", exc_info=True)
+            self.rt.directory.rename_thread(*own, name)
+        except TravelAssistantError:
+            logger.warning("update_thread rename failed", exc_info=True)
 
     async def delete_thread(self, thread_id: str) -> None:
-        owner = self._owner(thread_id)
-        acting = _acting_user()
-        if owner is None or (acting is not None and acting != owner):
-            return
-        self.rt.directory.delete_thread(owner, ThreadId(thread_id))
+        own = self._own(thread_id)
+        if own is not None:
+            self.rt.directory.delete_thread(*own)
 
     # -- what we do not store ---------------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 start-up, once, by the composition root. Handlers only translate: conversation logic is in ``assistant``.
 
 Every handler that acts for a user is wrapped in :func:`requires_chat`, which reads the chat context (validated
-ids, same-origin check) from Chainlit's session and refuses the event when there is none.
+ids, same-origin check, a login that is still active) and refuses the event when there is none. What Chainlit
+has no hook for (sessions on every request, origin, throttling, headers) is installed by ``web.security``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from travel_assistant.web.auth import seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.inspector import export_bytes, inspector_markdown
+from travel_assistant.web.security import chat_still_allowed, end_login, install_security, session_guard
+from travel_assistant.web.sessions import end_sockets, login_metadata
 from travel_assistant.web.ui import ChatContext, LiveTurn, current_chat, say
 
 logger = logging.getLogger(__name__)
@@ -155,10 +158,16 @@ def requires_chat(
 
 def _chat(app: App) -> ChatContext | None:
     try:
-        return current_chat(app.settings.public_origin)
+        chat = current_chat(app.settings.public_origin)
     except TravelAssistantError as exc:
         logger.warning("refused a chat event: %s", exc)
         return None
+    # The socket was checked at its handshake; the login may have ended since (logout elsewhere, "Delete my
+    # account", a password reset, an admin's revoke, its absolute expiry).
+    if not chat_still_allowed(app.runtime, chat.user, chat.thread):
+        logger.warning("refused a chat event: the login has ended or the thread is not the user's")
+        return None
+    return chat
 
 
 # -- callbacks ----------------------------------------------------------------------------------------------
@@ -177,13 +186,19 @@ def data_layer() -> TravelDataLayer:
 
 
 async def password_login(username: str, password: str) -> cl.User | None:
+    """Check the password (Argon2, off the event loop) and open a login session, whose id the token carries.
+    Failed attempts are counted and throttled in front of this (``web.guard``)."""
+    rt = _app().runtime
     try:
-        record = _app().runtime.directory.get_user(user_id(username))
+        record = rt.directory.get_user(user_id(username))
     except TravelAssistantError:
+        record = None
+    if not await asyncio.to_thread(verify_password, password, record.password_hash if record else None):
         return None
-    if not verify_password(password, record.password_hash if record else None) or record is None:
+    if record is None:
         return None
-    return cl.User(identifier=record.id, metadata={"is_admin": record.is_admin})
+    metadata = login_metadata(session_guard(rt), record.id, is_admin=record.is_admin)
+    return cl.User(identifier=record.id, metadata=metadata)
 
 
 async def header_login(headers: Any) -> cl.User | None:
@@ -193,7 +208,14 @@ async def header_login(headers: Any) -> cl.User | None:
     except TravelAssistantError:
         return None
     app.runtime.directory.ensure_user(uid, now=utc_now())
-    return cl.User(identifier=uid, metadata={"is_admin": uid in app.settings.admins()})
+    metadata = login_metadata(session_guard(app.runtime), uid, is_admin=uid in app.settings.admins())
+    return cl.User(identifier=uid, metadata=metadata)
+
+
+async def logout(request: Any, response: Any) -> dict[str, bool]:
+    """Chainlit clears the cookie; this ends the login itself, so a copy of the token is worthless too."""
+    await end_login(_app().runtime, request)
+    return {"success": True}
 
 
 async def starters(user: cl.User | None = None) -> list[cl.Starter]:
@@ -261,7 +283,11 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
 async def forget_fact(app: App, chat: ChatContext, action: cl.Action) -> None:
     try:
         fid = fact_id(action.payload.get("fact_id"))
-        removed = app.runtime.registry.forget_fact(chat.user, fid, actor=f"user:{chat.user}", now=utc_now())
+        # Purging LanceDB versions and rebuilding indexes takes a second or more: off the event loop, so
+        # other users' chats go on meanwhile.
+        removed = await asyncio.to_thread(
+            app.runtime.registry.forget_fact, chat.user, fid, actor=f"user:{chat.user}", now=utc_now()
+        )
     except TravelAssistantError as exc:
         await say(f"Could not delete that: {exc}")
         return
@@ -273,13 +299,15 @@ async def forget_fact(app: App, chat: ChatContext, action: cl.Action) -> None:
 @requires_chat()
 async def forget_all(app: App, chat: ChatContext, action: cl.Action) -> None:
     await action.remove()
-    removed = app.runtime.registry.forget_all(chat.user, actor=f"user:{chat.user}", now=utc_now())
+    removed = await asyncio.to_thread(
+        app.runtime.registry.forget_all, chat.user, actor=f"user:{chat.user}", now=utc_now()
+    )
     await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
 
 
 @requires_chat()
 async def export(app: App, chat: ChatContext, action: cl.Action) -> None:
-    data = export_bytes(app.runtime, chat.user, utc_now())
+    data = await asyncio.to_thread(export_bytes, app.runtime, chat.user, utc_now())
     await say(
         "Here is everything stored about you (threads, messages, bookings, memories):",
         elements=[
@@ -296,8 +324,18 @@ async def export(app: App, chat: ChatContext, action: cl.Action) -> None:
 @requires_chat()
 async def delete_account(app: App, chat: ChatContext, action: cl.Action) -> None:
     await action.remove()
-    report = app.runtime.registry.erase(
-        chat.user, actor=f"user:{chat.user}", now=utc_now(), action="delete_account"
+    report = await asyncio.to_thread(
+        app.runtime.registry.erase,
+        chat.user,
+        actor=f"user:{chat.user}",
+        now=utc_now(),
+        action="delete_account",
+    )
+    # Erasure deleted the user's login sessions, so every login of theirs is refused from its next request
+    # on; open sockets in this process close now, except this one, which still carries the notice below
+    # (its Logout element ends the page's login; any further event on it is refused).
+    await end_sockets(
+        app.settings, user=chat.user, keep_socket=getattr(cl.context.session, "socket_id", None)
     )
     await say(
         f"Your account and all its data are deleted (verified: {report.verified}). Logging you out…",
@@ -320,7 +358,9 @@ async def save_scenario(app: App, chat: ChatContext, action: cl.Action) -> None:
         return
     await say(
         "This conversation as a scenario; run it with `travel-assistant scenario run FILE`:",
-        elements=[cl.File(name=f"scenario-{chat.thread[:8]}.yaml", content=text.encode(), mime="application/x-yaml")],
+        elements=[
+            cl.File(name=f"scenario-{chat.thread[:8]}.yaml", content=text.encode(), mime="application/x-yaml")
+        ],
     )
 
 
@@ -340,7 +380,7 @@ async def promote_now(app: App, chat: ChatContext, action: cl.Action) -> None:
 
 
 async def _show_memories(app: App, chat: ChatContext) -> None:
-    text, current = inspector_markdown(app.runtime, chat.user, utc_now())
+    text, current = await asyncio.to_thread(inspector_markdown, app.runtime, chat.user, utc_now())
     actions = [
         cl.Action(
             name="forget_fact",
@@ -369,10 +409,12 @@ def install(settings: Settings | None = None) -> App:
     app = _Installed.app = App(settings or build_settings())
     apply_web_settings(app.settings)
     install_health(app)
+    install_security(app.settings, lambda: app.runtime)
     cl.on_app_startup(on_startup)
     cl.on_app_shutdown(on_shutdown)
     cl.data_layer(data_layer)
     cl.password_auth_callback(password_login)
+    cl.on_logout(logout)
     if app.settings.header_auth:
         cl.header_auth_callback(header_login)
     cl.set_starters(starters)

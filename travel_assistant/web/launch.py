@@ -2,10 +2,16 @@
 
 Chainlit reads its secret and server options from the environment and its own config module, so they are set
 here from the one typed Settings object before Chainlit's server is imported.
+
+The server is started the way ``chainlit run`` starts it (load app.py, check the secret, write chainlit.md),
+but with uvicorn options Chainlit does not expose: no ``server:`` banner, and forwarded headers believed only
+from ``FORWARDED_ALLOW_IPS`` (the login throttle counts the client address they give). ``chainlit run
+app.py`` still works; it has the banner.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -20,12 +26,17 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
         raise ConfigurationError(f"app.py not found at {APP_FILE}; run from a source checkout")
     os.chdir(APP_FILE.parent)  # Chainlit reads .chainlit/, public/ and chainlit.md from its app root
     os.environ["CHAINLIT_AUTH_SECRET"] = settings.chainlit_auth_secret.get_secret_value()
-    os.environ["CHAINLIT_HOST"] = host or settings.host
-    os.environ["CHAINLIT_PORT"] = str(port or settings.port)
+    os.environ["CHAINLIT_HOST"] = bind_host = host or settings.host
+    os.environ["CHAINLIT_PORT"] = str(bind_port := port or settings.port)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
-    from chainlit.cli import run_chainlit  # its import calls logging.basicConfig: configure logging after
-    from chainlit.config import config
+    # Importing chainlit.cli applies Chainlit's nest_asyncio patch and calls logging.basicConfig, so logging
+    # is configured after these imports.
+    import uvicorn
+    from chainlit.auth import ensure_jwt_secret
+    from chainlit.cli import assert_app
+    from chainlit.config import config, load_module
+    from chainlit.markdown import init_markdown
 
     from travel_assistant.logs import configure_logging, route_uvicorn
 
@@ -33,9 +44,30 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     route_uvicorn()
 
     config.run.headless = True  # CORS and the login lifetime are applied at app start-up (web.handlers)
+    config.run.host, config.run.port = bind_host, bind_port
+    from chainlit.server import app
+
+    config.run.module_name = str(APP_FILE)
+    load_module(config.run.module_name)  # app.py → handlers.install(): callbacks and the security layer
+    ensure_jwt_secret()
+    assert_app()
+    init_markdown(config.root)
     print(
-        f"Travel assistant on http://{os.environ['CHAINLIT_HOST']}:{os.environ['CHAINLIT_PORT']} "
-        f"(model {settings.llm_model}, data in {settings.travel_data_dir})",
+        f"Travel assistant on {settings.public_origin} (listening on {bind_host}:{bind_port}; "
+        f"model {settings.llm_model}, data in {settings.travel_data_dir})",
         flush=True,
     )
-    run_chainlit(str(APP_FILE))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=bind_host,
+            port=bind_port,
+            log_level="error",
+            server_header=False,
+            proxy_headers=True,
+            forwarded_allow_ips=settings.forwarded_allow_ips,
+            ws_per_message_deflate=True,
+        )
+    )
+    # asyncio, not uvloop, as chainlit run does (its nest_asyncio patch needs re-entrant loops)
+    asyncio.run(server.serve())
