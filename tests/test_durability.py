@@ -268,10 +268,11 @@ def test_admins_list_and_requeue_failing_promotions_from_the_command_line(cli_en
 
     rt = build_runtime(build_settings())
     try:
-        thread = rt.directory.get_thread(ALICE, ThreadId("mon"))
+        mon = rt.thread_for_name(ALICE, "mon")  # the internal id the CLI's thread name maps to
+        thread = rt.directory.get_thread(ALICE, mon)
         assert thread is not None
         claims = rt.job_deps("w").claims
-        key = ClaimKey("promote", "mon", thread.last_seq)
+        key = ClaimKey("promote", mon, thread.last_seq)
         assert claims.claim(key, user="alice", now=MONDAY, lease=timedelta(minutes=5))
         claims.fail(key, now=MONDAY, error="ModelOutputError: not json", kind="ModelOutputError")
     finally:
@@ -279,7 +280,7 @@ def test_admins_list_and_requeue_failing_promotions_from_the_command_line(cli_en
     listed = run_cli("jobs", "failing", "--at", "2026-11-09T09:01", "--json")
     assert listed.exit_code == 0, listed.output
     [row] = json.loads(listed.output)
-    assert (row["thread"], row["error_kind"], row["failures"]) == ("mon", "ModelOutputError", 1)
+    assert (row["thread"], row["error_kind"], row["failures"]) == (mon, "ModelOutputError", 1)
     assert "ModelOutputError" in run_cli("jobs", "failing", "--at", "2026-11-09T09:01").output
     assert run_cli("jobs", "retry").exit_code == 2
     assert run_cli("jobs", "retry", "nope", "--at", "2026-11-09T09:01").exit_code == 1
@@ -330,7 +331,13 @@ def test_a_thread_whose_log_holds_a_lone_surrogate_stays_usable_and_readable(cli
     rt = build_runtime(build_settings())
     try:  # written before text was validated at the edge
         rt.thread_log.append(
-            NewEvent(ThreadId("old"), TurnId("t1"), EventKind.USER, {"text": "bad \ud800 text"}, MONDAY)
+            NewEvent(
+                rt.thread_for_name(ALICE, "old"),
+                TurnId("t1"),
+                EventKind.USER,
+                {"text": "bad \ud800 text"},
+                MONDAY,
+            )
         )
     finally:
         rt.close()

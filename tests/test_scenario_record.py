@@ -30,7 +30,7 @@ WEB_THREAD = str(uuid.uuid4())  # the web app's threads and turns are UUIDs
 def say(rt: Runtime, thread: str, turn: str, text: str, minutes: float) -> str:
     request = TurnRequest(
         user=ALICE,
-        thread=ThreadId(thread),
+        thread=rt.thread_for_name(ALICE, thread),
         turn=TurnId(turn),
         text=text,
         now=MONDAY + timedelta(minutes=minutes),
