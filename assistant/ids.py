@@ -67,6 +67,13 @@ def is_web_thread_id(raw: object) -> bool:
     return isinstance(raw, str) and _UUID_RE.fullmatch(raw) is not None
 
 
+def thread_name_key(secret: str) -> bytes:
+    """The key thread names are mapped under, derived from the app secret (never stored); its own label, so it
+    is not the audit key. Every process that maps names (the app, the command line, checks reading the
+    database) derives it the same way."""
+    return hashlib.sha256(b"thread-name:" + secret.encode()).digest()
+
+
 def named_thread_id(key: bytes, user: UserId, name: str) -> ThreadId:
     """The internal id of the thread ``user`` calls ``name`` (``chat --thread mon``).
 

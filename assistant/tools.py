@@ -13,7 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,7 +23,23 @@ from assistant.ids import ThreadId, TurnId, UserId
 from assistant.places import AIRPORTS, airport_code
 from assistant.ports import BookingSystem
 
+# Diets a menu (and an airline meal) is tagged with, so a search can filter on them.
 Dietary = Literal["vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free"]
+# Every dietary need memory can hold (the "dietary" fact type's values): a model passing a remembered allergy
+# to a restaurant search must not fail validation. Menus list no allergens, so those are passed through as
+# needs the search could not check, and the reply says so.
+DietaryNeed = Literal[
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "halal",
+    "kosher",
+    "gluten-free",
+    "lactose-free",
+    "nut allergy",
+    "shellfish allergy",
+]
+MENU_DIETS: frozenset[str] = frozenset(get_args(Dietary))
 DEFAULT_ORIGIN = "LHR"
 MAX_BOOKINGS_LISTED = 3
 
@@ -96,7 +112,7 @@ class ForgetArgs(_Args):
 
 class FindRestaurantsArgs(_Args):
     hotel_id: str = Field(pattern=r"^H-[A-Z]{3}-\d$", description="hotel_id from get_my_bookings")
-    dietary: list[Dietary] = Field(default_factory=list, max_length=4)
+    dietary: list[DietaryNeed] = Field(default_factory=list, max_length=4)
 
 
 class RememberArgs(_Args):
@@ -228,7 +244,8 @@ class ToolRunner:
         return {"bookings": [b.to_json() for b in listed], "total": len(bookings)}
 
     def _restaurants(self, args: FindRestaurantsArgs, ctx: ToolContext) -> dict[str, Any]:
-        found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=args.dietary)
+        menu = [d for d in args.dietary if d in MENU_DIETS]
+        found = self.bookings.find_restaurants(near_hotel=args.hotel_id, dietary=menu)
         hotel = next(
             (b.hotel for b in self.bookings.bookings_of(ctx.user) if b.hotel.hotel_id == args.hotel_id),
             None,
@@ -237,7 +254,9 @@ class ToolRunner:
             "hotel": {"hotel_id": args.hotel_id, "name": hotel.name, "address": hotel.address}
             if hotel
             else {"hotel_id": args.hotel_id},
-            "dietary": list(args.dietary),
+            "dietary": menu,
+            # Needs no menu is tagged with (allergies): the restaurants were not filtered for them.
+            "unchecked": [d for d in args.dietary if d not in MENU_DIETS],
             "restaurants": [r.to_json() for r in found],
         }
 

@@ -18,7 +18,7 @@ from sqlmodel import col
 
 from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
-from assistant.ids import ThreadId, UserId
+from assistant.ids import ThreadId, UserId, named_thread_id, thread_name_key
 from memory.db import Database
 from memory.tables import BookingRow, ThreadRow
 from memory.thread_log import SqlThreadLog
@@ -54,17 +54,36 @@ class Tally:
 
 
 class State:
-    """Read-only views of one database, for the checks."""
+    """Read-only views of one database, for the checks. Threads are named as the runs name them: a thread the
+    engine was given by id, or a command-line name (``--thread eve-th``), stored under its user's own id."""
 
     def __init__(self, db_url: str) -> None:
+        from travel_assistant.settings import build_settings
+
         self.db = Database(db_url)
         self.log = SqlThreadLog(self.db)
+        # The secret the command lines under test read (the same .env and environment).
+        self._key = thread_name_key(build_settings().chainlit_auth_secret.get_secret_value())
 
     def close(self) -> None:
         self.db.dispose()
 
+    def thread(self, name: str) -> ThreadId:
+        """The stored id of ``name``: itself if a thread has that id, else the command-line id of whichever
+        user has a thread by that name (each run's thread names are unique across its users)."""
+        with self.db.read() as session:
+            if session.get(ThreadRow, name) is not None:
+                return ThreadId(name)
+            users = set(session.execute(select(col(ThreadRow.user_id))).scalars())
+        for user in sorted(users):
+            named = named_thread_id(self._key, UserId(user), name)
+            with self.db.read() as session:
+                if session.get(ThreadRow, named) is not None:
+                    return named
+        return ThreadId(name)
+
     def events(self, thread: str) -> list[Event]:
-        return self.log.events(ThreadId(thread))
+        return self.log.events(self.thread(thread))
 
     def turn_kinds(self, thread: str, turn: str) -> list[str]:
         return [e.kind for e in self.events(thread) if e.turn_id == turn]
@@ -75,7 +94,7 @@ class State:
 
     def watermarks(self, thread: str) -> tuple[int, int]:
         with self.db.read() as session:
-            row = session.get(ThreadRow, thread)
+            row = session.get(ThreadRow, self.thread(thread))
             return (row.last_seq, row.promoted_through_seq) if row else (0, 0)
 
 

@@ -387,6 +387,26 @@ def test_what_the_user_says_now_beats_the_remembered_diet() -> None:
     assert "Churrasqueira Central" in text  # no vegetarian filter: the grill is back
 
 
+def test_a_remembered_nut_allergy_reaches_the_search_and_the_reply_says_it_was_not_checked() -> None:
+    chat = Chat(
+        memory=memory_block(VEGETARIAN, ("dietary", "nut allergy", "I'm allergic to nuts")),
+        bookings=booked_lisbon(),
+    )
+    text, calls = chat.turn(DINNER)
+    [_bookings, (name, arguments, result)] = calls
+    assert (name, arguments["dietary"]) == ("find_restaurants", ["vegetarian", "nut allergy"])
+    assert "error" not in result and result["unchecked"] == ["nut allergy"]
+    assert all("vegetarian" in r["dietary"] for r in result["restaurants"])  # the menu diet still filters
+    assert "couldn't check for nut allergy: please tell the restaurant" in text
+
+
+def test_an_allergy_said_about_someone_else_is_not_searched_for() -> None:
+    text, calls = Chat(bookings=booked_lisbon()).turn(
+        "My son is allergic to nuts. Any dinner suggestions near my hotel?"
+    )
+    assert "dietary" not in calls[1][1] and "allergens" not in text
+
+
 def test_dinner_without_any_booking_says_so() -> None:
     text, calls = Chat(memory=memory_block(VEGETARIAN)).turn(DINNER)
     assert [name for name, _a, _r in calls] == ["get_my_bookings"]

@@ -18,7 +18,14 @@ from functools import cached_property
 from assistant.engine import EngineDeps, EngineSettings
 from assistant.facts import FactMemory
 from assistant.forgetting import Forgetter
-from assistant.ids import ThreadId, UserId, UserScope, is_web_thread_id, named_thread_id
+from assistant.ids import (
+    ThreadId,
+    UserId,
+    UserScope,
+    is_web_thread_id,
+    named_thread_id,
+    thread_name_key,
+)
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
@@ -199,9 +206,7 @@ class Runtime:
 
     @cached_property
     def _thread_name_key(self) -> bytes:
-        # Derived from the app secret (never stored); its own label, so it is not the audit key.
-        secret = self.settings.chainlit_auth_secret.get_secret_value().encode()
-        return hashlib.sha256(b"thread-name:" + secret).digest()
+        return thread_name_key(self.settings.chainlit_auth_secret.get_secret_value())
 
     def thread_for_name(self, user: UserId, name: str) -> ThreadId:
         """The thread ``user`` means by ``name`` on the command line (``--thread mon``), for the CLI, the

@@ -18,6 +18,10 @@ CONTRADICTS = re.compile(
     re.I,
 )
 
+# Needs no menu is tagged with (``assistant.tools.DietaryNeed`` less ``Dietary``): passed to the search so the
+# reply can say they were not checked.
+UNTAGGED = ("lactose-free", "nut allergy", "shellfish allergy")
+
 Source = Literal["now", "conversation", "memory", "contradicted", "none"]
 
 
@@ -74,3 +78,20 @@ def current(view: View, *, include_stale: bool = True) -> Diet:
     if CONTRADICTS.search(view.user_text):
         return Diet((), "contradicted", contradicted_memory=bool(before))
     return Diet(tuple(before), source if before else "none")
+
+
+def untagged(view: View) -> list[str]:
+    """Allergies and other needs menus are not tagged with, held now: remembered ones (not stale), updated by
+    what this conversation said and retracted, the gate judging each statement (so "my son is allergic to
+    nuts" adds nothing)."""
+    values = [f.value for f in view.memory.of_type("dietary") if f.value in UNTAGGED and not f.stale]
+    for text in [*view.said_before, view.user_text]:
+        for judged in judge_said(text):
+            if judged.type != "dietary" or judged.value not in UNTAGGED:
+                continue
+            if not isinstance(judged.verdict, Accepted):
+                continue
+            values = [v for v in values if v != judged.value]
+            if not judged.verdict.retract:
+                values.append(judged.value)
+    return values

@@ -40,9 +40,9 @@ def after(view: View) -> OfflineReply | None:
         if not live:
             return say("I can't find any bookings for you yet. Shall I search for flights?")
         arguments: dict[str, Any] = {"hotel_id": live[0].get("hotel", {}).get("hotel_id", "")}
-        held = diet.current(view)
-        if held.values:
-            arguments["dietary"] = list(held.values)
+        needs = [*diet.current(view).values, *diet.untagged(view)]
+        if needs:
+            arguments["dietary"] = needs[:4]
         return call("find_restaurants", **arguments)
     return say(list_bookings(result.get("bookings", [])))
 
@@ -91,6 +91,12 @@ def describe_restaurants(view: View, result: dict[str, Any]) -> str:
         notes.append(
             "You said something different today from what I had saved, so I'm going with what you said "
             "now; my saved note looks outdated."
+        )
+    unchecked = result.get("unchecked", [])
+    if unchecked:
+        notes.append(
+            f"Menus here don't list allergens, so I couldn't check for {' or '.join(unchecked)}: please "
+            "tell the restaurant when you book."
         )
     if not places:
         return f"{intro}: I couldn't find anything matching {', '.join(applied) or 'that'} nearby."
