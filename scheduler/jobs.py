@@ -132,7 +132,10 @@ async def _promote(
             # Not "no facts": the claim is released with the error and retried after a backoff.
             kind = type(exc).__name__
             logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_unexpected(exc))
-            deps.claims.fail(key, now=now, error=f"{kind}: {exc}", kind=kind)
+            # The stored error is the kind and our own text-free message, never the exception's text: a
+            # provider's error can quote the prompt (the user's words), and claims outlive the thread.
+            said = exc.user_message() if isinstance(exc, TravelAssistantError) else "unexpected error"
+            deps.claims.fail(key, now=now, error=f"{kind}: {said}", kind=kind)
             report.errors += 1
             report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
             _count_failing(report, kind)

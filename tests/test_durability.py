@@ -233,6 +233,23 @@ def test_a_crashed_worker_is_counted_as_a_failure_once_its_lease_runs_out(databa
     )
 
 
+def test_a_failed_promotion_keeps_the_error_kind_not_the_providers_text(runtime_factory: Any) -> None:
+    """A provider's error can quote the prompt; the claim (which the admin lists) keeps only our own words."""
+    from assistant.errors import ModelError
+
+    rt = runtime_factory()
+    asyncio.run(rt.engine.run_turn(req("My passport number is on file, I'm vegetarian.", thread="mon")))
+    quoted = "400 content filter: 'My passport number is on file, I'm vegetarian.'"
+    rt.promoter.model = ScriptedModel().enqueue(ModelError(quoted), RuntimeError(quoted))
+    deps = rt.job_deps("t")
+    for minutes in (31, 60):
+        report = asyncio.run(promote_idle(deps, MONDAY + timedelta(minutes=minutes)))
+        assert report.errors == 1
+        [failing] = failing_promotions(deps, MONDAY + timedelta(minutes=minutes))
+        assert "passport" not in failing.last_error and "vegetarian" not in failing.last_error
+    assert failing.error_kind == "RuntimeError" and failing.last_error == "RuntimeError: unexpected error"
+
+
 def test_a_model_outage_longer_than_five_passes_is_failing_then_promoted(runtime_factory: Any) -> None:
     rt = runtime_factory(claim_retry_base_seconds=60, claim_retry_max_seconds=300)
     asyncio.run(rt.engine.run_turn(req("By the way, I'm vegetarian.", thread="mon")))
