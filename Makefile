@@ -56,10 +56,11 @@ typecheck: install-test
 	$(BIN)/mypy
 
 # Two pytest runs: Playwright's sync API keeps an event loop running in the main thread for the rest of its
-# session, which other tests' asyncio.run() cannot share.
+# session, which other tests' asyncio.run() cannot share. Then every shipped scenario, with its table.
 test: install-test chromium lint typecheck
 	$(BIN)/pytest -m "not browser"
 	$(BIN)/pytest -m browser tests/browser
+	$(BIN)/travel-assistant scenario run --quiet scenarios/
 
 unit: install-test
 	$(BIN)/pytest -m "not browser and not slow"
