@@ -355,7 +355,10 @@ def test_another_users_thread_answers_exactly_like_a_missing_one(
             assert answers[0] == answers[1], (method, path, answers)
             assert answers[0][0] == 404
     sockets = [run(_visit(live_app, bob, thread=t)) for t in (alice_thread, missing)]
-    assert sockets[0].run.names() == sockets[1].run.names() and sockets[0].run.connected
+    # Task markers and the disconnect race the close (a loaded server may start its next task first); every
+    # event that says something must be the same.
+    said = [[n for n in s.run.names() if n not in {"task_start", "task_end", "disconnect"}] for s in sockets]
+    assert said[0] == said[1] and sockets[0].run.connected
     assert "resume_thread_error" in sockets[0].run.names() and CANARY not in sockets[0].run.text()
 
 
