@@ -23,6 +23,7 @@ from assistant.turns import TurnRequest
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings, build_settings
+from travel_assistant.web import redaction_ui
 from travel_assistant.web.auth import seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
@@ -231,7 +232,14 @@ async def _set_commands() -> None:
                 "icon": "brain",
                 "button": True,
                 "persistent": False,
-            }
+            },
+            {
+                "id": redaction_ui.REDACT,
+                "description": "Remove one of your messages from the record",
+                "icon": "eraser",
+                "button": False,
+                "persistent": False,
+            },
         ]
     )
 
@@ -261,6 +269,9 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         return
     if message.command == MEMORIES or message.content.strip().lower() == "/memories":
         await _show_memories(app, chat)
+        return
+    if message.command == redaction_ui.REDACT or message.content.strip().lower() == "/redact":
+        await redaction_ui.offer(app, chat)
         return
     live = LiveTurn()
     request = TurnRequest(
@@ -428,6 +439,7 @@ def install(settings: Settings | None = None) -> App:
         ("delete_account", delete_account),
         ("promote_now", promote_now),
         ("save_scenario", save_scenario),
+        (redaction_ui.ACTION, requires_chat()(redaction_ui.redact)),
     ):
         cl.action_callback(name)(callback)
     return app
