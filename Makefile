@@ -55,10 +55,13 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
-# Two pytest runs: Playwright's sync API keeps an event loop running in the main thread for the rest of its
-# session, which other tests' asyncio.run() cannot share. Then every shipped scenario, with its table.
+# The fast tests on two workers (each test owns its data; Postgres tests a database of their own), then the slow ones
+# (crash chains, scheduler processes, live servers) alone, since they time real processes. The browser suite
+# runs in its own pytest: Playwright's sync API keeps an event loop running in the main thread for the rest of
+# its session, which other tests' asyncio.run() cannot share. Then every shipped scenario, with its table.
 test: install-test chromium lint typecheck
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser and not slow" -n 2
+	$(BIN)/pytest -m "slow and not browser"
 	$(BIN)/pytest -m browser tests/browser
 	$(BIN)/travel-assistant scenario run --quiet scenarios/
 
