@@ -55,10 +55,10 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
-# The fast tests on two workers (each test owns its data; Postgres tests a database of their own), then the slow ones
-# (crash chains, scheduler processes, live servers) alone, since they time real processes. The browser suite
-# runs in its own pytest: Playwright's sync API keeps an event loop running in the main thread for the rest of
-# its session, which other tests' asyncio.run() cannot share. Then every shipped scenario, with its table.
+# The fast tests on two workers (each test owns its data; a Postgres test, a database of its own), then the
+# slow ones (crash chains, scheduler processes, live servers) alone, since they time real processes. The
+# browser suite runs in its own pytest: Playwright's sync API keeps an event loop running in the main thread
+# for the rest of its session, which other tests' asyncio.run() cannot share. Then every shipped scenario.
 test: install-test chromium lint typecheck
 	$(BIN)/pytest -m "not browser and not slow" -n 2
 	$(BIN)/pytest -m "slow and not browser"
