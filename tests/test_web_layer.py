@@ -135,8 +135,15 @@ def test_resume_renders_the_log_parent_before_child(layer: TravelDataLayer, runt
     assert shown[0] == ("user_message", "alice")
     assert ("tool", "search_flights") in shown and ("tool", "book_flight") in shown
     assert [s["output"][:9] for s in steps if s["type"] == "assistant_message"] == ["I found 3", "Booked! R"]
-    context = next(s for s in steps if s["name"] == "Context")
-    assert "tokens" in context["output"] and "summary-block" in context["output"]
+    assert not [s for s in steps if s["name"] == "Context"], "context is a meter on the reply, not a step"
+    with acting_as(runtime, "alice"):
+        elements = run(layer.get_thread("a-thread"))["elements"]
+    replies = [s["id"] for s in steps if s["type"] == "assistant_message"]
+    meters = [e for e in elements if e["name"] == "ContextMeter"]
+    assert [m["forId"] for m in meters] == replies  # one meter per reply, on that reply
+    first = meters[0]["props"]
+    assert first["label"] == f"{first['tokens']:,}/{first['budget']:,} tokens"
+    assert "summary-block" in first["details"] and first["high"] is (first["percent"] >= 75)
 
 
 def test_deleting_a_thread_deletes_its_events_only_for_the_owner(

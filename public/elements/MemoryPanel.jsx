@@ -317,6 +317,7 @@ function Verdicts({ data }) {
 }
 
 function DemoClock({ clock, run }) {
+  const [jumpTo, setJumpTo] = useState(clock.now.slice(0, 16));
   return (
     <section className="ta-clock" aria-labelledby="ta-clock-title">
       <h3 id="ta-clock-title" className="ta-group-title">
@@ -346,6 +347,25 @@ function DemoClock({ clock, run }) {
           Back to real time
         </Button>
       </div>
+      <form
+        className="ta-row ta-clock-jump"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (jumpTo) run("clock_set", { iso: jumpTo });
+        }}
+      >
+        <label htmlFor="ta-clock-jump-input">Jump to (UTC)</label>
+        <input
+          id="ta-clock-jump-input"
+          className="ta-input"
+          type="datetime-local"
+          value={jumpTo}
+          onChange={(event) => setJumpTo(event.target.value)}
+        />
+        <Button type="submit" variant="outline" size="sm">
+          Jump
+        </Button>
+      </form>
     </section>
   );
 }
@@ -371,6 +391,34 @@ export default function MemoryPanel() {
   useEffect(() => {
     focusById(store.focusId || headingId);
     store.focusId = null;
+  }, []);
+  // The server says the user's memory changed (promotion ran, or a turn remembered something): fetch fresh
+  // props through the refresh action (which checks the login), and say so if a conversation was checked.
+  useEffect(() => {
+    let alive = true;
+    async function onMessage(event) {
+      const msg = event.data;
+      if (event.origin !== window.location.origin || !msg || msg.source !== "travel-assistant") return;
+      if (msg.type !== "memory-changed") return;
+      try {
+        const answer = await callAction({ name: "refresh_memory", payload: {} });
+        const result = answer && answer.response;
+        if (!alive || !result || !result.panel) return;
+        const before = (store.data && store.data.verdicts.length) || 0;
+        setData((current) => newest(result.panel, current));
+        if (result.panel.verdicts.length > before) {
+          const latest = result.panel.verdicts[0];
+          setStatus(`A conversation was checked: ${latest.summary}. See the promotion log.`);
+        }
+      } catch (failure) {
+        // a refresh that failed leaves the panel as it was; the Refresh button is still there
+      }
+    }
+    window.addEventListener("message", onMessage);
+    return () => {
+      alive = false;
+      window.removeEventListener("message", onMessage);
+    };
   }, []);
 
   async function run(name, payload, focusAfter) {

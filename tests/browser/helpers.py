@@ -39,8 +39,13 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
-USERS = {"alice": "alice-demo-pass", "bob": "bob-demo-pass", "carol": "carol-demo-pass"}
-ADMINS = "alice"
+USERS = {
+    "alice": "alice-demo-pass",
+    "bob": "bob-demo-pass",
+    "carol": "carol-demo-pass",
+    "dave": "dave-demo-pass",  # the demo clock's user: an admin whose clock the worked example moves
+}
+ADMINS = "alice,dave"
 
 # The worked example (the offline model answers these deterministically).
 SEARCH = "Find me flights to Lisbon on the 14th"
