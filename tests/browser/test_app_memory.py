@@ -58,7 +58,7 @@ def test_the_composer_opens_the_panel_and_it_refreshes_when_promotion_runs_elsew
     login_as: LoginAs, server: Server
 ) -> None:
     _new_user(server, "gina")
-    page = login_as("gina")
+    page = login_as("gina", "gina-demo-pass")
     reply = send(page, "I prefer window seats.")
     assert "seat preference: window" in reply, reply
     panel = open_panel(page, via="composer")
@@ -92,7 +92,7 @@ def test_history_rollback_and_forget_everything_with_a_confirmation(
     login_as: LoginAs, server: Server, shots: Shots
 ) -> None:
     _new_user(server, "hana")
-    page = login_as("hana")
+    page = login_as("hana", "hana-demo-pass")
     send(page, "Remember that I prefer aisle seats")
     send(page, "Remember that I prefer window seats")
     panel = open_panel(page)
