@@ -206,10 +206,11 @@ def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
     """Repair keys left with two current versions, mark facts past their type's TTL stale, and delete those
     past the type's deletion horizon."""
     report = ExpireReport(as_of=now.isoformat())
+    shifted = deps.user_clocks(now) if deps.user_clocks is not None else {}
     for user in deps.facts.users_with_facts():
         report.users_seen += 1
         report.repaired += deps.fact_memory.repair(UserScope(user))
-        stale, deleted = deps.fact_memory.expire(UserScope(user), now=now)
+        stale, deleted = deps.fact_memory.expire(UserScope(user), now=shifted.get(user, now))
         report.marked_stale += stale
         report.deleted += deleted
     deps.facts.compact()

@@ -219,3 +219,20 @@ def test_the_panel_reads_the_gates_verdicts_in_words(installed: Any) -> None:
     assert [d["fact_text"] for d in conversation["decisions"] if d["kept"]] == ["Dietary needs: vegetarian"]
     other = _call(rt, "bob", admin=False, action="refresh_memory", payload={})["panel"]
     assert other["verdicts"] == [] and other["groups"] == [] and other["demo_clock"]["enabled"] is False
+
+
+def test_the_expiry_pass_ages_a_shifted_users_facts_by_that_users_clock(runtime: Runtime) -> None:
+    from assistant.facts import Authority, FactDraft
+    from scheduler.jobs import expire_facts
+
+    _users(runtime, ALICE, BOB)
+    for user in (ALICE, BOB):
+        draft = FactDraft("seat", "aisle", "I prefer aisle seats", "t", "t1", Authority.USER, REAL)
+        runtime.fact_memory.record(UserScope(user), draft, now=REAL)
+    _at(runtime, REAL)
+    runtime.clocks.jump(ALICE, (REAL + timedelta(days=400)).isoformat())  # a seat preference ages in a year
+    report = expire_facts(runtime.job_deps("t"), REAL)
+    assert report.marked_stale == 1
+    [alices] = runtime.fact_memory.current(UserScope(ALICE))
+    [bobs] = runtime.fact_memory.current(UserScope(BOB))
+    assert alices.stale and not bobs.stale

@@ -38,7 +38,7 @@ class Violation:
     html: tuple[str, ...]
 
     def __str__(self) -> str:
-        where = "; ".join(f"{t} → {h[:140]}" for t, h in zip(self.targets, self.html, strict=False))
+        where = "; ".join(f"{t} → {h[:400]}" for t, h in zip(self.targets, self.html, strict=False))
         return f"[{self.impact}] {self.rule}: {self.help} ({where})"
 
 

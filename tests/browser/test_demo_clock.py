@@ -58,7 +58,7 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     thread = page.url.rsplit("/", 1)[-1]
     times = {e["created_at"][:13] for e in _events(server, "dave", thread)}
     assert times == {"2026-11-09T09"}, f"turns were not dated by the demo clock: {times}"
-    shots(page, "clock-01-monday-booked")
+    shots(page, "clock-01-monday-booked", readme="monday-booking")
 
     # Thirty idle minutes: the scheduler promotes the conversation by itself, and the panel says so.
     clock.get_by_role("button", name="Move the clock +30 min").click()
@@ -73,7 +73,7 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     expect(verdicts).to_contain_text("Inference: you never said it")
     runs = cli(server, "jobs", "history", "--json").json()
     assert any(r["job"] == "promote" and r["runner"] != "cli" for r in runs), runs
-    shots(page, "clock-02-verdicts")
+    shots(page, "clock-02-verdicts", readme="memory-verdicts")
     found = axe_violations(page, include=PANEL)
     assert found == [], describe(found)
 
@@ -92,7 +92,7 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     assert VEGETARIAN_FACT in recalled, recalled
     assert '"recorded": "Mon 9 Nov 2026"' in recalled and '"age": "3 days ago"' in recalled, recalled
     assert SEARCH not in recalled
-    shots(page, "clock-03-thursday-recall")
+    shots(page, "clock-03-thursday-recall", readme="thursday-dinner")
 
     # Persisted: a fresh login still reads Thursday; back to real time hides the header clock again.
     again = login_as("dave")
