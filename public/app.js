@@ -25,6 +25,8 @@
     ["#theme-toggle", "Switch between light and dark theme"],
     ["button:has(> svg.lucide-eye), button:has(> svg.lucide-eye-off)", "Show or hide the password"],
     ["button:has(> svg.lucide-copy)", "Copy message"],
+    // The round arrow that appears over the conversation when it is not scrolled to the end.
+    ["div.absolute.bottom-4.left-0.right-0 > button.rounded-full", "Scroll to the latest message"],
   ];
   var panelAvailable = false;
   var CLOCK_ID = "demo-clock-indicator";

@@ -380,6 +380,20 @@ function sharedStore() {
   return store;
 }
 
+// The newest checked conversation, to notice one the user has not been told about (whichever answer brings
+// it: the refresh after a promotion, or the answer to the action that made time pass).
+function newestVerdict(data) {
+  const latest = data.verdicts[0];
+  return latest ? `${latest.thread_id}:${latest.through_seq}` : "";
+}
+
+function news(store, fresh) {
+  const key = newestVerdict(fresh);
+  if (key === store.verdictKey) return "";
+  store.verdictKey = key;
+  return key ? `A conversation was checked: ${fresh.verdicts[0].summary}. See the promotion log.` : "";
+}
+
 function publish(store, change) {
   Object.assign(store, change);
   store.listeners.forEach((listener) => listener());
@@ -390,6 +404,7 @@ export default function Memories() {
   const [, rerender] = useState(0);
   const data = newest(props, store.data);
   store.data = data;
+  if (store.verdictKey === undefined) store.verdictKey = newestVerdict(data);
   const busy = store.busy || null;
   const shownWith = data.revision === store.outcomeRevision;
   const status = shownWith ? store.status || "" : store.busy ? "Working…" : "";
@@ -421,17 +436,11 @@ export default function Memories() {
         const answer = await callAction({ name: "refresh_memory", payload: {} });
         const result = answer && answer.response;
         if (!result || !result.panel) return;
-        const before = (store.data && store.data.verdicts.length) || 0;
         const fresh = newest(result.panel, store.data);
+        const told = news(store, fresh);
         const change = { data: fresh };
-        if (fresh.verdicts.length > before) {
-          const latest = fresh.verdicts[0];
-          Object.assign(change, {
-            status: `A conversation was checked: ${latest.summary}. See the promotion log.`,
-            error: "",
-            outcomeRevision: fresh.revision,
-          });
-        }
+        if (told) Object.assign(change, { status: told, error: "", outcomeRevision: fresh.revision });
+        else if (store.outcomeRevision === store.data.revision) change.outcomeRevision = fresh.revision;
         publish(store, change);
       } catch (failure) {
         // a refresh that failed leaves the panel as it was; the Refresh button is still there
@@ -453,10 +462,11 @@ export default function Memories() {
       if (!result) throw new Error("the server did not answer");
       const fresh = result.panel ? newest(result.panel, store.data) : store.data;
       if (result.download) saveFile(result.download);
+      const told = news(store, fresh);
       publish(store, {
         data: fresh,
         outcomeRevision: fresh.revision,
-        status: result.ok ? result.message || "Done." : "",
+        status: result.ok ? [result.message || "Done.", told].filter(Boolean).join(" ") : told,
         error: result.ok ? "" : result.message || "That did not work.",
       });
       if (focusAfter) focusById(focusAfter);

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import close_context, open_context
 from tests.browser.helpers import (
@@ -37,18 +37,15 @@ FOCUS_VISIBLE = """(el) => {
 }"""
 
 
-def focus(page: Page, selector: str, *, backwards: bool = False) -> None:
-    """Press Tab (or Shift+Tab) until the focused element matches ``selector``; it must show its focus."""
-    target = page.locator(selector)
+def focus(page: Page, target: str | Locator, *, backwards: bool = False) -> None:
+    """Press Tab (or Shift+Tab) until ``target`` has the focus; it must then show it."""
+    wanted = page.locator(target) if isinstance(target, str) else target
     for _ in range(MAX_TABS):
-        if page.evaluate(
-            "(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector
-        ):
-            focused = page.locator("*:focus")
-            assert focused.evaluate(FOCUS_VISIBLE), f"{selector} has the focus but shows no focus ring"
+        if wanted.count() and wanted.first.evaluate("(el) => el === document.activeElement"):
+            assert wanted.first.evaluate(FOCUS_VISIBLE), f"{target} has the focus but shows no focus ring"
             return
         page.keyboard.press("Shift+Tab" if backwards else "Tab")
-    raise AssertionError(f"{selector} cannot be reached with the keyboard ({target.count()} on the page)")
+    raise AssertionError(f"{target} cannot be reached with the keyboard ({wanted.count()} on the page)")
 
 
 def type_and_send(page: Page, text: str) -> str:
@@ -79,7 +76,8 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         panel = page.locator(PANEL)
         expect(panel).to_be_visible()
         expect(page.get_by_role("heading", name="What I remember about you")).to_be_focused()
-        focus(page, f"{PANEL} .ta-clock button:has-text('Monday 9 Nov, 09:00')")
+        clock = panel.locator(".ta-clock")
+        focus(page, clock.get_by_role("button", name="Monday 9 Nov, 09:00"))
         page.keyboard.press("Enter")
         status_says(panel, "The demo clock now reads Mon 9 Nov 2026, 09:0")
         expect(page.locator(CLOCK_INDICATOR)).to_contain_text("Mon 9 Nov 2026")
@@ -88,7 +86,7 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         assert HOTEL in type_and_send(page, BOOK)
 
         # Thirty minutes on: the scheduler promotes, the panel says so; the promotion log by arrow key.
-        focus(page, f"{PANEL} button[aria-label='Move the clock +30 min']", backwards=True)
+        focus(page, clock.get_by_role("button", name="Move the clock +30 min"), backwards=True)
         page.keyboard.press("Space")
         status_says(panel, "A conversation was checked", timeout=60_000)
         focus(page, f"{PANEL} [role='tab'][aria-selected='true']")
@@ -100,7 +98,7 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         shots(page, "keyboard-01-verdicts")
 
         # Thursday 19:30, a new chat from the header, dinner.
-        focus(page, f"{PANEL} .ta-clock button:has-text('Thursday 12 Nov, 19:30')", backwards=True)
+        focus(page, clock.get_by_role("button", name="Thursday 12 Nov, 19:30"), backwards=True)
         page.keyboard.press("Enter")
         status_says(panel, "The demo clock now reads Thu 12 Nov 2026, 19:30")
         monday_url = page.url
@@ -119,7 +117,10 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         assert "recorded Mon 9 Nov 2026" in reply, reply
 
         # The recall step opens with the keyboard too.
-        focus(page, "[data-step-type='tool'] button[id^='step-']:has-text('Recalled 1 fact')", backwards=True)
+        recall = page.locator("[data-step-type='tool'] button[id^='step-']").filter(
+            has_text="Recalled 1 fact"
+        )
+        focus(page, recall, backwards=True)
         page.keyboard.press("Enter")
         step = page.locator("[data-step-type='tool']").filter(has_text="Recalled 1 fact")
         expect(step).to_contain_text(VEGETARIAN_FACT)
