@@ -16,7 +16,9 @@ from tests.browser.helpers import (
     BOOK,
     DINNER,
     HOTEL,
+    REPLY_TIMEOUT_MS,
     SEARCH,
+    USER_MSG,
     USERS,
     VEGETARIAN_FACT,
     Server,
@@ -53,6 +55,7 @@ def type_and_send(page: Page, text: str) -> str:
     focus(page, "#chat-input")
     page.keyboard.type(text)
     page.keyboard.press("Enter")
+    expect(page.locator(USER_MSG).filter(has_text=text).last).to_be_visible(timeout=REPLY_TIMEOUT_MS)
     wait_for_replies(page, before)
     return page.locator(ASSISTANT_MSG).nth(before).locator(".message-content").inner_text()
 
@@ -113,6 +116,7 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
             page.keyboard.press("Enter")
         expect(page).not_to_have_url(monday_url)
         expect(page.locator(ASSISTANT_MSG)).to_have_count(0)
+        page.wait_for_timeout(2_000)  # the new chat's socket connects a moment after the composer appears
         reply = type_and_send(page, DINNER)
         assert "recorded Mon 9 Nov 2026" in reply, reply
 
