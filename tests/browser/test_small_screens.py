@@ -51,6 +51,13 @@ def legibility(page: Page, selector: str = "body") -> dict[str, list[str]]:
 
 
 def _assert_legible(page: Page, selector: str = "body") -> None:
+    # On a phone the panel is a sheet that slides in from the right: measure once it has arrived.
+    page.wait_for_function(
+        "(sel) => { const box = document.querySelector(sel).getBoundingClientRect();"
+        " return box.left >= 0 && box.right <= document.documentElement.clientWidth + 1; }",
+        arg=selector,
+    )
+    page.wait_for_timeout(300)
     found = legibility(page, selector)
     assert found == {"small": [], "wide": []}, found
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (
