@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
@@ -223,6 +223,38 @@ class SqlClaims:
                 row.retry_at = None
                 count += 1
             return count
+
+    def finished_reports(
+        self, *, job: str, user: str, limit: int = 50
+    ) -> list[tuple[datetime, dict[str, Any]]]:
+        """A user's finished claims of ``job`` that carry a report, newest first, with when each finished
+        (the memory panel's promotion log)."""
+        with self.db.read() as session:
+            rows = session.execute(
+                select(ClaimRow)
+                .where(
+                    col(ClaimRow.job) == job,
+                    col(ClaimRow.user_id) == user,
+                    col(ClaimRow.done_at).is_not(None),
+                    col(ClaimRow.report).is_not(None),
+                )
+                .order_by(col(ClaimRow.done_at).desc())
+                .limit(limit)
+            ).scalars()
+            return [(row.done_at, row.report) for row in rows if row.done_at and row.report is not None]
+
+    def finished_mark(self, *, job: str, user: str) -> tuple[int, datetime | None]:
+        """How many of the user's claims of ``job`` have finished, and the newest finish: a cheap mark that
+        changes whenever one more finishes (the memory panel watches it)."""
+        with self.db.read() as session:
+            count, newest = session.execute(
+                select(func.count(), func.max(ClaimRow.done_at)).where(
+                    col(ClaimRow.job) == job,
+                    col(ClaimRow.user_id) == user,
+                    col(ClaimRow.done_at).is_not(None),
+                )
+            ).one()
+            return int(count), newest
 
     def attempts(self, key: ClaimKey) -> int:
         with self.db.read() as session:

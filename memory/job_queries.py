@@ -20,17 +20,17 @@ class SqlJobQueries:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def idle_threads(self, cutoff: datetime) -> list[ThreadRecord]:
-        """Threads whose last event is at or before ``cutoff`` and that have events not yet promoted."""
+    def idle_threads(self, cutoff: datetime, *, user: str | None = None) -> list[ThreadRecord]:
+        """Threads (of ``user``, or everyone's) whose last event is at or before ``cutoff`` and that have events
+        not yet promoted."""
+        query = select(ThreadRow).where(
+            col(ThreadRow.last_event_at) <= cutoff,
+            col(ThreadRow.last_seq) > col(ThreadRow.promoted_through_seq),
+        )
+        if user is not None:
+            query = query.where(col(ThreadRow.user_id) == user)
         with self.db.read() as session:
-            rows = session.execute(
-                select(ThreadRow)
-                .where(
-                    col(ThreadRow.last_event_at) <= cutoff,
-                    col(ThreadRow.last_seq) > col(ThreadRow.promoted_through_seq),
-                )
-                .order_by(col(ThreadRow.last_event_at))
-            ).scalars()
+            rows = session.execute(query.order_by(col(ThreadRow.last_event_at))).scalars()
             return [thread_record(row) for row in rows]
 
     def mark_promoted(self, thread: ThreadId, through_seq: int) -> None:

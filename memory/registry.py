@@ -21,7 +21,16 @@ from assistant.facts import Fact, FactMemory
 from assistant.ids import FactId, UserId, UserScope
 from memory.db import Database, rowcount
 from memory.lance_store import LanceFactStore
-from memory.tables import AuditRow, BookingRow, ClaimRow, EventRow, LoginSessionRow, ThreadRow, UserRow
+from memory.tables import (
+    AuditRow,
+    BookingRow,
+    ClaimRow,
+    DemoClockRow,
+    EventRow,
+    LoginSessionRow,
+    ThreadRow,
+    UserRow,
+)
 
 # (table, column naming the user) in deletion order: children before parents.
 SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
@@ -31,6 +40,7 @@ SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
     (ThreadRow, "user_id"),
     # Deleting a user's login sessions ends every login of theirs at once (each request checks its session).
     (LoginSessionRow, "user_id"),
+    (DemoClockRow, "user_id"),
     (UserRow, "id"),
 )
 

@@ -145,3 +145,14 @@ class LoginSessionRow(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=UTCDateTime, index=True)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     revoked_reason: str | None = Field(default=None, max_length=32)
+
+
+class DemoClockRow(SQLModel, table=True):
+    """A demo user's clock: how far it is set from real time (development and demos only; ignored in
+    production). One row per user whose clock is shifted; no row means real time."""
+
+    __tablename__ = "demo_clocks"
+
+    user_id: str = Field(primary_key=True, foreign_key="users.id", max_length=64)
+    offset_seconds: float
+    updated_at: datetime = Field(sa_type=UTCDateTime)

@@ -8,6 +8,8 @@
 //    Pressing it posts {source: "travel-assistant", type: "open-memory-panel"}; Chainlit forwards window
 //    messages to the server (@cl.on_window_message), which opens the panel in the element sidebar.
 //    Chainlit forwards *every* window message, so the server must ignore anything else.
+// 3. The demo clock. While a demo user's clock is not real time the server says so, {source, type:
+//    "demo-clock", shifted, now}, and the header shows what the clock reads, ticking on with real time.
 (function () {
   "use strict";
 
@@ -23,8 +25,16 @@
     ["#theme-toggle", "Switch between light and dark theme"],
     ["button:has(> svg.lucide-eye), button:has(> svg.lucide-eye-off)", "Show or hide the password"],
     ["button:has(> svg.lucide-copy)", "Copy message"],
+    // The round arrow that appears over the conversation when it is not scrolled to the end.
+    ["div.absolute.bottom-4.left-0.right-0 > button.rounded-full", "Scroll to the latest message"],
   ];
   var panelAvailable = false;
+  var CLOCK_ID = "demo-clock-indicator";
+  var clock = null; // {now: ms since epoch on the demo clock, at: performance.now() when it was received}
+  var CLOCK_FORMAT = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+    timeZone: "UTC",
+  });
 
   function label(root) {
     LABELS.forEach(function (pair) {
@@ -90,20 +100,63 @@
     group.insertBefore(button, group.firstChild);
   }
 
+  function clockText() {
+    var reading = clock.now + (window.performance.now() - clock.at);
+    var parts = {};
+    CLOCK_FORMAT.formatToParts(new Date(reading)).forEach(function (part) {
+      parts[part.type] = part.value;
+    });
+    // "Thu 12 Nov 2026, 19:30 UTC", as the memory panel writes dates
+    return parts.weekday + " " + parts.day + " " + parts.month + " " + parts.year + ", " + parts.hour + ":" +
+      parts.minute + " UTC";
+  }
+
+  function ensureClock() {
+    var shown = document.getElementById(CLOCK_ID);
+    if (!clock) {
+      if (shown) shown.remove();
+      return;
+    }
+    var header = document.getElementById("header");
+    var group = header && header.lastElementChild;
+    if (!group) return;
+    if (!shown) {
+      shown = document.createElement("span");
+      shown.id = CLOCK_ID;
+      shown.className = "ta-header-clock";
+      shown.setAttribute("role", "status");
+      shown.innerHTML =
+        '<span class="ta-header-clock-prefix">Demo clock:</span> <time class="ta-header-clock-time"></time>';
+      group.insertBefore(shown, group.firstChild);
+    }
+    var time = shown.querySelector("time");
+    var text = clockText();
+    if (time.textContent !== text) time.textContent = text;
+    shown.title = "The demo clock: turns, recall and memory are dated by it";
+  }
+
   window.addEventListener("message", function (event) {
     var data = event.data;
     if (event.origin !== window.location.origin || !data || data.source !== SOURCE) return;
     if (data.type === "memory-panel-available") {
       panelAvailable = true;
       ensureMemoryButton();
+    } else if (data.type === "demo-clock") {
+      var reading = Date.parse(data.now);
+      clock = data.shifted && !isNaN(reading) ? { now: reading, at: window.performance.now() } : null;
+      ensureClock();
     }
   });
+  window.setInterval(function () {
+    if (clock) ensureClock();
+  }, 15000);
 
   var pending = false;
   function refresh() {
     pending = false;
     label(document);
     ensureMemoryButton();
+    if (clock && !document.getElementById(CLOCK_ID)) ensureClock();
   }
   new MutationObserver(function () {
     if (!pending) {

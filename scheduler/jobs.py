@@ -11,7 +11,7 @@ stored on the thread's claim row, which is erased with the user.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -45,6 +45,9 @@ class JobDeps:
     inactivity: timedelta
     lease: timedelta
     runner: str = "cli"
+    # Demo clocks: users whose clock is shifted, with their clock's reading at a real time. Their threads are
+    # promoted by their own clock, not the real one (development and demos; None in production).
+    user_clocks: Callable[[datetime], Mapping[str, datetime]] | None = None
 
 
 @dataclass
@@ -96,7 +99,11 @@ class WipeReport:
 async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:
     """Promote every thread idle for ``deps.idle`` that has unpromoted events, each exactly once."""
     report = PromoteReport(as_of=now.isoformat())
-    await _promote(deps, deps.queries.idle_threads(now - deps.idle), now, report)
+    shifted = deps.user_clocks(now) if deps.user_clocks is not None else {}
+    due = deps.queries.idle_threads(now - deps.idle)
+    await _promote(deps, [t for t in due if t.user_id not in shifted], now, report)
+    for user, user_now in shifted.items():
+        await _promote(deps, deps.queries.idle_threads(user_now - deps.idle, user=user), user_now, report)
     _record(deps, PROMOTE, now, report.to_json())
     return report
 
@@ -202,10 +209,11 @@ def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
     """Repair keys left with two current versions, mark facts past their type's TTL stale, and delete those
     past the type's deletion horizon."""
     report = ExpireReport(as_of=now.isoformat())
+    shifted = deps.user_clocks(now) if deps.user_clocks is not None else {}
     for user in deps.facts.users_with_facts():
         report.users_seen += 1
         report.repaired += deps.fact_memory.repair(UserScope(user))
-        stale, deleted = deps.fact_memory.expire(UserScope(user), now=now)
+        stale, deleted = deps.fact_memory.expire(UserScope(user), now=shifted.get(user, now))
         report.marked_stale += stale
         report.deleted += deleted
     deps.facts.compact()

@@ -30,7 +30,7 @@ TITLES = {
     THU_THREAD: "Any dinner suggestions near my hotel?",
 }
 THURSDAY = MONDAY + timedelta(days=3, hours=10, minutes=30)
-JSX = Path(__file__).resolve().parents[1] / "public" / "elements" / "MemoryPanel.jsx"
+JSX = Path(__file__).resolve().parents[1] / "public" / "elements" / "Memories.jsx"
 
 # Every code the panel must put into words (the engine's, including rules other modules add).
 REJECTION_CODES = (

@@ -489,7 +489,7 @@ def test_a_second_users_message_is_answered_while_the_first_users_erase_runs(
 
     from tests.conftest import MONDAY
     from tests.test_web_layer import login_token
-    from travel_assistant.web import handlers
+    from travel_assistant.web import handlers, panel_handlers
 
     monkeypatch.setattr(handlers._Installed, "app", handlers.App(runtime.settings, _runtime=runtime))
     for name in ("alice", "bob"):
@@ -509,7 +509,8 @@ def test_a_second_users_message_is_answered_while_the_first_users_erase_runs(
             user=User(identifier="alice"), auth_token=tokens["alice"], thread_id=str(uuid.uuid4())
         )
         payload = {"fact_id": "0" * 32} if handler == "forget_fact" else {}
-        await getattr(handlers, handler)(cl.Action(name=handler, payload=payload))
+        module = handlers if handler == "delete_account" else panel_handlers
+        await getattr(module, handler)(cl.Action(name=handler, payload=payload))
 
     async def bob() -> None:
         init_http_context(user=User(identifier="bob"), auth_token=tokens["bob"], thread_id=str(uuid.uuid4()))

@@ -135,8 +135,15 @@ def test_resume_renders_the_log_parent_before_child(layer: TravelDataLayer, runt
     assert shown[0] == ("user_message", "alice")
     assert ("tool", "search_flights") in shown and ("tool", "book_flight") in shown
     assert [s["output"][:9] for s in steps if s["type"] == "assistant_message"] == ["I found 3", "Booked! R"]
-    context = next(s for s in steps if s["name"] == "Context")
-    assert "tokens" in context["output"] and "summary-block" in context["output"]
+    assert not [s for s in steps if s["name"] == "Context"], "context is a meter on the reply, not a step"
+    with acting_as(runtime, "alice"):
+        elements = run(layer.get_thread("a-thread"))["elements"]
+    replies = [s["id"] for s in steps if s["type"] == "assistant_message"]
+    meters = [e for e in elements if e["name"] == "ContextMeter"]
+    assert [m["forId"] for m in meters] == replies  # one meter per reply, on that reply
+    first = meters[0]["props"]
+    assert first["label"] == f"{first['tokens']:,}/{first['budget']:,} tokens"
+    assert "summary-block" in first["details"] and first["high"] is (first["percent"] >= 75)
 
 
 def test_deleting_a_thread_deletes_its_events_only_for_the_owner(
@@ -168,20 +175,35 @@ def test_a_login_cookie_never_creates_or_resurrects_a_user(layer: TravelDataLaye
     assert run(layer.get_user("nobody")) is None and run(layer.get_user("bad/id")) is None
 
 
-def test_the_inspector_shows_why_and_when_and_a_deleted_source(
+def test_the_memory_panel_shows_why_when_the_verdicts_and_a_deleted_source(
     runtime: Runtime, layer: TravelDataLayer
 ) -> None:
-    from travel_assistant.web.inspector import inspector_markdown
+    from travel_assistant.web.panel_data import panel_props
 
     asyncio.run(promote_idle(runtime.job_deps("t"), MONDAY + timedelta(hours=1)))
-    text, current = inspector_markdown(runtime, ALICE, MONDAY + timedelta(days=3))
-    assert "Dietary needs: vegetarian" in text and "“I'm vegetarian.”" in text
-    assert "2026-11-09 (3 days ago)" in text  # dated by when she said it, not when promotion ran
-    assert "[open the conversation](/thread/a-thread)" in text
-    assert [r["value"] for r in current] == ["vegetarian"]
+    runtime.clocks.real = lambda: MONDAY + timedelta(days=3)
+    props = panel_props(runtime, ALICE, is_admin=False)
+    [group] = props["groups"]
+    [fact] = group["facts"]
+    assert (group["label"], fact["value"], fact["quote"]) == (
+        "Dietary needs",
+        "vegetarian",
+        "I'm vegetarian.",
+    )
+    assert (fact["recorded_on"], fact["age"]) == ("Mon 9 Nov 2026", "3 days ago")  # when she said it
+    assert fact["source"]["url"] == "/thread/a-thread"
+    [checked] = props["verdicts"]
+    assert checked["source"]["thread_id"] == "a-thread" and checked["kept"] == 1
+    assert [d["fact_text"] for d in checked["decisions"] if d["kept"]] == ["Dietary needs: vegetarian"]
+    assert props["demo_clock"]["enabled"] is False  # not an admin
     runtime.directory.delete_thread(ALICE, ThreadId("a-thread"))
-    text, _ = inspector_markdown(runtime, ALICE, MONDAY + timedelta(days=3))
-    assert "(deleted; the fact stays until you delete it)" in text
-    empty, _ = inspector_markdown(runtime, BOB, MONDAY)
-    assert "Nothing yet" in empty and "vegetarian" not in empty
+    [fact] = panel_props(runtime, ALICE, is_admin=False)["groups"][0]["facts"]
+    assert fact["source"] == {
+        "thread_id": "a-thread",
+        "url": None,
+        "label": "conversation deleted",
+        "deleted": True,
+    }
+    empty = panel_props(runtime, BOB, is_admin=False)
+    assert empty["groups"] == [] and empty["verdicts"] == [] and empty["empty_text"].startswith("Nothing yet")
     assert runtime.fact_memory.current(UserScope(BOB)) == []

@@ -156,7 +156,7 @@ def login(base_url: str, user: str, password: str, origin: str) -> str:
 @dataclass
 class Reply:
     text: str
-    steps: dict[str, str]  # step name -> output (tool steps, "Recalled from memory", …)
+    steps: dict[str, str]  # step name -> output (tool steps, "Recalled 1 fact", …)
     thread_id: str | None
 
 

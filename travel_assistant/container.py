@@ -33,6 +33,7 @@ from demo.bookings import SqlBookingSystem
 from memory import migrate
 from memory.claims import Backoff, SqlClaims, SqlJobRuns
 from memory.db import Database
+from memory.demo_clocks import SqlDemoClocks
 from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
 from memory.locks import DbLocks, SerializedFactMemory
@@ -41,6 +42,7 @@ from memory.sessions import SqlLoginSessions
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
+from travel_assistant.demo_clock import DemoClocks
 from travel_assistant.health import Heartbeat
 from travel_assistant.logs import log_key, route_library_loggers
 from travel_assistant.observed import (
@@ -201,6 +203,11 @@ class Runtime:
         return ObservedRegistry(self.db, self.facts, audit_key=key.digest(), telemetry=self.tel)
 
     @cached_property
+    def clocks(self) -> DemoClocks:
+        """Each user's clock: real time, or a demo user's shifted one (never in production)."""
+        return DemoClocks(SqlDemoClocks(self.db), enabled=self.settings.demo_clock_enabled, real=utc_now)
+
+    @cached_property
     def sessions(self) -> SqlLoginSessions:
         return SqlLoginSessions(self.db)
 
@@ -243,6 +250,7 @@ class Runtime:
             inactivity=timedelta(days=settings.inactivity_days),
             lease=timedelta(seconds=settings.claim_lease_seconds),
             runner=name,
+            user_clocks=self.clocks.shifted_now if self.settings.demo_clock_enabled else None,
         )
 
     def prefetch_memory(self, user: UserId) -> None:

@@ -98,6 +98,9 @@ class Settings(BaseSettings):
     # Proxies whose X-Forwarded-For / -Proto are believed (uvicorn's forwarded_allow_ips): the client
     # address the throttle counts comes from them.
     forwarded_allow_ips: str = "127.0.0.1"
+    # The demo clock (admins move their own clock to show promotion and recall across days). Development and
+    # test only: production refuses DEMO_CLOCK=true, and ignores stored clocks.
+    demo_clock: bool = True
 
     # --- Object storage for LANCEDB_URI=s3://… (the standard AWS variable names; see docs/deploy.md) --------
     # Credentials come from these keys, or from AWS_PROFILE (a profile in ~/.aws/credentials or config),
@@ -188,8 +191,15 @@ class Settings(BaseSettings):
             )
         return self
 
+    @property
+    def demo_clock_enabled(self) -> bool:
+        """Whether demo clocks are honoured at all (never in production)."""
+        return self.demo_clock and self.app_env != "production"
+
     @model_validator(mode="after")
     def _refuse_placeholders(self) -> Settings:
+        if self.app_env == "production" and self.demo_clock and "demo_clock" in self.model_fields_set:
+            raise ValueError("DEMO_CLOCK is for development and demos only; unset it for APP_ENV=production")
         if self.app_env == "development":
             return self
         secret = self.chainlit_auth_secret.get_secret_value()

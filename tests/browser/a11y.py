@@ -38,7 +38,7 @@ class Violation:
     html: tuple[str, ...]
 
     def __str__(self) -> str:
-        where = "; ".join(f"{t} → {h[:140]}" for t, h in zip(self.targets, self.html, strict=False))
+        where = "; ".join(f"{t} → {h[:400]}" for t, h in zip(self.targets, self.html, strict=False))
         return f"[{self.impact}] {self.rule}: {self.help} ({where})"
 
 
@@ -62,8 +62,8 @@ def axe_violations(
     """Run axe on the page (or only inside the ``include`` CSS selector); violations of those impacts, less
     the ``known`` (rule, selector) pairs."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        # The app's Content-Security-Policy refuses inline <script> tags (which add_script_tag makes); its
-        # script-src allows eval, so axe is evaluated in the page's global scope instead.
+        # Not a <script> tag: the app's CSP allows no inline script. Its 'unsafe-eval' (which Chainlit's
+        # custom elements need) lets the page evaluate the source, and the app's CSP stays as it is.
         page.evaluate("(source) => { (0, eval)(source); }", axe_source())
     raw: list[dict[str, Any]] = page.evaluate(
         """async ([include, tags, disable]) => {

@@ -57,6 +57,9 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
+        # Chainlit deletes <app root>/.files when it shuts down, and the app server of this test session
+        # shares the root (and writes each session's elements there): give it its folder back.
+        (REPO / ".files").mkdir(exist_ok=True)
 
 
 def actions(server: Server) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Removing one of your own messages from the browser: the "Remove a message" command lists them, one click
+"""Removing one of your own messages from the browser: the Account answer (or ``/redact``) lists them, one click
 redacts it everywhere it was copied, the page shows it removed at once and after a reload."""
 
 from __future__ import annotations
@@ -38,12 +38,15 @@ def test_a_user_removes_one_of_their_messages_from_the_record(browser: Browser, 
         thread = thread_id_of(page)
         assert thread is not None
 
+        # From the Account command's answer (typing /redact lists the same).
         before = assistant_messages(page).count()
-        page.fill("#chat-input", "/redact")
+        page.fill("#chat-input", "/account")
         page.click("#chat-submit")
         wait_for_replies(page, before)
-        offer = assistant_messages(page).nth(before)
-        expect(offer).to_contain_text("Which message should I remove?")
+        account = assistant_messages(page).nth(before)
+        [listed] = click_action(page, account.get_by_role("button", name="Remove one of my messages"))
+        assert listed.startswith("Which message should I remove?"), listed
+        offer = assistant_messages(page).last
         # Newest first; each button names the message it removes.
         remove = offer.get_by_role("button", name="Remove “My sister Ines lives at Rua das Flores 12, can I")
         expect(offer.get_by_role("button", name=f"Remove “{SEARCH}”")).to_be_visible()

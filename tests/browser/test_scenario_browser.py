@@ -1,4 +1,4 @@
-"""A conversation had in the browser, saved as a scenario from the inspector, replays headless with the same
+"""A conversation had in the browser, saved as a scenario from the Account command, replays headless with the same
 replies (``travel-assistant scenario run FILE`` in a fresh data directory)."""
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ def test_a_conversation_saved_in_the_browser_replays_headless_with_the_same_repl
         assert thread is not None and "I found 3 flights" in replies[0] and "Booked!" in replies[1], replies
 
         before = assistant_messages(page).count()
-        page.fill("#chat-input", "/memories")
+        page.fill("#chat-input", "/account")
         page.click("#chat-submit")
         wait_for_replies(page, before)
-        inspector = assistant_messages(page).nth(before)
-        save = inspector.get_by_role("button", name="Save this conversation as a scenario")
+        account = assistant_messages(page).nth(before)
+        save = account.get_by_role("button", name="Save this conversation as a scenario")
         [note] = click_action(page, save)
         assert "travel-assistant scenario run FILE" in note, note
         link = assistant_messages(page).last.get_by_text(f"scenario-{thread[:8]}.yaml")

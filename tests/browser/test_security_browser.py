@@ -154,7 +154,7 @@ def test_the_login_page_says_how_long_to_wait_after_too_many_attempts(
 
 
 def test_the_app_works_under_its_content_security_policy(browser: Browser, server: Server) -> None:
-    """Login, the socket, a streamed reply with tool steps, the inspector's actions and a custom element
+    """Login, the socket, a streamed reply with tool steps, the account actions and a custom element
     (the Logout step after "Delete my account"), with no CSP violation reported by Chromium."""
     created = cli(server, "users", "add", "erin", "--password", "erin-demo-pass")
     assert created.returncode == 0, created.describe()
@@ -174,7 +174,7 @@ def test_the_app_works_under_its_content_security_policy(browser: Browser, serve
         page.wait_for_selector("#chat-input")
         assert "I found 3 flights" in send(page, SEARCH)
         before = assistant_messages(page).count()
-        page.fill("#chat-input", "/memories")
+        page.fill("#chat-input", "/account")
         page.click("#chat-submit")
         wait_for_replies(page, before)
         page.get_by_role("button", name="Delete my account").click()

@@ -27,7 +27,7 @@ from assistant import ids
 from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
 from travel_assistant.container import Runtime
-from travel_assistant.web.render import iso, thread_dict, thread_steps
+from travel_assistant.web.render import iso, thread_dict, thread_elements, thread_steps
 from travel_assistant.web.sessions import SessionGuard
 
 logger = logging.getLogger(__name__)
@@ -90,7 +90,10 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         record = self.rt.directory.get_thread(*own)
         if record is None:
             return None
-        return thread_dict(record, steps=thread_steps(record, self.rt.thread_log.events(record.id)))
+        events = self.rt.thread_log.events(record.id)
+        return thread_dict(
+            record, steps=thread_steps(record, events), elements=thread_elements(record, events)
+        )
 
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter

@@ -13,12 +13,12 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import chainlit as cl
 
 from assistant.errors import AccessDenied, TravelAssistantError
-from assistant.ids import fact_id, turn_id, user_id
+from assistant.ids import turn_id, user_id
 from assistant.turns import TurnRequest
 from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
@@ -27,15 +27,16 @@ from travel_assistant.web import redaction_ui
 from travel_assistant.web.auth import seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
-from travel_assistant.web.inspector import export_bytes, inspector_markdown
 from travel_assistant.web.security import chat_still_allowed, end_login, install_security, session_guard
 from travel_assistant.web.sessions import end_sockets, login_metadata
 from travel_assistant.web.ui import ChatContext, LiveTurn, current_chat, say
 
 logger = logging.getLogger(__name__)
 P = ParamSpec("P")
+R = TypeVar("R")
 
 MEMORIES = "Memories"
+ACCOUNT = "Account"
 STARTERS = (
     ("Find flights", "Find me flights to Lisbon on the 14th"),
     ("Book and mention a diet", "Book option 1, please. By the way, I'm vegetarian."),
@@ -52,6 +53,7 @@ class App:
     settings: Settings
     _runtime: Runtime | None = None
     scheduler: Any = None
+    panel_watch: Any = None  # web.panel_watch.PanelWatch, made when a panel first opens
 
     @property
     def runtime(self) -> Runtime:
@@ -106,7 +108,7 @@ def _app() -> App:
 
 # -- the chat context -----------------------------------------------------------------------------------------
 
-Refusal = Callable[[], Awaitable[None]]
+Refusal = Callable[[], Awaitable[Any]]
 
 
 async def _ignore() -> None:
@@ -126,24 +128,24 @@ async def _deny() -> None:
 
 def requires_chat(
     *, on_refused: Refusal = _ignore, admin: bool = False
-) -> Callable[[Callable[Concatenate[App, ChatContext, P], Awaitable[None]]], Callable[P, Awaitable[None]]]:
+) -> Callable[[Callable[Concatenate[App, ChatContext, P], Awaitable[R]]], Callable[P, Awaitable[R | Any]]]:
     """Run the handler with the App and a validated chat context; without one (foreign origin, no login, bad
-    ids), or without admin rights when ``admin``, run ``on_refused`` instead.
+    ids), or without admin rights when ``admin``, run ``on_refused`` instead (what either returns is the
+    event's answer: an action's result goes back to the element that called it).
 
     The wrapper advertises the handler's own signature minus (app, chat): Chainlit inspects it to decide which
     arguments to pass, by name.
     """
 
     def decorate(
-        handler: Callable[Concatenate[App, ChatContext, P], Awaitable[None]],
-    ) -> Callable[P, Awaitable[None]]:
-        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+        handler: Callable[Concatenate[App, ChatContext, P], Awaitable[R]],
+    ) -> Callable[P, Awaitable[R | Any]]:
+        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | Any:
             app = _app()
             chat = _chat(app)
             if chat is None or (admin and not chat.is_admin):
-                await on_refused()
-                return
-            await handler(app, chat, *args, **kwargs)
+                return await on_refused()
+            return await handler(app, chat, *args, **kwargs)
 
         signature = inspect.signature(handler)
         wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
@@ -228,8 +230,15 @@ async def _set_commands() -> None:
         [
             {
                 "id": MEMORIES,
-                "description": "See, delete or export what I remember about you",
+                "description": "What I remember about you: see, restore, delete, export",
                 "icon": "brain",
+                "button": True,
+                "persistent": False,
+            },
+            {
+                "id": ACCOUNT,
+                "description": "Save this conversation as a scenario, remove a message, or delete your account",
+                "icon": "user-cog",
                 "button": True,
                 "persistent": False,
             },
@@ -246,6 +255,11 @@ async def _set_commands() -> None:
 
 @requires_chat()
 async def _prefetch(app: App, chat: ChatContext) -> None:
+    from travel_assistant.web import panel_element
+    from travel_assistant.web.panel_handlers import send_clock
+
+    await panel_element.announce()  # shows the header's Memories button
+    await send_clock(app, chat)
     await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
 
 
@@ -268,14 +282,20 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         await say("This account has been deleted. Please log out.")
         return
     if message.command == MEMORIES or message.content.strip().lower() == "/memories":
-        await _show_memories(app, chat)
+        from travel_assistant.web.panel_handlers import open_panel
+
+        await open_panel(app, chat)
+        return
+    if message.command == ACCOUNT or message.content.strip().lower() == "/account":
+        await _show_account(chat)
         return
     if message.command == redaction_ui.REDACT or message.content.strip().lower() == "/redact":
         await redaction_ui.offer(app, chat)
         return
     live = LiveTurn()
+    now = app.runtime.clocks.now(chat.user)  # the demo clock, when this user's is shifted
     request = TurnRequest(
-        user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=utc_now()
+        user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=now
     )
     try:
         result = await app.runtime.engine.run_turn(request, live)
@@ -288,48 +308,8 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         message.content = result.user_text
         await message.update()
     await live.finish(result)
-
-
-@requires_chat()
-async def forget_fact(app: App, chat: ChatContext, action: cl.Action) -> None:
-    try:
-        fid = fact_id(action.payload.get("fact_id"))
-        # Purging LanceDB versions and rebuilding indexes takes a second or more: off the event loop, so
-        # other users' chats go on meanwhile.
-        removed = await asyncio.to_thread(
-            app.runtime.registry.forget_fact, chat.user, fid, actor=f"user:{chat.user}", now=utc_now()
-        )
-    except TravelAssistantError as exc:
-        await say(f"Could not delete that: {exc}")
-        return
-    await action.remove()
-    await say(f"Deleted. I no longer remember that (removed {removed} version(s), including old copies).")
-    await _show_memories(app, chat)
-
-
-@requires_chat()
-async def forget_all(app: App, chat: ChatContext, action: cl.Action) -> None:
-    await action.remove()
-    removed = await asyncio.to_thread(
-        app.runtime.registry.forget_all, chat.user, actor=f"user:{chat.user}", now=utc_now()
-    )
-    await say(f"Done: I have forgotten everything I remembered about you ({removed} record(s)).")
-
-
-@requires_chat()
-async def export(app: App, chat: ChatContext, action: cl.Action) -> None:
-    data = await asyncio.to_thread(export_bytes, app.runtime, chat.user, utc_now())
-    await say(
-        "Here is everything stored about you (threads, messages, bookings, memories):",
-        elements=[
-            cl.File(
-                name=f"travel-assistant-export-{chat.user}.json",
-                content=data,
-                mime="application/json",
-                display="inline",
-            )
-        ],
-    )
+    if app.panel_watch is not None:
+        await app.panel_watch.turn_ended()  # a turn may have remembered or forgotten something
 
 
 @requires_chat()
@@ -375,43 +355,16 @@ async def save_scenario(app: App, chat: ChatContext, action: cl.Action) -> None:
     )
 
 
-@requires_chat(on_refused=_tell("Only an admin can run promotion from here."), admin=True)
-async def promote_now(app: App, chat: ChatContext, action: cl.Action) -> None:
-    from scheduler.jobs import promote_user_now
-
-    rt = app.runtime
-    report = await promote_user_now(
-        rt.job_deps(f"ui:{chat.user}"), rt.directory.threads_of(chat.user), utc_now()
-    )
+async def _show_account(chat: ChatContext) -> None:
     await say(
-        f"Promotion ran now: {report.threads_promoted} conversation(s), {report.facts_kept} fact(s) kept, "
-        f"rejected {report.rejected or 'none'}."
+        "**Your account and data.** What I remember about you is in **Memories** (header or composer): "
+        "see, restore, delete or download it there.",
+        actions=[
+            cl.Action(name="save_scenario", payload={}, label="Save this conversation as a scenario"),
+            cl.Action(name=redaction_ui.OFFER, payload={}, label="Remove one of my messages"),
+            cl.Action(name="delete_account", payload={}, label="Delete my account"),
+        ],
     )
-    await _show_memories(app, chat)
-
-
-async def _show_memories(app: App, chat: ChatContext) -> None:
-    text, current = await asyncio.to_thread(inspector_markdown, app.runtime, chat.user, utc_now())
-    actions = [
-        cl.Action(
-            name="forget_fact",
-            payload={"fact_id": r["id"]},
-            label=f"Delete “{r['label']}: {r['value']}”",
-            tooltip="Delete this fact and its earlier versions",
-        )
-        for r in current
-    ]
-    actions += [
-        cl.Action(name="export", payload={}, label="Download my data (JSON)"),
-        cl.Action(name="forget_all", payload={}, label="Forget everything"),
-        cl.Action(name="delete_account", payload={}, label="Delete my account"),
-        cl.Action(name="save_scenario", payload={}, label="Save this conversation as a scenario"),
-    ]
-    if chat.is_admin:
-        actions.append(
-            cl.Action(name="promote_now", payload={}, label="Promote my conversations now (admin)")
-        )
-    await say(text, actions=actions)
 
 
 def install(settings: Settings | None = None) -> App:
@@ -433,13 +386,13 @@ def install(settings: Settings | None = None) -> App:
     cl.on_chat_resume(on_chat_resume)
     cl.on_message(on_message)
     for name, callback in (
-        ("forget_fact", forget_fact),
-        ("forget_all", forget_all),
-        ("export", export),
         ("delete_account", delete_account),
-        ("promote_now", promote_now),
         ("save_scenario", save_scenario),
         (redaction_ui.ACTION, requires_chat()(redaction_ui.redact)),
+        (redaction_ui.OFFER, requires_chat()(redaction_ui.offer_action)),
     ):
         cl.action_callback(name)(callback)
+    from travel_assistant.web import panel_handlers  # imports this module: registered last
+
+    panel_handlers.register()
     return app

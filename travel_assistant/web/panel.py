@@ -1,4 +1,4 @@
-"""The memory panel's data: the props contract of ``public/elements/MemoryPanel.jsx``, built from plain inputs.
+"""The memory panel's data: the props contract of ``public/elements/Memories.jsx``, built from plain inputs.
 
 ``build_panel_props`` turns fact rows (as :func:`travel_assistant.memory_view.fact_rows` makes them, with
 history), promotion reports, the user's live conversations and the demo clock into one JSON-able dict: the
@@ -47,7 +47,7 @@ from travel_assistant.web.verdict_words import outcome_words
 
 __all__ = ["ACTIONS", "ELEMENT_NAME", "PANEL_TITLE", "ClockInput", "action_result", "build_panel_props"]
 
-ELEMENT_NAME = "MemoryPanel"  # public/elements/MemoryPanel.jsx
+ELEMENT_NAME = "Memories"  # public/elements/Memories.jsx: the side bar shows the name as its title
 PANEL_TITLE = "Memories"
 PROPS_VERSION = 1
 ACTIONS = (

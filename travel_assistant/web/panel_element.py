@@ -2,12 +2,13 @@
 
 What the front end does, and why the calls below are shaped as they are:
 
-* The panel is ``cl.CustomElement(name="MemoryPanel", display="side")``. The front end keeps every *side*
+* The panel is ``cl.CustomElement(name="Memories", display="side")``. The front end keeps every *side*
   element of the chat in the sidebar and re-renders it when the element changes; an *inline* element sent to
   the sidebar is dropped again by the next element event (the sidebar closes).
-* Sending a side element titles the sidebar with the element's name ("MemoryPanel"), so the title is set
-  *after* the elements. ``set_elements`` with the key of the sidebar already open is ignored: the key changes
-  on every call (it is the props' ``revision``).
+* Sending a side element titles the sidebar with the element's name, and so does the front end whenever it
+  remounts the element (e.g. when the page moves to ``/thread/<id>``): the element is named "Memories", the
+  title it should have, and the title is still set *after* the elements. ``set_elements`` with the key of
+  the sidebar already open is ignored: the key changes on every call (it is the props' ``revision``).
 * Fresh data after a panel action travels in the action's answer (``panel.action_result``): no remount, so
   keyboard focus stays put. ``push`` (``element.update()``) re-renders by remounting, resets the title, and
   re-opens a sidebar the user has closed: use it only in answer to something the user did in the panel.

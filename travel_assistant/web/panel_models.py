@@ -1,4 +1,4 @@
-"""The memory panel's props contract: what ``public/elements/MemoryPanel.jsx`` reads, and what the builder in
+"""The memory panel's props contract: what ``public/elements/Memories.jsx`` reads, and what the builder in
 :mod:`travel_assistant.web.panel` accepts. Output models forbid unknown fields, so a renamed field fails the
 build (and its tests) instead of silently reaching the component as ``undefined``.
 """

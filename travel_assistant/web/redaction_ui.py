@@ -2,8 +2,9 @@
 this conversation's messages, and choosing one redacts it (``memory.redaction``, as ``travel-assistant log
 redact`` does): scrubbed from the log, the summaries, the title and every fact drawn from it, audited.
 
-The handlers here take (app, chat) like every other; ``web.handlers`` wraps them in ``requires_chat``, so the
-thread is the caller's own conversation, checked at the door.
+The command (or ``/redact``, or the Account answer's button) lists the messages. The handlers here take (app,
+chat) like every other; ``web.handlers`` wraps them in ``requires_chat``, so the thread is the caller's own
+conversation, checked at the door.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from assistant.events import EventKind
 from assistant.ids import turn_id
 from assistant.scrub import MESSAGE_REMOVED
 from assistant.text import readable
-from travel_assistant.container import utc_now
 from travel_assistant.web.ui import ChatContext, say
 
 if TYPE_CHECKING:
     from travel_assistant.web.handlers import App
 
 REDACT = "Remove a message"
+OFFER = "offer_redaction"  # the Account answer's "Remove one of my messages" button
 ACTION = "redact_message"
 LISTED = 10  # the latest messages offered; older ones are removed from the command line
 SHOWN_CHARS = 60
@@ -59,6 +60,10 @@ async def offer(app: App, chat: ChatContext) -> None:
     )
 
 
+async def offer_action(app: App, chat: ChatContext, action: cl.Action) -> None:
+    await offer(app, chat)
+
+
 async def redact(app: App, chat: ChatContext, action: cl.Action) -> None:
     """Redact the chosen message (validated: a turn id, in the caller's own thread) and say what went."""
     from memory.redaction import redact_message
@@ -75,7 +80,7 @@ async def redact(app: App, chat: ChatContext, action: cl.Action) -> None:
                 thread=chat.thread,
                 turn=turn,
                 actor=f"user:{chat.user}",
-                now=utc_now(),
+                now=rt.clocks.now(chat.user),  # the demo clock, when this user's is shifted
             )
         )
     except TravelAssistantError as exc:

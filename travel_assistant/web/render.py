@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any, assert_never
 
 from assistant.events import Event, EventKind, ThreadRecord
+from travel_assistant.web.meter import ELEMENT_NAME as METER
+from travel_assistant.web.meter import meter_props
 
 ASSISTANT_NAME = "Travel Assistant"
 
@@ -20,7 +22,17 @@ def iso(moment: datetime | None) -> str:
     return (moment or datetime.min).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def thread_dict(thread: ThreadRecord, *, steps: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def recalled_title(count: int) -> str:
+    """The recall step's title: 'Recalled 2 facts'."""
+    return f"Recalled {count} fact{'s' if count != 1 else ''}"
+
+
+def thread_dict(
+    thread: ThreadRecord,
+    *,
+    steps: list[dict[str, Any]] | None = None,
+    elements: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     return {
         "id": thread.id,
         "createdAt": iso(thread.last_event_at or thread.created_at),
@@ -30,7 +42,7 @@ def thread_dict(thread: ThreadRecord, *, steps: list[dict[str, Any]] | None = No
         "tags": [],
         "metadata": {},  # never session blobs, never "is_shared"
         "steps": steps or [],
-        "elements": [],
+        "elements": elements or [],
     }
 
 
@@ -66,30 +78,42 @@ def _step(
     }
 
 
-def context_line(body: dict[str, Any]) -> str:
-    """'1,234 of 7,000 tokens (18%) · summary-block · 900 cached-prefix tokens' (compact, per turn)."""
-    if "prompt_tokens" not in body:
-        return "no model call"
-    usable = int(body.get("budget", 0)) - int(body.get("reserve", 0))
-    return (
-        f"{int(body['prompt_tokens']):,} of {usable:,} tokens ({float(body.get('pressure', 0)):.0%}) · "
-        f"{body.get('policy')} · {int(body.get('stable_prefix_tokens', 0)):,} cache-stable prefix tokens · "
-        f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in window"
-    )
-
-
 def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str, Any]]:
-    steps: list[dict[str, Any]] = []
+    return [step for event in events for step in _steps_of(thread, event)]
+
+
+def thread_elements(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The context meter of every turn that made a model call, on that turn's reply (as shown live)."""
+    replied = {e.turn_id for e in events if e.kind == EventKind.ASSISTANT}
+    elements = []
     for event in events:
-        made = _steps_of(thread, event)
-        if event.kind == EventKind.CONTEXT:
-            # Logged when the turn ends, but shown where the live view shows it: before the tool steps.
-            anchors = (f"{event.turn_id}-run", f"{event.turn_id}-recall")
-            after = max((i for i, st in enumerate(steps) if st["id"] in anchors), default=-1)
-            steps[after + 1 : after + 1] = made
-        else:
-            steps.extend(made)
-    return steps
+        if event.kind != EventKind.CONTEXT or event.turn_id not in replied:
+            continue
+        props = meter_props(dict(event.body))
+        if props is not None:
+            elements.append(_meter(thread, f"{event.turn_id}-assistant", props))
+    return elements
+
+
+def _meter(thread: ThreadRecord, step_id: str, props: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": f"{step_id}-meter",
+        "threadId": thread.id,
+        "type": "custom",
+        "url": None,
+        "chainlitKey": None,
+        "name": METER,
+        "display": "inline",
+        "objectKey": None,
+        "size": None,
+        "props": props,
+        "page": None,
+        "autoPlay": None,
+        "playerConfig": None,
+        "language": None,
+        "forId": step_id,
+        "mime": None,
+    }
 
 
 def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
@@ -106,14 +130,14 @@ def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
             ]
         case EventKind.RECALL:
             count = len(event.body.get("fact_ids", []))
-            shown = f"{count} fact(s) shown to the model ({event.body.get('path')} recall)"
-            return [_child(thread, event, "recall", "tool", "Recalled from memory", output=shown)]
+            if not count:
+                return []  # as live: no step when nothing was recalled
+            shown = f"{count} fact{'s' if count != 1 else ''} shown to the model ({event.body.get('path')} recall)"
+            return [_child(thread, event, "recall", "tool", recalled_title(count), output=shown)]
         case EventKind.TOOL:
             return [_tool_step(thread, event)]
         case EventKind.CONTEXT:
-            return [
-                _child(thread, event, "context", "tool", "Context", output=context_line(dict(event.body)))
-            ]
+            return []  # shown as the meter on the reply (thread_elements)
         case EventKind.ASSISTANT:
             return [
                 _child(thread, event, "assistant", "assistant_message", ASSISTANT_NAME, output=event.text)

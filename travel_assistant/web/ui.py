@@ -17,7 +17,9 @@ from assistant.errors import AccessDenied
 from assistant.ids import ThreadId, UserId, thread_id, user_id
 from assistant.recall import Recall
 from assistant.turns import ToolCall, ToolCallRecord, TurnResult
-from travel_assistant.web.render import ASSISTANT_NAME, context_line
+from travel_assistant.web.meter import ELEMENT_NAME as METER
+from travel_assistant.web.meter import meter_props
+from travel_assistant.web.render import ASSISTANT_NAME, recalled_title
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,16 +50,18 @@ def current_chat(public_origin: str) -> ChatContext:
 
 @dataclass
 class LiveTurn:
-    """Engine observer that renders one turn live: recall and tool steps, streamed reply, context size."""
+    """Engine observer that renders one turn live: a recall step (only when something was recalled), tool
+    steps, the streamed reply, and the context meter on the reply."""
 
     message: cl.Message | None = None
     steps: dict[str, cl.Step] = field(default_factory=dict)
     stats: ContextStats | None = None
-    context_step: cl.Step | None = None
 
     async def recalled(self, recall: Recall, block: str | None) -> None:
-        async with cl.Step(name="Recalled from memory", type="tool", show_input=False) as step:
-            step.output = block or "Nothing is remembered about you yet."
+        if not recall.facts:
+            return  # nothing recalled: no step (the quiet case is the common one)
+        async with cl.Step(name=recalled_title(len(recall.facts)), type="tool", show_input=False) as step:
+            step.output = block or ""
 
     async def token(self, text: str) -> None:
         if self.message is None:
@@ -80,21 +84,18 @@ class LiveTurn:
         await step.__aexit__(None, None, None)
 
     async def context(self, stats: ContextStats) -> None:
-        """One "Context" step per turn, updated on every model call, shown above the reply."""
+        """Kept for the meter: the last model call's accounting is what the turn logs."""
         self.stats = stats
-        if self.context_step is None:
-            async with cl.Step(name="Context", type="tool", show_input=False) as step:
-                step.output = context_line(stats.to_json())
-            self.context_step = step
-        else:
-            self.context_step.output = context_line(stats.to_json())
-            await self.context_step.update()
 
     async def finish(self, result: TurnResult) -> None:
         if self.message is None:
             self.message = cl.Message(content=result.reply, author=ASSISTANT_NAME)
         elif self.message.content != result.reply:
             self.message.content = result.reply
+        props = meter_props(self.stats.to_json()) if self.stats is not None else None
+        if props is not None:
+            meter = cl.CustomElement(name=METER, props=props, display="inline")
+            self.message.elements = [*(self.message.elements or []), meter]
         await self.message.send()
 
 

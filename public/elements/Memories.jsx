@@ -317,6 +317,7 @@ function Verdicts({ data }) {
 }
 
 function DemoClock({ clock, run }) {
+  const [jumpTo, setJumpTo] = useState(clock.now.slice(0, 16));
   return (
     <section className="ta-clock" aria-labelledby="ta-clock-title">
       <h3 id="ta-clock-title" className="ta-group-title">
@@ -346,25 +347,76 @@ function DemoClock({ clock, run }) {
           Back to real time
         </Button>
       </div>
+      <form
+        className="ta-row ta-clock-jump"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (jumpTo) run("clock_set", { iso: jumpTo });
+        }}
+      >
+        <label htmlFor="ta-clock-jump-input">Jump to (UTC)</label>
+        <input
+          id="ta-clock-jump-input"
+          className="ta-input"
+          type="datetime-local"
+          value={jumpTo}
+          onChange={(event) => setJumpTo(event.target.value)}
+        />
+        <Button type="submit" variant="outline" size="sm">
+          Jump
+        </Button>
+      </form>
     </section>
   );
 }
 
-export default function MemoryPanel() {
+// Shared by every mounted copy of the panel, and kept across remounts: the newest data, the outcome of the
+// last action (shown only with the data it came with) and whether an action is running. A copy that is
+// unmounted while its action runs (the page moved to /thread/<id>) still publishes the answer here, and the
+// copy that replaced it shows it.
+function sharedStore() {
   const store = (window[STORE_KEY] = window[STORE_KEY] || {});
-  const [data, setData] = useState(() => newest(props, store.data));
-  const [busy, setBusy] = useState(null);
-  const [status, setStatus] = useState("");
-  const [error, setError] = useState("");
+  store.listeners = store.listeners || new Set();
+  return store;
+}
+
+// The newest checked conversation, to notice one the user has not been told about (whichever answer brings
+// it: the refresh after a promotion, or the answer to the action that made time pass).
+function newestVerdict(data) {
+  const latest = data.verdicts[0];
+  return latest ? `${latest.thread_id}:${latest.through_seq}` : "";
+}
+
+function news(store, fresh) {
+  const key = newestVerdict(fresh);
+  if (key === store.verdictKey) return "";
+  store.verdictKey = key;
+  return key ? `A conversation was checked: ${fresh.verdicts[0].summary}. See the promotion log.` : "";
+}
+
+function publish(store, change) {
+  Object.assign(store, change);
+  store.listeners.forEach((listener) => listener());
+}
+
+export default function Memories() {
+  const store = sharedStore();
+  const [, rerender] = useState(0);
+  const data = newest(props, store.data);
+  store.data = data;
+  if (store.verdictKey === undefined) store.verdictKey = newestVerdict(data);
+  const busy = store.busy || null;
+  const shownWith = data.revision === store.outcomeRevision;
+  const status = shownWith ? store.status || "" : store.busy ? "Working…" : "";
+  const error = shownWith ? store.error || "" : "";
   const [tab, setTab] = useState(store.tab || "facts");
   const headingId = "ta-panel-title";
 
   useEffect(() => {
-    setData((current) => newest(props, current));
-  }, [props]);
-  useEffect(() => {
-    store.data = data;
-  }, [data]);
+    const listener = () => rerender((n) => n + 1);
+    store.listeners.add(listener);
+    return () => store.listeners.delete(listener);
+  }, []);
   useEffect(() => {
     store.tab = tab;
   }, [tab]);
@@ -372,32 +424,61 @@ export default function MemoryPanel() {
     focusById(store.focusId || headingId);
     store.focusId = null;
   }, []);
+  // The server says the user's memory changed (promotion ran, or a turn remembered something): fetch fresh
+  // props through the refresh action (which checks the login), and say so if a conversation was checked.
+  useEffect(() => {
+    async function onMessage(event) {
+      const msg = event.data;
+      if (event.origin !== window.location.origin || !msg || msg.source !== "travel-assistant") return;
+      if (msg.type !== "memory-changed" || store.refreshing) return;
+      store.refreshing = true;
+      try {
+        const answer = await callAction({ name: "refresh_memory", payload: {} });
+        const result = answer && answer.response;
+        if (!result || !result.panel) return;
+        const fresh = newest(result.panel, store.data);
+        const told = news(store, fresh);
+        const change = { data: fresh };
+        if (told) Object.assign(change, { status: told, error: "", outcomeRevision: fresh.revision });
+        else if (store.outcomeRevision === store.data.revision) change.outcomeRevision = fresh.revision;
+        publish(store, change);
+      } catch (failure) {
+        // a refresh that failed leaves the panel as it was; the Refresh button is still there
+      } finally {
+        store.refreshing = false;
+      }
+    }
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
 
   async function run(name, payload, focusAfter) {
-    if (busy) return;
-    setBusy(name);
-    setError("");
-    setStatus("Working…");
+    if (store.busy) return;
+    publish(store, { busy: name, status: "Working…", error: "", outcomeRevision: data.revision });
     store.focusId = focusAfter || null;
     try {
       const answer = await callAction({ name, payload });
       const result = answer && answer.response;
       if (!result) throw new Error("the server did not answer");
-      if (result.panel) setData((current) => newest(result.panel, current));
+      const fresh = result.panel ? newest(result.panel, store.data) : store.data;
       if (result.download) saveFile(result.download);
-      if (result.ok) {
-        setStatus(result.message || "Done.");
-      } else {
-        setStatus("");
-        setError(result.message || "That did not work.");
-      }
+      const told = news(store, fresh);
+      publish(store, {
+        data: fresh,
+        outcomeRevision: fresh.revision,
+        status: result.ok ? [result.message || "Done.", told].filter(Boolean).join(" ") : told,
+        error: result.ok ? "" : result.message || "That did not work.",
+      });
       if (focusAfter) focusById(focusAfter);
     } catch (failure) {
-      setStatus("");
-      setError(`That did not work: ${failure && failure.message ? failure.message : failure}`);
+      publish(store, {
+        status: "",
+        error: `That did not work: ${failure && failure.message ? failure.message : failure}`,
+        outcomeRevision: store.data.revision,
+      });
     } finally {
       store.focusId = null;
-      setBusy(null);
+      publish(store, { busy: null });
     }
   }
 

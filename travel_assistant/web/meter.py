@@ -1,0 +1,39 @@
+"""The context meter under a reply: how full the model's window was on that turn (tokens of the usable
+budget), amber from 75 %, the details on click. Rendered by ``public/elements/ContextMeter.jsx`` from the
+props built here, live (``ui.LiveTurn``) and when a conversation is reopened (``render``); the numbers are
+the turn's logged ``context`` record, so both show the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+ELEMENT_NAME = "ContextMeter"
+HIGH = 0.75  # the engine logs a warning from here on, too
+
+
+def meter_props(body: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Props for one turn's meter; None when the turn made no model call (nothing to measure)."""
+    if "prompt_tokens" not in body:
+        return None
+    tokens = int(body["prompt_tokens"])
+    usable = max(int(body.get("budget", 0)) - int(body.get("reserve", 0)), 1)
+    pressure = float(body.get("pressure", tokens / usable))
+    high = pressure >= HIGH
+    details = (
+        f"{tokens:,} of {usable:,} tokens in the model's window ({pressure:.0%}), policy "
+        f"{body.get('policy')}; {int(body.get('stable_prefix_tokens', 0)):,} tokens are a cache-stable prefix; "
+        f"{int(body.get('memory_tokens', 0)):,} tokens of remembered facts, "
+        f"{int(body.get('summary_tokens', 0)):,} of summary; "
+        f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in the window."
+    )
+    return {
+        "tokens": tokens,
+        "budget": usable,
+        "percent": round(pressure * 100),
+        "high": high,
+        "label": f"{tokens:,}/{usable:,} tokens",
+        "level": "high" if high else "",
+        "details": details,
+    }
