@@ -149,7 +149,11 @@ class Runtime:
                 recency_band=s.recall_recency_band,
             ),
             telemetry=self.tel,
+            data_version=self._fact_data_version,
         )
+
+    def _fact_data_version(self) -> int:
+        return int(self.facts.table.version)
 
     @cached_property
     def engine(self) -> ObservedEngine:
@@ -241,9 +245,10 @@ class Runtime:
         )
 
     def prefetch_memory(self, user: UserId) -> None:
-        """Read the user's facts into the store's cache with the very read recall makes (at most
-        ``RECALL_KEYED_MAX + 1`` rows), so the first turn of a chat does not wait for it."""
-        self.facts.small_set(UserScope(user), self.settings.recall_keyed_max)
+        """Read the user's facts into recall's cache with the very read recall makes (at most
+        ``RECALL_KEYED_MAX + 1`` rows, and the count of a larger set), so the first turn of a chat does not
+        wait for it."""
+        self.recaller.current_set(UserScope(user))
 
     def warm_up(self) -> None:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
