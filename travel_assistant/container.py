@@ -10,6 +10,7 @@ import gc
 import hashlib
 import os
 import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -260,6 +261,13 @@ class Runtime:
         # as long as the process. Freezing moves it out of the collector's reach; without this, each full
         # collection re-scans all of it and stalls whichever turn triggered it for ~200 ms.
         gc.freeze()
+
+    def warm_up_in_background(self) -> threading.Thread:
+        """``warm_up`` in a thread of its own, so a server answers (``/readyz``: not ready yet) while litellm
+        and the embedding model load. A turn that arrives meanwhile waits for the part it needs."""
+        thread = threading.Thread(target=self.warm_up, name="warm-up", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         self.tel.shutdown()
