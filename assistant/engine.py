@@ -192,8 +192,12 @@ class Engine:
         """Create the user and thread on first use, append the (masked) user message before anything else, and
         read the thread's log (which now holds it). The kinds of secrets masked are logged, never the secrets."""
         directory, thread_log = self.deps.directory, self.deps.thread_log
-        directory.ensure_user(req.user, now=req.now)
-        thread = directory.open_thread(req.user, req.thread, now=req.now)
+        # Most turns continue a thread of theirs: one read instead of two write transactions (each takes the
+        # database's write lock). A missing thread, or another user's (None too), goes the full way.
+        thread = directory.get_thread(req.user, req.thread)
+        if thread is None:
+            directory.ensure_user(req.user, now=req.now)
+            thread = directory.open_thread(req.user, req.thread, now=req.now)
         text = masked.text
         body: dict[str, Any] = (
             {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
