@@ -8,6 +8,7 @@ retried turn or promotion completes).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -18,9 +19,9 @@ from sqlmodel import col
 
 from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
-from assistant.ids import ThreadId, UserId
+from assistant.ids import ThreadId, UserId, named_thread_id
 from memory.db import Database
-from memory.tables import BookingRow, ThreadRow
+from memory.tables import BookingRow, ThreadRow, UserRow
 from memory.thread_log import SqlThreadLog
 
 
@@ -57,14 +58,36 @@ class State:
     """Read-only views of one database, for the checks."""
 
     def __init__(self, db_url: str) -> None:
+        from travel_assistant.settings import build_settings
+
         self.db = Database(db_url)
         self.log = SqlThreadLog(self.db)
+        # The command line stores ``--thread NAME`` under a per-user id keyed by the app secret (the same
+        # derivation as ``Runtime.thread_for_name``); the checks name threads as the commands did.
+        secret = build_settings().chainlit_auth_secret.get_secret_value().encode()
+        self._key = hashlib.sha256(b"thread-name:" + secret).digest()
+        self._ids: dict[str, ThreadId] = {}
 
     def close(self) -> None:
         self.db.dispose()
 
+    def thread_id(self, name: str) -> ThreadId:
+        """The stored id of the thread a command called ``name`` (whichever user's it is)."""
+        if name in self._ids:
+            return self._ids[name]
+        with self.db.read() as session:
+            candidates = [ThreadId(name)] + [
+                named_thread_id(self._key, UserId(u), name)
+                for u in session.execute(select(UserRow.id)).scalars()  # type: ignore[call-overload]
+            ]
+            found = next((t for t in candidates if session.get(ThreadRow, t) is not None), None)
+        if found is None:
+            return ThreadId(name)  # not created (yet): nothing logged under any id
+        self._ids[name] = found
+        return found
+
     def events(self, thread: str) -> list[Event]:
-        return self.log.events(ThreadId(thread))
+        return self.log.events(self.thread_id(thread))
 
     def turn_kinds(self, thread: str, turn: str) -> list[str]:
         return [e.kind for e in self.events(thread) if e.turn_id == turn]
@@ -75,7 +98,7 @@ class State:
 
     def watermarks(self, thread: str) -> tuple[int, int]:
         with self.db.read() as session:
-            row = session.get(ThreadRow, thread)
+            row = session.get(ThreadRow, self.thread_id(thread))
             return (row.last_seq, row.promoted_through_seq) if row else (0, 0)
 
 
