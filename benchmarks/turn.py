@@ -140,6 +140,7 @@ def thread_with_history(rt: Runtime, user: UserId, name: str, events: list[NewEv
     thread = ThreadId(name)
     rt.directory.ensure_user(user, now=T0)
     rt.directory.open_thread(user, thread, now=T0)
+    rt.directory.rename_thread(user, thread, TEMPLATE[0])  # a thread with a history has its title
     rt.thread_log.append_many([NewEvent(thread, e.turn_id, e.kind, e.body, e.created_at) for e in events])
     return thread
 
