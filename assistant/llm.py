@@ -25,9 +25,10 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from assistant.assembled import Assembled as _Assembled
 from assistant.context import CachedCounter
 from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
-from assistant.turns import Message, ModelReply, ToolCall, Usage
+from assistant.turns import Message, ModelReply, Usage
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -286,45 +287,6 @@ class _translated:
             raise ModelError(
                 f"unexpected error from the model provider: {type(exc).__name__}: {exc}"[:300]
             ) from exc
-
-
-class _Assembled:
-    """A streamed reply put together from its deltas as they arrive: the text, the tool calls (their pieces
-    joined by index, as OpenAI streams them) and the usage the stream ends with.
-
-    Why not ``litellm.stream_chunk_builder``: litellm's stream wrapper already runs it once at the end of every
-    stream (for its own logging and cost bookkeeping); running it again here doubled that work on every model
-    call, on the event loop, for data we had already seen go by."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.calls: dict[int, dict[str, Any]] = {}
-        self.usage: Any = None
-
-    def add(self, delta: Any) -> None:
-        if delta.content:
-            self.parts.append(delta.content)
-        for position, call in enumerate(getattr(delta, "tool_calls", None) or []):
-            index = call.index if isinstance(getattr(call, "index", None), int) else position
-            held = self.calls.setdefault(index, {"id": None, "name": None, "arguments": []})
-            held["id"] = held["id"] or getattr(call, "id", None)
-            function = getattr(call, "function", None)
-            if function is not None:
-                held["name"] = held["name"] or getattr(function, "name", None)
-                if getattr(function, "arguments", None):
-                    held["arguments"].append(function.arguments)
-
-    @property
-    def text(self) -> str:
-        return "".join(self.parts)
-
-    def tool_calls(self) -> tuple[ToolCall, ...]:
-        return tuple(
-            ToolCall(
-                id=held["id"] or f"call_{i}", name=held["name"], arguments="".join(held["arguments"]) or "{}"
-            )
-            for i, (_index, held) in enumerate(sorted(self.calls.items()))
-        )
 
 
 class _Sink:
