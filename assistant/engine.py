@@ -11,6 +11,7 @@ finished turn returns its logged reply and writes nothing; a logged tool result 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -136,6 +137,9 @@ class _Turn:
     stats: ContextStats | None = None
     masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
     user_seq: int = 0  # this turn's user event: a concurrent delivery's events come after it
+    # Events that need not be durable on their own (recall): written in the same transaction as the next
+    # event that must be (a model step, before its tools run) or with the turn's context and reply.
+    pending: list[NewEvent] = field(default_factory=list)
 
 
 class Engine:
@@ -148,25 +152,52 @@ class Engine:
         return self.deps.settings
 
     async def run_turn(self, req: TurnRequest, observer: TurnObserver | None = None) -> TurnResult:
+        """Store calls run in worker threads (``asyncio.to_thread``), never on the caller's event loop: a
+        commit waits for the disk, and a UI serving many users would stall on every one of them.
+
+        Recall starts as soon as the message is valid, beside the log work: it needs only the user and the
+        text, and its query embedding is the slowest step before the model is called."""
         # Secrets are masked at the door: the log, the model, the tools, summaries and the UI's history only
         # ever see the masked text (PCI DSS 3.3/3.4 for cards; nothing else needs them either).
         masked = mask_secrets(validate_message(req.text, max_chars=self.settings.max_message_chars))
-        events = self._open(req, masked)
-        mine = [e for e in events if e.turn_id == req.turn]
-        if any(e.kind == EventKind.ASSISTANT for e in mine):
-            return _replayed(req, mine, TripState.from_events(events))
+        recalling = self._start_recall(req, masked.text)
+        pending: list[NewEvent] = []
         try:
-            return await self._continue(req, masked, events, observer or SilentObserver())
+            events = await asyncio.to_thread(self._open, req, masked)
+            mine = [e for e in events if e.turn_id == req.turn]
+            if any(e.kind == EventKind.ASSISTANT for e in mine):
+                return _replayed(req, mine, TripState.from_events(events))
+            obs = observer or SilentObserver()
+            return await self._continue(req, masked, events, obs, recalling, pending)
         except ModelError as exc:
-            self._log(req, EventKind.FAILURE, {"error": type(exc).__name__, "message": exc.user_message()})
+            failure = {"error": type(exc).__name__, "message": exc.user_message()}
+            await self._log_group(req, pending, EventKind.FAILURE, failure)
             raise
+        finally:
+            if recalling is not None and not recalling.done():
+                recalling.cancel()
+
+    def _start_recall(self, req: TurnRequest, text: str) -> asyncio.Future[Recall] | None:
+        recaller = self.deps.recaller
+        if recaller is None:
+            return None
+        future = asyncio.ensure_future(
+            asyncio.to_thread(recaller.recall, UserScope(req.user), text, now=req.now)
+        )
+        # A turn that ends early (a replay, a conflict) never awaits it: its outcome is retrieved here instead.
+        future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+        return future
 
     def _open(self, req: TurnRequest, masked: Masked) -> list[Event]:
         """Create the user and thread on first use, append the (masked) user message before anything else, and
         read the thread's log (which now holds it). The kinds of secrets masked are logged, never the secrets."""
         directory, thread_log = self.deps.directory, self.deps.thread_log
-        directory.ensure_user(req.user, now=req.now)
-        thread = directory.open_thread(req.user, req.thread, now=req.now)
+        # Most turns continue a thread of theirs: one read instead of two write transactions (each takes the
+        # database's write lock). A missing thread, or another user's (None too), goes the full way.
+        thread = directory.get_thread(req.user, req.thread)
+        if thread is None:
+            directory.ensure_user(req.user, now=req.now)
+            thread = directory.open_thread(req.user, req.thread, now=req.now)
         text = masked.text
         body: dict[str, Any] = (
             {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
@@ -180,9 +211,15 @@ class Engine:
         return thread_log.events(req.thread)
 
     async def _continue(
-        self, req: TurnRequest, masked: Masked, events: list[Event], obs: TurnObserver
+        self,
+        req: TurnRequest,
+        masked: Masked,
+        events: list[Event],
+        obs: TurnObserver,
+        recalling: asyncio.Future[Recall] | None,
+        pending: list[NewEvent],
     ) -> TurnResult:
-        turn = await self._prepare(req, masked.text, events, obs)
+        turn = await self._prepare(req, masked.text, events, obs, recalling, pending)
         turn.masked = masked.kinds
         for round_no in range(1, self.settings.max_rounds + 1):
             reply = await self._model_round(turn, round_no, obs)
@@ -192,18 +229,26 @@ class Engine:
                     notice = "\n\n" + masked_notice(masked.kinds)
                     await obs.token(notice)
                     reply = replace(reply, text=reply.text + notice)
-                return self._finish(turn, reply)
+                return await self._finish(turn, reply)
             await self._run_tools(turn, round_no, reply.tool_calls, obs)
         raise ModelError(
             "the model kept calling tools"
         )  # unreachable: the last round is called without tools
 
-    async def _prepare(self, req: TurnRequest, text: str, events: list[Event], obs: TurnObserver) -> _Turn:
+    async def _prepare(
+        self,
+        req: TurnRequest,
+        text: str,
+        events: list[Event],
+        obs: TurnObserver,
+        recalling: asyncio.Future[Recall] | None,
+        pending: list[NewEvent],
+    ) -> _Turn:
         """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
         settings = self.settings
         if settings.policy == "summary-block":
             events = await self._maybe_summarise(req, events)
-        block, recall = await self._recall(req, text, obs)
+        block, recall = await self._recall(req, recalling, obs, pending)
         clear_before = tool_results_cleared_before(
             events,
             current_turn=req.turn,
@@ -220,6 +265,7 @@ class Engine:
             current=[{"role": "user", "content": text}],
             previous=previous_prompt(events, current_turn=req.turn),
             user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
+            pending=pending,
         )
 
     async def _model_round(self, turn: _Turn, round_no: int, obs: TurnObserver) -> ModelReply:
@@ -237,7 +283,8 @@ class Engine:
         if logged is None:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
             if reply.tool_calls:
-                appended = self._append(turn.req, kind, _model_body(reply))
+                # The step is durable (with the recall held back for it) before any of its tools runs.
+                appended = await self._append_group(turn.req, turn.pending, kind, _model_body(reply))
                 if not appended.inserted:
                     logger.info(
                         "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
@@ -245,7 +292,7 @@ class Engine:
                 logged = appended.event
                 crash_point(f"turn.model_logged:{round_no}")
             else:
-                logged = self._logged_since_open(turn, kind)
+                logged = await asyncio.to_thread(self._logged_since_open, turn, kind)
                 if logged is None:
                     return reply
                 logger.info(
@@ -309,16 +356,17 @@ class Engine:
                 turn.state = turn.state.apply(call.name, record.result)
             turn.current.append(tool_message(event))
 
-    def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
-        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete).
+    async def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
+        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete), in one
+        transaction with anything held back: none of them is acted on before the turn ends, so they need
+        not be durable one by one (a crash before the commit loses only what nobody was told yet).
 
         The reply returned is the logged one: if a concurrent delivery finished first, both answer alike."""
         req = turn.req
         context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
-        self._log(req, EventKind.CONTEXT, context)
-        crash_point("turn.context_logged")
+        turn.pending.append(NewEvent(req.thread, req.turn, EventKind.CONTEXT, context, req.now))
         reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
-        stored = self._log(req, EventKind.ASSISTANT, reply)
+        stored = (await self._append_group(req, turn.pending, EventKind.ASSISTANT, reply)).event
         crash_point("turn.assistant_logged")
         return TurnResult(
             thread_id=req.thread,
@@ -345,7 +393,7 @@ class Engine:
         ctx = ToolContext(
             user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
         )
-        outcome = self.deps.tools.run(call.name, call.arguments, ctx)
+        outcome = await asyncio.to_thread(self.deps.tools.run, call.name, call.arguments, ctx)
         crash_point(f"turn.tool_ran:{round_no}.{index}")
         body: dict[str, Any] = {
             "call_id": call.id,
@@ -357,18 +405,21 @@ class Engine:
             body["result"] = outcome.result
         else:
             body["error"] = outcome.result.get("error", "tool failed")
-        stored = self._log(req, tool_kind(round_no, index), body)
+        stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
         crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(_record(stored))
         return stored  # first write wins if a concurrent retry got there first
 
     async def _recall(
-        self, req: TurnRequest, text: str, obs: TurnObserver
+        self,
+        req: TurnRequest,
+        recalling: asyncio.Future[Recall] | None,
+        obs: TurnObserver,
+        pending: list[NewEvent],
     ) -> tuple[str | None, Recall | None]:
-        recaller = self.deps.recaller
-        if recaller is None:
+        if recalling is None:
             return None, None
-        recall = recaller.recall(UserScope(req.user), text, now=req.now)
+        recall = await recalling
 
         def count_text(block_text: str) -> int:
             return self.counter([{"role": "system", "content": block_text}])
@@ -377,8 +428,9 @@ class Engine:
             recall, now=req.now, cap_tokens=self.settings.budget_tokens // 2, count_text=count_text
         )
         logged = {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current}
-        self._log(req, EventKind.RECALL, logged)
-        crash_point("turn.recall_logged")
+        # Held back: it is logged, before the step that used it, in that step's transaction.
+        pending.append(NewEvent(req.thread, req.turn, EventKind.RECALL, logged, req.now))
+        crash_point("turn.recalled")
         await obs.recalled(recall, block)
         return block, recall
 
@@ -387,18 +439,19 @@ class Engine:
         if due is None:
             return events
         out = await self.deps.model.structured(due.request(), SummaryOutput, name=SUMMARY_SCHEMA_NAME)
-        self._log(
-            req,
-            EventKind.SUMMARY,
-            {
-                "text": out.render(),
-                "covers_through_seq": due.covers_through_seq,
-                "turns": due.turns,
-                "decisions": out.decisions,
-                "open_loops": out.open_loops,
-            },
-        )
-        return self.deps.thread_log.events(req.thread)
+        body = {
+            "text": out.render(),
+            "covers_through_seq": due.covers_through_seq,
+            "turns": due.turns,
+            "decisions": out.decisions,
+            "open_loops": out.open_loops,
+        }
+
+        def log_and_read() -> list[Event]:
+            self._log(req, EventKind.SUMMARY, body)
+            return self.deps.thread_log.events(req.thread)
+
+        return await asyncio.to_thread(log_and_read)
 
     def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
         """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
@@ -406,6 +459,20 @@ class Engine:
 
     def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
         return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
+
+    async def _append_group(
+        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
+    ) -> AppendResult:
+        """Append the held-back events and then this one in one transaction; this one's result."""
+        group = [*pending, NewEvent(req.thread, req.turn, kind, body, req.now)]
+        results = await asyncio.to_thread(self.deps.thread_log.append_many, group)
+        pending.clear()
+        return results[-1]
+
+    async def _log_group(
+        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
+    ) -> Event:
+        return (await self._append_group(req, pending, kind, body)).event
 
 
 def _model_body(reply: ModelReply) -> dict[str, Any]:

@@ -25,9 +25,10 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from assistant.assembled import Assembled as _Assembled
 from assistant.context import CachedCounter
 from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
-from assistant.turns import Message, ModelReply, ToolCall, Usage
+from assistant.turns import Message, ModelReply, Usage
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -122,29 +123,27 @@ class LiteLLMChatModel:
             params["tools"] = list(tools)
         sink = _Sink(on_token)
 
-        async def attempt() -> Any:
+        async def attempt() -> _Assembled:
             stream = await self._lib.acompletion(
                 messages=list(messages), stream=True, stream_options={"include_usage": True}, **params
             )
-            chunks: list[Any] = []
+            assembled = _Assembled()
             async for chunk in stream:
-                chunks.append(chunk)
                 if chunk.choices:
-                    await sink(chunk.choices[0].delta.content)
-            return self._lib.stream_chunk_builder(chunks, messages=list(messages))
+                    delta = chunk.choices[0].delta
+                    await sink(delta.content)
+                    assembled.add(delta)
+                assembled.usage = getattr(chunk, "usage", None) or assembled.usage
+            return assembled
 
         # Once text has reached the user, a retry would show it twice: only a stream that sent nothing retries.
-        response = await self._attempts(attempt, may_retry=lambda: not sink.started)
-        return self._reply(response, messages)
+        assembled = await self._attempts(attempt, may_retry=lambda: not sink.started)
+        return self._reply(assembled, messages)
 
-    def _reply(self, response: Any, messages: Sequence[Message]) -> ModelReply:
+    def _reply(self, response: _Assembled, messages: Sequence[Message]) -> ModelReply:
         try:
-            message = response.choices[0].message
-            calls = tuple(
-                ToolCall(id=c.id or f"call_{i}", name=c.function.name, arguments=c.function.arguments or "{}")
-                for i, c in enumerate(message.tool_calls or [])
-            )
-            text = message.content or ""
+            calls = response.tool_calls()
+            text = response.text
         except (AttributeError, IndexError, TypeError) as exc:
             raise ModelOutputError("the model's reply was malformed (no message)") from exc
         if any(not isinstance(c.name, str) or not c.name for c in calls):

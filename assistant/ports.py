@@ -30,6 +30,11 @@ class ThreadLog(Protocol):
         records the user's activity (it re-arms the inactivity clock) in the same transaction."""
         ...
 
+    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+        """``append`` for several events as one unit: durable together when it returns, or (after a crash or an
+        error) none of them is. Events that need not be durable one by one share a commit this way."""
+        ...
+
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         """All events of a thread in append order (``seq`` ascending), optionally only those after a seq."""
         ...

@@ -9,6 +9,7 @@ weak match never takes a slot just because there was room.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -52,13 +53,46 @@ class RecallSettings:
     )
 
 
+_CACHE_USERS = 4096  # users whose (count, small set) the recall side remembers; the oldest entry goes first
+
+
 class Recaller:
-    def __init__(self, store: FactStore, settings: RecallSettings) -> None:
+    """``data_version`` (optional) returns the fact store's current data version (LanceDB's table version),
+    which changes with every write. With it, a user's count and small set are read once per version and reused
+    while nothing was written: this is what saves a large set (above ``keyed_max``) its read and count on every
+    turn, which the store itself does not cache. The version is read before the store, so a write landing in
+    between is remembered under the older version and read again on the next turn, never served as newer."""
+
+    def __init__(
+        self,
+        store: FactStore,
+        settings: RecallSettings,
+        *,
+        data_version: Callable[[], int] | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
+        self.data_version = data_version
+        self._sets: dict[str, tuple[int, int, list[Fact] | None]] = {}
+        self._lock = threading.Lock()
+
+    def current_set(self, scope: UserScope) -> tuple[int, list[Fact] | None]:
+        """(number of current facts, all of them if at most ``keyed_max``): the path decision, cached."""
+        if self.data_version is None:
+            return self.store.small_set(scope, self.settings.keyed_max)
+        version = self.data_version()
+        held = self._sets.get(scope.user)
+        if held is not None and held[0] == version:
+            return held[1], held[2]
+        total, small = self.store.small_set(scope, self.settings.keyed_max)
+        with self._lock:
+            if scope.user not in self._sets and len(self._sets) >= _CACHE_USERS:
+                self._sets.pop(next(iter(self._sets)))
+            self._sets[scope.user] = (version, total, small)
+        return total, small
 
     def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:
-        total, small = self.store.small_set(scope, self.settings.keyed_max)
+        total, small = self.current_set(scope)
         if total == 0:
             return Recall("none", (), 0)
         if small is not None:

@@ -103,7 +103,8 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited with code {self.process.returncode}\n{self.log_tail()}")
             try:
-                with urllib.request.urlopen(self.base_url + "/", timeout=2) as response:
+                # Ready, not just listening: the app warms up (litellm, MiniLM) in the background.
+                with urllib.request.urlopen(self.base_url + "/readyz", timeout=2) as response:
                     if response.status == 200:
                         self.started_s = time.perf_counter() - t0
                         return

@@ -20,7 +20,7 @@ from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
 from assistant.ids import ThreadId, UserId, named_thread_id, thread_name_key
 from memory.db import Database
-from memory.tables import BookingRow, ThreadRow
+from memory.tables import BookingRow, ThreadRow, UserRow
 from memory.thread_log import SqlThreadLog
 
 
@@ -54,36 +54,38 @@ class Tally:
 
 
 class State:
-    """Read-only views of one database, for the checks. Threads are named as the runs name them: a thread the
-    engine was given by id, or a command-line name (``--thread eve-th``), stored under its user's own id."""
+    """Read-only views of one database, for the checks."""
 
     def __init__(self, db_url: str) -> None:
         from travel_assistant.settings import build_settings
 
         self.db = Database(db_url)
         self.log = SqlThreadLog(self.db)
-        # The secret the command lines under test read (the same .env and environment).
+        # The command line stores ``--thread NAME`` under a per-user id keyed by the app secret (the same
+        # derivation as ``Runtime.thread_for_name``); the checks name threads as the commands did.
         self._key = thread_name_key(build_settings().chainlit_auth_secret.get_secret_value())
+        self._ids: dict[str, ThreadId] = {}
 
     def close(self) -> None:
         self.db.dispose()
 
-    def thread(self, name: str) -> ThreadId:
-        """The stored id of ``name``: itself if a thread has that id, else the command-line id of whichever
-        user has a thread by that name (each run's thread names are unique across its users)."""
+    def thread_id(self, name: str) -> ThreadId:
+        """The stored id of the thread a command called ``name`` (whichever user's it is)."""
+        if name in self._ids:
+            return self._ids[name]
         with self.db.read() as session:
-            if session.get(ThreadRow, name) is not None:
-                return ThreadId(name)
-            users = set(session.execute(select(col(ThreadRow.user_id))).scalars())
-        for user in sorted(users):
-            named = named_thread_id(self._key, UserId(user), name)
-            with self.db.read() as session:
-                if session.get(ThreadRow, named) is not None:
-                    return named
-        return ThreadId(name)
+            candidates = [ThreadId(name)] + [
+                named_thread_id(self._key, UserId(u), name)
+                for u in session.execute(select(UserRow.id)).scalars()  # type: ignore[call-overload]
+            ]
+            found = next((t for t in candidates if session.get(ThreadRow, t) is not None), None)
+        if found is None:
+            return ThreadId(name)  # not created (yet): nothing logged under any id
+        self._ids[name] = found
+        return found
 
     def events(self, thread: str) -> list[Event]:
-        return self.log.events(self.thread(thread))
+        return self.log.events(self.thread_id(thread))
 
     def turn_kinds(self, thread: str, turn: str) -> list[str]:
         return [e.kind for e in self.events(thread) if e.turn_id == turn]
@@ -94,7 +96,7 @@ class State:
 
     def watermarks(self, thread: str) -> tuple[int, int]:
         with self.db.read() as session:
-            row = session.get(ThreadRow, self.thread(thread))
+            row = session.get(ThreadRow, self.thread_id(thread))
             return (row.last_seq, row.promoted_through_seq) if row else (0, 0)
 
 

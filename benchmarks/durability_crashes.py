@@ -17,20 +17,25 @@ from benchmarks.forkcli import ForkCli
 
 T0 = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 
-# Where a turn is killed, and what the log must hold afterwards.
+# Where a turn is killed, and what the log must hold afterwards. The recall event is held back and committed
+# with the next event that must be durable (``model:1`` before its tool runs, or the turn's context and reply);
+# ``log.uncommitted:<kind>`` kills the process inside such a group's transaction, after the events before
+# ``<kind>`` were written but before the commit: none of the group may be in the log.
 TOOL_TURN = [
     ("turn.user_logged", {"user"}),
-    ("turn.recall_logged", {"user", "recall"}),
+    ("turn.recalled", {"user"}),
+    ("log.uncommitted:model:1", {"user"}),
     ("turn.model_logged:1", {"user", "recall", "model:1"}),
     ("turn.tool_ran:1.1", {"user", "recall", "model:1"}),  # booked (for a booking), not yet logged
     ("turn.tool_logged:1.1", {"user", "recall", "model:1", "tool:1.1"}),
-    ("turn.context_logged", {"user", "recall", "model:1", "tool:1.1", "context"}),
+    ("log.uncommitted:assistant", {"user", "recall", "model:1", "tool:1.1"}),
     ("turn.assistant_logged", {"user", "recall", "model:1", "tool:1.1", "context", "assistant"}),
 ]
 TEXT_TURN = [
     ("turn.user_logged", {"user"}),
-    ("turn.recall_logged", {"user", "recall"}),
-    ("turn.context_logged", {"user", "recall", "context"}),
+    ("turn.recalled", {"user"}),
+    ("log.uncommitted:context", {"user"}),
+    ("log.uncommitted:assistant", {"user"}),
     ("turn.assistant_logged", {"user", "recall", "context", "assistant"}),
 ]
 PROMOTION = ["promote.claimed", "promote.before_finish", "promote.before_mark"]

@@ -35,36 +35,43 @@ class InMemoryThreadStore:
         self._seq = 0
 
     def append(self, event: NewEvent) -> AppendResult:
+        return self.append_many([event])[0]
+
+    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
         with self._lock:
-            thread = self._threads.get(event.thread_id)
-            if thread is None:
-                raise NotFound(f"thread {event.thread_id} does not exist")
-            for existing in self._events:
-                if (existing.thread_id, existing.turn_id, existing.kind) == (
-                    event.thread_id,
-                    event.turn_id,
-                    event.kind,
-                ):
-                    return AppendResult(existing, inserted=False)
-            self._seq += 1
-            stored = Event(
-                self._seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at
-            )
-            self._events.append(stored)
-            last_user = thread.last_user_at
-            if event.kind == EventKind.USER:
-                last_user = max(last_user, event.created_at) if last_user else event.created_at
-                owner = self._users[thread.user_id]
-                if event.created_at > owner.last_active_at:
-                    self._users[thread.user_id] = replace(owner, last_active_at=event.created_at)
-            last_event = thread.last_event_at
-            self._threads[event.thread_id] = replace(
-                thread,
-                last_seq=self._seq,
-                last_user_at=last_user,
-                last_event_at=max(last_event, event.created_at) if last_event else event.created_at,
-            )
-            return AppendResult(stored, inserted=True)
+            for event in events:  # all or nothing, like one SQL transaction
+                if event.thread_id not in self._threads:
+                    raise NotFound(f"thread {event.thread_id} does not exist")
+            return [self._append(event) for event in events]
+
+    def _append(self, event: NewEvent) -> AppendResult:
+        thread = self._threads[event.thread_id]
+        for existing in self._events:
+            if (existing.thread_id, existing.turn_id, existing.kind) == (
+                event.thread_id,
+                event.turn_id,
+                event.kind,
+            ):
+                return AppendResult(existing, inserted=False)
+        self._seq += 1
+        stored = Event(
+            self._seq, event.thread_id, event.turn_id, event.kind, dict(event.body), event.created_at
+        )
+        self._events.append(stored)
+        last_user = thread.last_user_at
+        if event.kind == EventKind.USER:
+            last_user = max(last_user, event.created_at) if last_user else event.created_at
+            owner = self._users[thread.user_id]
+            if event.created_at > owner.last_active_at:
+                self._users[thread.user_id] = replace(owner, last_active_at=event.created_at)
+        last_event = thread.last_event_at
+        self._threads[event.thread_id] = replace(
+            thread,
+            last_seq=self._seq,
+            last_user_at=last_user,
+            last_event_at=max(last_event, event.created_at) if last_event else event.created_at,
+        )
+        return AppendResult(stored, inserted=True)
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         with self._lock:

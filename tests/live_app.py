@@ -165,7 +165,8 @@ def start(tmp: Path) -> LiveApp:
         if app.process.poll() is not None:
             raise RuntimeError(f"the app exited during start-up:\n{app.log_text()[-3000:]}")
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(app.base_url + "/", timeout=2).status_code == 200:
+            # Ready, not just listening: the app loads litellm and MiniLM in the background after it answers.
+            if httpx.get(app.base_url + "/readyz", timeout=2).status_code == 200:
                 return app
         time.sleep(0.5)
     stop(app)

@@ -60,7 +60,7 @@ def test_sigkills_mid_turn_and_mid_promotion_lose_nothing_and_leave_nothing_stuc
     turns, promotions = timeline(Crashes(fork, env, state), facts, ["u0", "u1", "u2"])
     assert_clean(turns)
     assert_clean(promotions)
-    assert turns.killed == turns.tried == 54, turns.notes  # every injected point was reached
+    assert turns.killed == turns.tried == 63, turns.notes  # every injected point was reached
     assert promotions.killed == promotions.tried == 12, promotions.notes
     assert turns.killed + promotions.killed >= 50
 

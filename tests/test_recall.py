@@ -218,3 +218,48 @@ def test_the_block_is_capped_by_its_token_budget(memory: FactMemory) -> None:
 )
 def test_age_phrases(days: int, phrase: str) -> None:
     assert age_phrase(MONDAY, MONDAY + timedelta(days=days)) == phrase
+
+
+class _CountingStore(InMemoryFactStore):
+    def __init__(self) -> None:
+        super().__init__()
+        self.small_set_calls = 0
+
+    def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
+        self.small_set_calls += 1
+        return super().small_set(scope, limit)
+
+
+def test_recall_reads_a_users_set_once_per_data_version_large_sets_included() -> None:
+    store = _CountingStore()
+    memory = FactMemory(store, store)
+    for n, airline in enumerate(LOYALTY):
+        memory.record(
+            ALICE,
+            FactDraft("loyalty", airline, f"I collect {airline}", "mon", f"t{n}", Authority.USER),
+            now=MONDAY,
+        )
+    version = [1]
+    recaller = Recaller(
+        store, RecallSettings(keyed_max=3, min_relevance=0.0), data_version=lambda: version[0]
+    )
+    first = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
+    again = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
+    assert first.path == again.path == "hybrid" and first.total_current == again.total_current == len(LOYALTY)
+    assert store.small_set_calls == 1  # the count of a large set is reused while nothing was written
+    memory.record(
+        ALICE, FactDraft("seat", "aisle", "I prefer aisle seats", "tue", "t1", Authority.USER), now=MONDAY
+    )
+    version[0] = 2  # the store's version moves with every write
+    after = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
+    assert store.small_set_calls == 2 and after.total_current == len(LOYALTY) + 1
+    recaller.recall(BOB, "anything", now=MONDAY)
+    assert store.small_set_calls == 3  # per user
+
+
+def test_without_a_data_version_recall_reads_every_time() -> None:
+    store = _CountingStore()
+    recaller = Recaller(store, RecallSettings())
+    recaller.recall(ALICE, "x", now=MONDAY)
+    recaller.recall(ALICE, "x", now=MONDAY)
+    assert store.small_set_calls == 2

@@ -86,6 +86,29 @@ def test_events_come_back_in_append_order(store: Stores) -> None:
     assert [e.kind for e in store.log.events(T1, after_seq=events[3].seq)] == [USER, ASSISTANT]
 
 
+def test_append_many_writes_a_group_in_order_each_event_insert_or_ignore(store: Stores) -> None:
+    store.directory.ensure_user(ALICE, now=MONDAY)
+    store.directory.open_thread(ALICE, T1, now=MONDAY)
+    store.log.append(ev("a", USER, "hi"))
+    first = store.log.append(ev("a", EventKind.RECALL, "recalled"))  # logged by an earlier delivery
+    results = store.log.append_many(
+        [ev("a", EventKind.RECALL, "again"), ev("a", EventKind.CONTEXT, "ctx"), ev("a", ASSISTANT, "bye")]
+    )
+    assert [r.inserted for r in results] == [False, True, True]
+    assert results[0].event.seq == first.event.seq and results[0].event.text == "recalled"
+    events = store.log.events(T1)
+    assert [e.kind for e in events] == [USER, EventKind.RECALL, EventKind.CONTEXT, ASSISTANT]
+    assert [e.seq for e in events[2:]] == [r.event.seq for r in results[1:]]
+
+
+def test_append_many_is_all_or_nothing(store: Stores) -> None:
+    store.directory.ensure_user(ALICE, now=MONDAY)
+    store.directory.open_thread(ALICE, T1, now=MONDAY)
+    with pytest.raises(NotFound):
+        store.log.append_many([ev("a", USER), ev("a", ASSISTANT, thread=ThreadId("missing"))])
+    assert store.log.events(T1) == []
+
+
 def test_same_kind_in_another_turn_or_thread_is_a_new_event(store: Stores) -> None:
     store.directory.ensure_user(ALICE, now=MONDAY)
     store.directory.open_thread(ALICE, T1, now=MONDAY)

@@ -10,6 +10,7 @@ import gc
 import hashlib
 import os
 import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -158,7 +159,11 @@ class Runtime:
                 recency_band=s.recall_recency_band,
             ),
             telemetry=self.tel,
+            data_version=self._fact_data_version,
         )
+
+    def _fact_data_version(self) -> int:
+        return int(self.facts.table.version)
 
     @cached_property
     def engine(self) -> ObservedEngine:
@@ -254,9 +259,10 @@ class Runtime:
         )
 
     def prefetch_memory(self, user: UserId) -> None:
-        """Read the user's facts into the store's cache with the very read recall makes (at most
-        ``RECALL_KEYED_MAX + 1`` rows), so the first turn of a chat does not wait for it."""
-        self.facts.small_set(UserScope(user), self.settings.recall_keyed_max)
+        """Read the user's facts into recall's cache with the very read recall makes (at most
+        ``RECALL_KEYED_MAX + 1`` rows, and the count of a larger set), so the first turn of a chat does not
+        wait for it."""
+        self.recaller.current_set(UserScope(user))
 
     def warm_up(self) -> None:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
@@ -268,6 +274,13 @@ class Runtime:
         # as long as the process. Freezing moves it out of the collector's reach; without this, each full
         # collection re-scans all of it and stalls whichever turn triggered it for ~200 ms.
         gc.freeze()
+
+    def warm_up_in_background(self) -> threading.Thread:
+        """``warm_up`` in a thread of its own, so a server answers (``/readyz``: not ready yet) while litellm
+        and the embedding model load. A turn that arrives meanwhile waits for the part it needs."""
+        thread = threading.Thread(target=self.warm_up, name="warm-up", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         self.tel.shutdown()

@@ -23,7 +23,7 @@ Span tree of a turn (``turn`` is the root; the children in the order a fresh two
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -93,6 +93,13 @@ class ObservedThreadLog:
             span.set_attribute("append.inserted", result.inserted)
             return result
 
+    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+        kinds = ",".join(str(e.kind) for e in events)
+        with self.telemetry.span("append", {"event.kind": kinds}, memory=True) as span:
+            results: list[AppendResult] = self.inner.append_many(events)
+            span.set_attribute("append.inserted", all(r.inserted for r in results))
+            return results
+
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         events: list[Event] = self.inner.events(thread, after_seq=after_seq)
         return events
@@ -101,8 +108,15 @@ class ObservedThreadLog:
 class ObservedRecaller(Recaller):
     """Recall with its span (path, fact count) and latency histogram by path."""
 
-    def __init__(self, store: Any, settings: RecallSettings, *, telemetry: Telemetry) -> None:
-        super().__init__(store, settings)
+    def __init__(
+        self,
+        store: Any,
+        settings: RecallSettings,
+        *,
+        telemetry: Telemetry,
+        data_version: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(store, settings, data_version=data_version)
         self.telemetry = telemetry
 
     def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:

@@ -139,7 +139,8 @@ class Server:
                     f"the app exited with code {self.process.returncode} during start-up\n{self.log_tail()}"
                 )
             try:
-                with urllib.request.urlopen(self.base_url + "/", timeout=2) as response:
+                # Ready, not just listening: the app warms up (litellm, MiniLM) in the background.
+                with urllib.request.urlopen(self.base_url + "/readyz", timeout=2) as response:
                     if response.status == 200:
                         break
             except (urllib.error.URLError, OSError):

@@ -65,7 +65,9 @@ class App:
 
     def start(self) -> None:
         rt = self.runtime
-        rt.warm_up()  # pay litellm's import and the embedding model load now, not on the first user's turn
+        # Pay litellm's import and the embedding model load now, not on the first user's turn; in the
+        # background, so the server answers at once (/readyz turns 200 when it is done).
+        rt.warm_up_in_background()
         if self.settings.scheduler_in_app:
             self.scheduler = start_scheduler(rt)
 

@@ -1,0 +1,170 @@
+"""Start-up times: a ``chat`` command to its first byte of output and to its exit, ``serve`` to HTTP 200.
+
+    python -m benchmarks.startup [--runs 3]
+
+Every command runs as a fresh process of the installed ``travel-assistant`` on a throw-away data dir, with the
+offline model and the bundled MiniLM (the defaults). The ``chat`` turn is a new user's flight search: no facts,
+so no query embedding is needed and MiniLM is never loaded. The first ``chat`` creates the database (schema
+migrations) and is reported apart; the timed ones reuse it, as a user's second command would. ``serve`` is
+timed to the first HTTP 200 of ``/`` (the page a browser or a load balancer's liveness check gets) and of
+``/readyz`` (the model adapter, fact table and embedding model loaded: the first turn is fast from then on).
+
+Baselines measured in the same run: the bare interpreter (``python -c pass``) and ``import litellm`` alone
+(the model adapter's one heavy import, which every turn through the offline model needs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks._app_server import BIN, free_port
+
+TARGET_CHAT_S = 3.0
+TARGET_SERVE_S = 8.0
+BEFORE_CHAT = "7 s to exit"
+BEFORE_SERVE = "10.5-12.4 s"
+MESSAGE = "Find me flights to Lisbon on the 14th"
+
+
+def environment(data: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "LANCEDB_URI", "LLM_MODEL")}
+    env.update(
+        {
+            "APP_ENV": "development",
+            "TRAVEL_DATA_DIR": str(data),
+            "SCHEDULER_IN_APP": "false",
+            "CHAINLIT_AUTH_SECRET": "bench-startup-" + secrets.token_hex(24),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    return env
+
+
+def first_byte(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(seconds to the first byte on stdout, seconds to exit) of one process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    assert process.stdout is not None
+    process.stdout.read(1)
+    first = time.perf_counter() - started
+    _out, err = process.communicate()
+    ended = time.perf_counter() - started
+    if process.returncode != 0:
+        raise RuntimeError(f"{argv[1:3]} failed ({process.returncode}): {err.decode()[-400:]}")
+    return first, ended
+
+
+def serve(env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(seconds to the first 200 of ``/``, seconds to the first 200 of ``/readyz``)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {**env, "PUBLIC_ORIGIN": base}
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [str(BIN / "travel-assistant"), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=cwd,
+        start_new_session=True,
+    )
+    times: dict[str, float] = {}
+    try:
+        deadline = time.monotonic() + 240
+        while len(times) < 2 and time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"serve exited with code {process.returncode}")
+            for path in ("/", "/readyz"):
+                if path in times:
+                    continue
+                try:
+                    with urllib.request.urlopen(base + path, timeout=2) as response:
+                        if response.status == 200:
+                            times[path] = time.perf_counter() - started
+                except (urllib.error.URLError, OSError):
+                    pass
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    if len(times) < 2:
+        raise RuntimeError(f"serve did not answer in time ({times})")
+    return times["/"], times["/readyz"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.startup", description=(__doc__ or "").split("\n")[0]
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timed runs of each command (default 3)")
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="bench_startup_", dir="/tmp"))
+    try:
+        env = environment(work / "data")
+        python = sys.executable
+        floor = [first_byte([python, "-c", "print(1)"], env, work)[1] for _ in range(args.runs)]
+        lite_env = {**env, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "LITELLM_OFFLINE_MODE": "true"}
+        litellm = [
+            first_byte([python, "-c", "import litellm; print(1)"], lite_env, work)[1]
+            for _ in range(args.runs)
+        ]
+        cli = str(BIN / "travel-assistant")
+
+        def chat(n: int) -> tuple[float, float]:
+            return first_byte([cli, "chat", "--user", f"u{n}", "--thread", "t", MESSAGE], env, work)
+
+        first_run = chat(0)
+        chats = [chat(n) for n in range(1, args.runs + 1)]
+        serves = [serve(env, work) for _ in range(args.runs)]
+        load = os.getloadavg()[0]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    def med(values: list[float]) -> float:
+        return statistics.median(values)
+
+    chat_first = med([c[0] for c in chats])
+    serve_page = med([s[0] for s in serves])
+    print(f"python -m benchmarks.startup: median of {args.runs} runs each; 1-min load avg {load:.2f}")
+    print(f"{'':40} {'median':>8} {'max':>8}  target / baseline")
+    ok_chat, ok_serve = chat_first <= TARGET_CHAT_S, serve_page <= TARGET_SERVE_S
+    print(
+        f"{'chat: first byte of the reply':40} {chat_first:7.2f}s {max(c[0] for c in chats):7.2f}s  "
+        f"target <= {TARGET_CHAT_S:g} s: {'met' if ok_chat else 'NOT MET'} (before: {BEFORE_CHAT})"
+    )
+    print(f"{'chat: exit':40} {med([c[1] for c in chats]):7.2f}s {max(c[1] for c in chats):7.2f}s")
+    print(
+        f"{'chat: first ever (creates the database)':40} {first_run[0]:7.2f}s {first_run[1]:7.2f}s  (first byte, exit)"
+    )
+    print(
+        f"{'serve: HTTP 200 on /':40} {serve_page:7.2f}s {max(s[0] for s in serves):7.2f}s  "
+        f"target <= {TARGET_SERVE_S:g} s: {'met' if ok_serve else 'NOT MET'} (before: {BEFORE_SERVE})"
+    )
+    print(
+        f"{'serve: HTTP 200 on /readyz (warmed up)':40} {med([s[1] for s in serves]):7.2f}s "
+        f"{max(s[1] for s in serves):7.2f}s"
+    )
+    print(f"{'baseline: python -c pass':40} {med(floor):7.2f}s {max(floor):7.2f}s")
+    print(f"{'baseline: import litellm':40} {med(litellm):7.2f}s {max(litellm):7.2f}s")
+    return 0 if ok_chat and ok_serve else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
