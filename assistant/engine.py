@@ -15,14 +15,13 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from assistant.context import (
     PRESSURE_WARNING,
     CachedCounter,
     ContextStats,
     LogView,
-    Policy,
     PreviousPrompt,
     assemble,
     model_message,
@@ -32,91 +31,31 @@ from assistant.context import (
     tool_message,
     tool_results_cleared_before,
 )
-from assistant.errors import InvalidInput, ModelError, TurnConflict
+from assistant.errors import ModelError, TurnConflict
 from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
 from assistant.faults import crash_point
 from assistant.ids import UserScope
-from assistant.llm import ChatModel
-from assistant.ports import Directory, ThreadLog
-from assistant.probe import NO_PROBE, Probe
 from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
-from assistant.recall import Recall, Recaller, render_block
+from assistant.recall import Recall, render_block
 from assistant.secrets import Masked, SecretKind, mask_secrets, masked_notice
 from assistant.state import TripState
 from assistant.summary import SummaryOutput
-from assistant.text import text_problem
-from assistant.tools import ToolContext, ToolRunner
+from assistant.tools import ToolContext
+from assistant.turn_parts import (
+    EngineDeps,
+    EngineSettings,
+    SilentObserver,
+    TurnObserver,
+    logged_record,
+    logged_reply,
+    model_body,
+    replayed_result,
+    thread_title,
+    validate_message,
+)
 from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class EngineSettings:
-    policy: Policy = "summary-block"
-    summary_every: int = 8
-    budget_tokens: int = 12000
-    reply_reserve_tokens: int = 1000
-    max_message_chars: int = 4000
-    max_rounds: int = 4
-    clear_old_tool_results: bool = True
-
-
-class TurnObserver(Protocol):
-    """Optional live hooks for a UI; the engine works the same without them."""
-
-    async def recalled(self, recall: Recall, block: str | None) -> None: ...
-    async def token(self, text: str) -> None: ...
-    async def tool_started(self, call: ToolCall) -> None: ...
-    async def tool_finished(self, record: ToolCallRecord) -> None: ...
-    async def context(self, stats: ContextStats) -> None: ...
-
-
-class SilentObserver:
-    async def recalled(self, recall: Recall, block: str | None) -> None:
-        return None
-
-    async def token(self, text: str) -> None:
-        return None
-
-    async def tool_started(self, call: ToolCall) -> None:
-        return None
-
-    async def tool_finished(self, record: ToolCallRecord) -> None:
-        return None
-
-    async def context(self, stats: ContextStats) -> None:
-        return None
-
-
-@dataclass(kw_only=True)
-class EngineDeps:
-    thread_log: ThreadLog
-    directory: Directory
-    model: ChatModel
-    tools: ToolRunner
-    recaller: Recaller | None
-    settings: EngineSettings = field(default_factory=EngineSettings)
-    probe: Probe = NO_PROBE  # times window assembly (telemetry); the other phases are observed via the deps
-
-
-def validate_message(text: str, *, max_chars: int) -> str:
-    """Reject empty, oversized and unencodable input before anything is written: control characters, lone
-    surrogates (invalid UTF-8 from a command line, a browser's broken pair) and Unicode non-characters. Text
-    like that, once logged, would break every later turn of the thread (hashing, the provider's JSON)."""
-    if not isinstance(text, str) or not text.strip():
-        raise InvalidInput("the message is empty")
-    if len(text) > max_chars:
-        raise InvalidInput(f"the message is too long ({len(text)} characters; the limit is {max_chars})")
-    problem = text_problem(text)
-    if problem is not None:
-        raise InvalidInput(problem)
-    return text.strip()
-
-
-def _title(text: str) -> str:
-    first = text.strip().splitlines()[0]
-    return first if len(first) <= 60 else first[:57].rstrip() + "..."
 
 
 @dataclass
@@ -166,7 +105,7 @@ class Engine:
             events = await asyncio.to_thread(self._open, req, masked)
             mine = [e for e in events if e.turn_id == req.turn]
             if any(e.kind == EventKind.ASSISTANT for e in mine):
-                return _replayed(req, mine, TripState.from_events(events))
+                return replayed_result(req, mine, TripState.from_events(events))
             obs = observer or SilentObserver()
             return await self._continue(req, masked, events, obs, recalling, pending)
         except ModelError as exc:
@@ -207,7 +146,7 @@ class Engine:
             raise TurnConflict(f"turn {req.turn} was already used for a different message")
         crash_point("turn.user_logged")
         if not thread.title:
-            directory.rename_thread(req.user, req.thread, _title(text))
+            directory.rename_thread(req.user, req.thread, thread_title(text))
         return thread_log.events(req.thread)
 
     async def _continue(
@@ -284,7 +223,7 @@ class Engine:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
             if reply.tool_calls:
                 # The step is durable (with the recall held back for it) before any of its tools runs.
-                appended = await self._append_group(turn.req, turn.pending, kind, _model_body(reply))
+                appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
                 if not appended.inserted:
                     logger.info(
                         "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
@@ -302,7 +241,7 @@ class Engine:
         # The current turn is shown to the model exactly as later turns will show it (same builders, same
         # logged events), so this call's prompt stays a byte-identical prefix of the next one.
         turn.current.append(model_message(logged))
-        return _logged_reply(logged, self.deps.model.model_name)
+        return logged_reply(logged, self.deps.model.model_name)
 
     def _logged_since_open(self, turn: _Turn, kind: str) -> Event | None:
         """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
@@ -350,7 +289,7 @@ class Engine:
     ) -> None:
         for index, call in enumerate(calls, 1):
             event = await self._tool(turn, round_no, index, call, obs)
-            record = _record(event)
+            record = logged_record(event)
             turn.records.append(record)
             if record.ok:
                 turn.state = turn.state.apply(call.name, record.result)
@@ -407,7 +346,7 @@ class Engine:
             body["error"] = outcome.result.get("error", "tool failed")
         stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
         crash_point(f"turn.tool_logged:{round_no}.{index}")
-        await obs.tool_finished(_record(stored))
+        await obs.tool_finished(logged_record(stored))
         return stored  # first write wins if a concurrent retry got there first
 
     async def _recall(
@@ -473,60 +412,3 @@ class Engine:
         self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
     ) -> Event:
         return (await self._append_group(req, pending, kind, body)).event
-
-
-def _model_body(reply: ModelReply) -> dict[str, Any]:
-    return {
-        "text": reply.text,
-        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls],
-        "usage": reply.usage.to_json(),
-    }
-
-
-def _logged_reply(event: Event, model_name: str) -> ModelReply:
-    """A model round as logged in its ``model:N`` event (its usage was counted when it ran)."""
-    calls = tuple(
-        ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in event.body["tool_calls"]
-    )
-    return ModelReply(
-        text=str(event.body.get("text") or ""), tool_calls=calls, usage=Usage(), model=model_name
-    )
-
-
-def _record(event: Event) -> ToolCallRecord:
-    """A tool call as logged in its ``tool:R.I`` event."""
-    parsed, body = event.parsed_kind, event.body
-    return ToolCallRecord(
-        round_no=parsed.round_no,
-        index=parsed.index,
-        call_id=str(body.get("call_id", "")),
-        name=str(body.get("name", "")),
-        arguments=str(body.get("arguments", "")),
-        ok=bool(body.get("ok")),
-        result=dict(body.get("result") or {"error": body.get("error")}),
-    )
-
-
-def _replayed(req: TurnRequest, mine: Sequence[Event], state: TripState) -> TurnResult:
-    records = [_record(e) for e in mine if e.parsed_kind.kind is EventKind.TOOL]
-    reply = next(e for e in mine if e.kind == EventKind.ASSISTANT)
-    said = next(e for e in mine if e.kind == EventKind.USER)
-    context = next((dict(e.body) for e in mine if e.kind == EventKind.CONTEXT), {})
-    usage = reply.body.get("usage") or {}
-    return TurnResult(
-        thread_id=req.thread,
-        turn_id=req.turn,
-        reply=reply.text,
-        replayed=True,
-        tool_calls=tuple(records),
-        usage=Usage(
-            prompt_tokens=int(usage.get("prompt_tokens", 0)),
-            completion_tokens=int(usage.get("completion_tokens", 0)),
-        ),
-        context=context,
-        memory_block=None,
-        recall_path="replayed",
-        state=state,
-        user_text=said.text,
-        masked=tuple(said.body.get("masked", ())),
-    )

@@ -18,10 +18,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from assistant.engine import EngineSettings
 from assistant.events import EventKind
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import ChatModel, LiteLLMChatModel, LLMConfig
+from assistant.turn_parts import EngineSettings
 from assistant.turns import Message, ModelReply, TurnRequest
 from travel_assistant.twins import Twins
 

@@ -29,10 +29,10 @@ from typing import Any
 
 from assistant.booking_types import FlightOption
 from assistant.context import ContextStats, Policy
-from assistant.engine import EngineSettings, SilentObserver
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.llm import ChatModel, RecordingModel
 from assistant.tools import ToolRunner
+from assistant.turn_parts import EngineSettings, SilentObserver
 from assistant.turns import TurnRequest
 from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryThreadStore

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from assistant.context import CachedCounter, ContextStats, Policy, assemble, read_log
-from assistant.engine import Engine, EngineSettings
+from assistant.engine import Engine
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind, model_kind, tool_kind
 from assistant.facts import Authority, FactDraft
@@ -19,6 +19,7 @@ from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import LiteLLMChatModel
 from assistant.prompts import MEMORY_HEADING, SUMMARY_HEADING, TRIP_HEADING
 from assistant.state import TripState
+from assistant.turn_parts import EngineSettings
 from assistant.turns import Message, TurnRequest
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel

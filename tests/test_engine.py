@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from assistant.booking_types import Booking
-from assistant.engine import Engine, EngineSettings
+from assistant.engine import Engine
 from assistant.errors import AccessDenied, InvalidInput, ModelUnavailable, TurnConflict
 from assistant.events import EventKind, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.llm import LiteLLMChatModel
+from assistant.turn_parts import EngineSettings
 from assistant.turns import TurnRequest, TurnResult
 from demo.bookings import InMemoryBookingSystem
 from tests.conftest import MONDAY

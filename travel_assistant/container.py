@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
-from assistant.engine import EngineDeps, EngineSettings
 from assistant.facts import FactMemory
 from assistant.forgetting import Forgetter
 from assistant.ids import (
@@ -30,6 +29,7 @@ from assistant.ids import (
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
+from assistant.turn_parts import EngineDeps, EngineSettings
 from demo.bookings import SqlBookingSystem
 from memory import migrate
 from memory.claims import Backoff, SqlClaims, SqlJobRuns

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from assistant.engine import Engine, EngineDeps, TurnObserver
+from assistant.engine import Engine
 from assistant.errors import ModelError
 from assistant.events import AppendResult, Event, NewEvent
 from assistant.ids import ThreadId, UserId, UserScope
@@ -35,6 +35,7 @@ from assistant.llm import ChatModel, TokenSink
 from assistant.promotion import Promoter, PromotionReport
 from assistant.recall import Recall, Recaller, RecallSettings
 from assistant.tools import ToolContext, ToolOutcome, ToolRunner
+from assistant.turn_parts import EngineDeps, TurnObserver
 from assistant.turns import Message, ModelReply, TurnRequest, TurnResult
 from memory.claims import SqlJobRuns
 from memory.db import Database

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.engine import Engine, EngineDeps, EngineSettings
+from assistant.engine import Engine
 from assistant.facts import FactMemory
 from assistant.llm import ChatModel
 from assistant.promotion import ExplicitRemember, Promoter
 from assistant.recall import Recaller, RecallSettings
 from assistant.tools import ToolRunner
+from assistant.turn_parts import EngineDeps, EngineSettings
 from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 
