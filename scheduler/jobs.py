@@ -22,7 +22,7 @@ from assistant.facts import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
-from assistant.promotion import Promoter
+from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from memory.claims import ClaimKey, ClaimStatus, FailingClaim, SqlClaims, SqlJobRuns
 from memory.job_queries import SqlJobQueries
 from memory.registry import UserDataRegistry
@@ -45,6 +45,9 @@ class JobDeps:
     inactivity: timedelta
     lease: timedelta
     runner: str = "cli"
+    # Threads promoted together: their facts are one write. Bounded, so a pass's memory is too (each thread's
+    # log is read, judged and dropped within its chunk) and a failed write costs one chunk's retry.
+    chunk: int = 200
 
 
 @dataclass
@@ -112,41 +115,77 @@ async def promote_user_now(deps: JobDeps, threads: Sequence[ThreadRecord], now: 
 async def _promote(
     deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime, report: PromoteReport
 ) -> None:
-    for thread in threads:
-        report.threads_due += 1
-        key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
-        status = deps.claims.try_claim(key, user=thread.user_id, now=now, lease=deps.lease)
-        if status is not ClaimStatus.WON:
-            _not_claimed(deps, key, thread, status, now, report)
+    """Claim each thread on its own, then promote the won ones a chunk at a time: the model and the gate run
+    per thread, the chunk's facts are written at once (one history read, one append, one flag update), and
+    each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
+    end of the pass, not per fact."""
+    written = False
+    for start in range(0, len(threads), deps.chunk):
+        won: list[tuple[ThreadRecord, ClaimKey]] = []
+        for thread in threads[start : start + deps.chunk]:
+            report.threads_due += 1
+            key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
+            status = deps.claims.try_claim(key, user=thread.user_id, now=now, lease=deps.lease)
+            if status is ClaimStatus.WON:
+                won.append((thread, key))
+            else:
+                _not_claimed(deps, key, thread, status, now, report)
+        if not won:
             continue
         crash_point("promote.claimed")
         try:
-            result = await deps.promoter.promote(
-                UserId(thread.user_id),
-                ThreadId(thread.id),
-                after_seq=thread.promoted_through_seq,
-                through_seq=thread.last_seq,
-                now=now,
+            results: list[PromotionReport | Exception] = await deps.promoter.promote_many(
+                [_item(thread) for thread, _ in won], now=now
             )
-        except Exception as exc:  # ModelOutputError above all; anything else must not stop the other threads
-            # Not "no facts": the claim is released with the error and retried after a backoff.
-            kind = type(exc).__name__
-            logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_unexpected(exc))
-            deps.claims.fail(key, now=now, error=f"{kind}: {exc}", kind=kind)
-            report.errors += 1
-            report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
-            _count_failing(report, kind)
-            continue
-        crash_point("promote.before_finish")
-        # Finish, then move the watermark: a crash in between leaves a done claim on a thread still due, which
-        # the next pass sees (DONE) and heals; the other order would leave an unfinished claim behind.
-        deps.claims.finish(key, now=now, report=result.to_json())
-        crash_point("promote.before_mark")
-        deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
-        report.threads_promoted += 1
-        report.facts_kept += len(result.kept)
-        for reason, count in result.rejected_by_reason().items():
-            report.rejected[reason] = report.rejected.get(reason, 0) + count
+        except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
+            results = [exc] * len(won)
+        for (thread, key), result in zip(won, results, strict=True):
+            if isinstance(result, Exception):
+                _failed(deps, key, result, now, report)
+                continue
+            written = written or bool(result.kept)
+            _finished(deps, thread, key, result, now, report)
+    if written:
+        deps.facts.compact()
+
+
+def _item(thread: ThreadRecord) -> PromotionItem:
+    return PromotionItem(
+        user=UserId(thread.user_id),
+        thread=ThreadId(thread.id),
+        after_seq=thread.promoted_through_seq,
+        through_seq=thread.last_seq,
+    )
+
+
+def _failed(deps: JobDeps, key: ClaimKey, exc: Exception, now: datetime, report: PromoteReport) -> None:
+    """Not "no facts": the claim is released with the error and retried after a backoff."""
+    kind = type(exc).__name__
+    logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_trace(exc))
+    deps.claims.fail(key, now=now, error=f"{kind}: {exc}", kind=kind)
+    report.errors += 1
+    report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
+    _count_failing(report, kind)
+
+
+def _finished(
+    deps: JobDeps,
+    thread: ThreadRecord,
+    key: ClaimKey,
+    result: PromotionReport,
+    now: datetime,
+    report: PromoteReport,
+) -> None:
+    crash_point("promote.before_finish")
+    # Finish, then move the watermark: a crash in between leaves a done claim on a thread still due, which
+    # the next pass sees (DONE) and heals; the other order would leave an unfinished claim behind.
+    deps.claims.finish(key, now=now, report=result.to_json())
+    crash_point("promote.before_mark")
+    deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
+    report.threads_promoted += 1
+    report.facts_kept += len(result.kept)
+    for reason, count in result.rejected_by_reason().items():
+        report.rejected[reason] = report.rejected.get(reason, 0) + count
 
 
 def _not_claimed(
@@ -177,9 +216,9 @@ def _count_failing(report: PromoteReport, kind: str) -> None:
     report.failing_kinds[kind] = report.failing_kinds.get(kind, 0) + 1
 
 
-def _unexpected(exc: Exception) -> bool:
-    """Log a traceback for errors outside the project's own tree (a bug, not a model outage)."""
-    return not isinstance(exc, TravelAssistantError)
+def _trace(exc: Exception) -> BaseException | bool:
+    """A traceback for errors outside the project's own tree (a bug, not a model outage)."""
+    return False if isinstance(exc, TravelAssistantError) else exc
 
 
 def failing_promotions(deps: JobDeps, now: datetime) -> list[FailingClaim]:

@@ -20,8 +20,9 @@ from assistant.facts import FactMemory
 from assistant.forgetting import Forgetter
 from assistant.ids import ThreadId, UserId, UserScope, is_web_thread_id, named_thread_id
 from assistant.llm import ChatModel
-from assistant.promotion import ExplicitRemember, Promoter
+from assistant.promotion import Promoter
 from assistant.recall import Recaller, RecallSettings
+from assistant.remember import ExplicitRemember
 from demo.bookings import SqlBookingSystem
 from memory import migrate
 from memory.claims import Backoff, SqlClaims, SqlJobRuns
@@ -106,7 +107,7 @@ class Runtime:
 
     @cached_property
     def fact_memory(self) -> FactMemory:
-        return SerializedFactMemory(self.facts, self.facts, locks=self.locks)
+        return SerializedFactMemory(self.facts, self.facts, self.facts, locks=self.locks)
 
     @cached_property
     def model(self) -> ChatModel:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from assistant.engine import Engine, EngineDeps, EngineSettings
 from assistant.facts import FactMemory
 from assistant.llm import ChatModel
-from assistant.promotion import ExplicitRemember, Promoter
+from assistant.promotion import Promoter
 from assistant.recall import Recaller, RecallSettings
+from assistant.remember import ExplicitRemember
 from assistant.tools import ToolRunner
 from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
@@ -29,7 +30,7 @@ class Twins:
 
     @property
     def fact_memory(self) -> FactMemory:
-        return FactMemory(self.facts, self.facts)
+        return FactMemory(self.facts, self.facts, self.facts)
 
     def engine(
         self,
