@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlmodel import col
 
 from assistant.events import ThreadRecord, UserRecord
@@ -40,6 +41,19 @@ class SqlJobQueries:
                 .where(col(ThreadRow.id) == thread, col(ThreadRow.promoted_through_seq) < through_seq)
                 .values(promoted_through_seq=through_seq)
             )
+
+    def mark_promoted_many(self, marks: Sequence[tuple[ThreadId, int]]) -> None:
+        """:meth:`mark_promoted` for each (thread, seq), in one transaction (a watermark only moves forward)."""
+        if not marks:
+            return
+        table = ThreadRow.__table__  # type: ignore[attr-defined]
+        statement = (
+            update(table)
+            .where(table.c.id == bindparam("k_id"), table.c.promoted_through_seq < bindparam("k_seq"))
+            .values(promoted_through_seq=bindparam("k_seq"))
+        )
+        with self.db.write() as session:
+            session.connection().execute(statement, [{"k_id": t, "k_seq": seq} for t, seq in marks])
 
     def promoted_through(self, threads: list[ThreadId]) -> dict[str, int]:
         """Each existing thread's promotion watermark (threads that no longer exist are absent)."""

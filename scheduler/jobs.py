@@ -121,11 +121,12 @@ async def _promote(
     end of the pass, not per fact."""
     written = False
     for start in range(0, len(threads), deps.chunk):
+        chunk = threads[start : start + deps.chunk]
+        report.threads_due += len(chunk)
+        keys = [(ClaimKey(PROMOTE, t.id, t.last_seq), t.user_id) for t in chunk]
+        statuses = deps.claims.try_claim_many(keys, now=now, lease=deps.lease)
         won: list[tuple[ThreadRecord, ClaimKey]] = []
-        for thread in threads[start : start + deps.chunk]:
-            report.threads_due += 1
-            key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
-            status = deps.claims.try_claim(key, user=thread.user_id, now=now, lease=deps.lease)
+        for thread, (key, _), status in zip(chunk, keys, statuses, strict=True):
             if status is ClaimStatus.WON:
                 won.append((thread, key))
             else:
@@ -139,12 +140,14 @@ async def _promote(
             )
         except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
             results = [exc] * len(won)
+        done: list[tuple[ThreadRecord, ClaimKey, PromotionReport]] = []
         for (thread, key), result in zip(won, results, strict=True):
             if isinstance(result, Exception):
                 _failed(deps, key, result, now, report)
-                continue
-            written = written or bool(result.kept)
-            _finished(deps, thread, key, result, now, report)
+            else:
+                done.append((thread, key, result))
+                written = written or bool(result.kept)
+        _finished(deps, done, now, report)
     if written:
         deps.facts.compact()
 
@@ -170,22 +173,24 @@ def _failed(deps: JobDeps, key: ClaimKey, exc: Exception, now: datetime, report:
 
 def _finished(
     deps: JobDeps,
-    thread: ThreadRecord,
-    key: ClaimKey,
-    result: PromotionReport,
+    done: Sequence[tuple[ThreadRecord, ClaimKey, PromotionReport]],
     now: datetime,
     report: PromoteReport,
 ) -> None:
+    if not done:
+        return
     crash_point("promote.before_finish")
-    # Finish, then move the watermark: a crash in between leaves a done claim on a thread still due, which
-    # the next pass sees (DONE) and heals; the other order would leave an unfinished claim behind.
-    deps.claims.finish(key, now=now, report=result.to_json())
+    # Finish, then move the watermarks: a crash in between leaves done claims on threads still due, which the
+    # next pass sees (DONE) and heals; the other order would leave unfinished claims behind. Each is one
+    # transaction for the chunk; every thread keeps its own claim row and report.
+    deps.claims.finish_many([(key, result.to_json()) for _, key, result in done], now=now)
     crash_point("promote.before_mark")
-    deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
-    report.threads_promoted += 1
-    report.facts_kept += len(result.kept)
-    for reason, count in result.rejected_by_reason().items():
-        report.rejected[reason] = report.rejected.get(reason, 0) + count
+    deps.queries.mark_promoted_many([(ThreadId(t.id), t.last_seq) for t, _, _ in done])
+    for _, _, result in done:
+        report.threads_promoted += 1
+        report.facts_kept += len(result.kept)
+        for reason, count in result.rejected_by_reason().items():
+            report.rejected[reason] = report.rejected.get(reason, 0) + count
 
 
 def _not_claimed(
