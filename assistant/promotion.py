@@ -216,6 +216,9 @@ class PromotionItem:
     thread: ThreadId
     after_seq: int
     through_seq: int | None = None
+    # The thread's log, when the caller already read it in the owner's scope (the pass reads a chunk's logs
+    # in one query); None: read here, after checking the thread is the user's.
+    events: Sequence[Event] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,9 +285,11 @@ class Promoter:
     async def extract(self, item: PromotionItem, *, now: datetime) -> Extraction:
         """The model's candidates for the item's new events, each judged by the gate (nothing is written)."""
         user, thread = item.user, item.thread
-        if self.directory.get_thread(user, thread) is None:
-            raise NotFound(f"thread {thread} not found")
-        events = self.log.events(thread)
+        events = item.events
+        if events is None:
+            if self.directory.get_thread(user, thread) is None:
+                raise NotFound(f"thread {thread} not found")
+            events = self.log.events(thread)
         last = (
             max((e.seq for e in events), default=item.after_seq)
             if item.through_seq is None

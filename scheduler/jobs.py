@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.errors import TravelAssistantError
-from assistant.events import ThreadRecord
+from assistant.events import Event, ThreadRecord
 from assistant.facts import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
@@ -135,8 +135,9 @@ async def _promote(
             continue
         crash_point("promote.claimed")
         try:
+            logs = deps.queries.events_of([thread for thread, _ in won])
             results: list[PromotionReport | Exception] = await deps.promoter.promote_many(
-                [_item(thread) for thread, _ in won], now=now
+                [_item(thread, logs[thread.id]) for thread, _ in won], now=now
             )
         except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
             results = [exc] * len(won)
@@ -152,12 +153,13 @@ async def _promote(
         deps.facts.compact()
 
 
-def _item(thread: ThreadRecord) -> PromotionItem:
+def _item(thread: ThreadRecord, events: Sequence[Event]) -> PromotionItem:
     return PromotionItem(
         user=UserId(thread.user_id),
         thread=ThreadId(thread.id),
         after_seq=thread.promoted_through_seq,
         through_seq=thread.last_seq,
+        events=events,
     )
 
 
