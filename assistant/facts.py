@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -18,7 +19,7 @@ from assistant.errors import InvalidInput, NotFound
 from assistant.fact_types import FACT_TYPES, FactType
 from assistant.faults import crash_point
 from assistant.ids import FactId, UserScope, new_fact_id
-from assistant.ports import FactMaintenance, FactStore
+from assistant.ports import FactBatch, FactMaintenance, FactStore
 
 
 class Authority(StrEnum):
@@ -130,82 +131,53 @@ def _evidence_id(scope: UserScope, key: str, thread: str, turn: str) -> FactId:
 class FactMemory:
     """Writes and reads facts through a :class:`FactStore`, applying the versioning rules."""
 
-    def __init__(self, store: FactStore, maintenance: FactMaintenance) -> None:
+    def __init__(
+        self, store: FactStore, maintenance: FactMaintenance, batch: FactBatch | None = None
+    ) -> None:
+        """``batch`` lets :meth:`record_many` write a whole pass at once; without it, it records one by one."""
         self.store = store
         self.maintenance = maintenance
+        self.batch = batch
 
     def record(self, scope: UserScope, draft: FactDraft, *, now: datetime) -> WriteOutcome:
-        ftype = _type(draft.type)
-        key = ftype.key_for(draft.value)
-        history = [f for f in self.store.list_facts(scope, include_history=True) if f.key == key]
-        new_id = _evidence_id(scope, key, draft.source_thread, draft.source_turn)
-        existing = next((f for f in history if f.id == new_id), None)
-        if existing is not None:
-            # A re-run over the same evidence. If the first run was interrupted after writing this version but
-            # before retiring the one it supersedes, finish that now: two current versions of one key must not
-            # survive a retry.
-            self._retire_older(scope, history, existing)
-            return WriteOutcome("duplicate", existing)
-        current = _current_of(history)
-        if draft.retract:
-            if current is None or current.value != draft.value:
-                return WriteOutcome("nothing_to_retract", current)
-            return WriteOutcome(
-                "retracted", self._write(scope, draft, ftype, new_id, history, current, now=now)
-            )
-        if current is not None and draft.asserted_by.rank < current.asserted_by.rank:
-            # A casual mention never overrides (or re-words) what the user explicitly confirmed: a different value
-            # is refused, the same value changes nothing (its quote and authority stay the confirmed ones).
-            same = current.value == draft.value
-            return WriteOutcome("duplicate" if same else "lower_authority", current)
-        fact = self._write(scope, draft, ftype, new_id, history, current, now=now)
-        if current is None:
-            return WriteOutcome("stored", fact)
-        return WriteOutcome("refreshed" if current.value == draft.value else "superseded", fact)
-
-    def _write(
-        self,
-        scope: UserScope,
-        draft: FactDraft,
-        ftype: FactType,
-        new_id: FactId,
-        history: Sequence[Fact],
-        current: Fact | None,
-        *,
-        now: datetime,
-    ) -> Fact:
-        said_at = draft.said_at or now
-        fact = Fact(
-            id=new_id,
-            user_id=scope.user,
-            key=ftype.key_for(draft.value),
-            type=ftype.name,
-            subject="user",
-            predicate=ftype.predicate,
-            value=draft.value,
-            text=ftype.render(draft.value),
-            source_thread=draft.source_thread,
-            source_turn=draft.source_turn,
-            evidence_quote=draft.quote,
-            asserted_by=draft.asserted_by,
-            asserted_at=said_at,
-            supersedes=current.id if current else "",
-            version=max((f.version for f in history), default=0) + 1,
-            expires_at=said_at + ftype.ttl,
-            current=not draft.retract,
-            retracted=draft.retract,
-        )
+        plan = plan_write(scope, draft, self.store.list_facts(scope, include_history=True), now=now)
         # Write the new version before retiring the old one: a crash in between leaves two current versions
         # (readers resolve them, highest version wins; a re-run repairs them), rather than none.
-        self.store.add(scope, fact)
-        crash_point("facts.version_added")
-        if current is not None:
-            self.maintenance.set_flags(scope, [current.id], current=False, stale=None)
-        return fact
+        if plan.new is not None:
+            self.store.add(scope, plan.new)
+            crash_point("facts.version_added")
+        if plan.retire:
+            self.maintenance.set_flags(scope, list(plan.retire), current=False, stale=None)
+        return plan.outcome
+
+    def record_many(
+        self, items: Sequence[tuple[UserScope, FactDraft]], *, now: datetime
+    ) -> list[WriteOutcome | InvalidInput]:
+        """Record ``items`` in order, with the outcomes :meth:`record` would give one after another; an item
+        the rules refuse (an unknown type) gets its error and the others go on. With a batch store this is one
+        history read, one append and one flag update for all of them, with every involved user held."""
+        if self.batch is None:
+            return [self._record_or_error(scope, draft, now) for scope, draft in items]
+        from assistant.fact_batch import record_batch
+
+        with self.users_held(sorted({scope.user for scope, _ in items})):
+            return record_batch(self.batch, items, now=now)
+
+    def _record_or_error(
+        self, scope: UserScope, draft: FactDraft, now: datetime
+    ) -> WriteOutcome | InvalidInput:
+        try:
+            return self.record(scope, draft, now=now)
+        except InvalidInput as exc:
+            return exc
+
+    def users_held(self, users: Sequence[str]) -> AbstractContextManager[None]:
+        """Held across a batch's read and writes; a subclass that serialises writers per user locks them."""
+        return nullcontext()
 
     def repair(self, scope: UserScope) -> int:
         """Retire every current version that is not its key's newest: the state a crash between writing a new
-        version and retiring the old one leaves behind (see ``_write``). Run by the expiry pass, so a supersede
+        version and retiring the old one leaves behind (see ``record``). Run by the expiry pass, so a supersede
         that nobody re-runs is still finished. Returns how many versions were retired."""
         newest: dict[str, Fact] = {}
         older: list[str] = []
@@ -219,11 +191,6 @@ class FactMemory:
         if older:
             self.maintenance.set_flags(scope, older, current=False, stale=None)
         return len(older)
-
-    def _retire_older(self, scope: UserScope, history: Sequence[Fact], newest: Fact) -> None:
-        older = [f.id for f in history if f.current and f.version < newest.version]
-        if older:
-            self.maintenance.set_flags(scope, older, current=False, stale=None)
 
     def current(self, scope: UserScope) -> list[Fact]:
         """The user's current facts, one per key, ordered by registry type then recency."""
@@ -293,6 +260,82 @@ class FactMemory:
             self.maintenance.set_flags(scope, newly_stale, current=None, stale=True)
         deleted = sum(self.store.delete(scope, key) for key in sorted(doomed))
         return len(newly_stale), deleted
+
+
+@dataclass(frozen=True, slots=True)
+class WritePlan:
+    """What recording one draft does, decided from the user's history alone: the outcome, the version to add
+    (if any) and the versions to retire after it. Both the one-fact path (:meth:`FactMemory.record`) and the
+    batched promotion pass (``assistant.fact_batch``) apply the same plan, so their decisions cannot differ."""
+
+    outcome: WriteOutcome
+    new: Fact | None
+    retire: tuple[str, ...]
+
+
+def plan_write(scope: UserScope, draft: FactDraft, history: Sequence[Fact], *, now: datetime) -> WritePlan:
+    """The versioning rules for one draft against ``history`` (the user's facts, every version; other keys are
+    ignored)."""
+    ftype = _type(draft.type)
+    key = ftype.key_for(draft.value)
+    versions = [f for f in history if f.key == key]
+    new_id = _evidence_id(scope, key, draft.source_thread, draft.source_turn)
+    existing = next((f for f in versions if f.id == new_id), None)
+    if existing is not None:
+        # A re-run over the same evidence. If the first run was interrupted after writing this version but
+        # before retiring the one it supersedes, finish that now: two current versions of one key must not
+        # survive a retry.
+        older = tuple(f.id for f in versions if f.current and f.version < existing.version)
+        return WritePlan(WriteOutcome("duplicate", existing), None, older)
+    current = _current_of(versions)
+    if draft.retract:
+        if current is None or current.value != draft.value:
+            return WritePlan(WriteOutcome("nothing_to_retract", current), None, ())
+        fact = _new_version(scope, draft, ftype, new_id, versions, current, now=now)
+        return WritePlan(WriteOutcome("retracted", fact), fact, (current.id,))
+    if current is not None and draft.asserted_by.rank < current.asserted_by.rank:
+        # A casual mention never overrides (or re-words) what the user explicitly confirmed: a different value
+        # is refused, the same value changes nothing (its quote and authority stay the confirmed ones).
+        same = current.value == draft.value
+        return WritePlan(WriteOutcome("duplicate" if same else "lower_authority", current), None, ())
+    fact = _new_version(scope, draft, ftype, new_id, versions, current, now=now)
+    if current is None:
+        return WritePlan(WriteOutcome("stored", fact), fact, ())
+    status: WriteStatus = "refreshed" if current.value == draft.value else "superseded"
+    return WritePlan(WriteOutcome(status, fact), fact, (current.id,))
+
+
+def _new_version(
+    scope: UserScope,
+    draft: FactDraft,
+    ftype: FactType,
+    new_id: FactId,
+    versions: Sequence[Fact],
+    current: Fact | None,
+    *,
+    now: datetime,
+) -> Fact:
+    said_at = draft.said_at or now
+    return Fact(
+        id=new_id,
+        user_id=scope.user,
+        key=ftype.key_for(draft.value),
+        type=ftype.name,
+        subject="user",
+        predicate=ftype.predicate,
+        value=draft.value,
+        text=ftype.render(draft.value),
+        source_thread=draft.source_thread,
+        source_turn=draft.source_turn,
+        evidence_quote=draft.quote,
+        asserted_by=draft.asserted_by,
+        asserted_at=said_at,
+        supersedes=current.id if current else "",
+        version=max((f.version for f in versions), default=0) + 1,
+        expires_at=said_at + ftype.ttl,
+        current=not draft.retract,
+        retracted=draft.retract,
+    )
 
 
 def resolve_current(facts: Sequence[Fact]) -> list[Fact]:

@@ -164,3 +164,21 @@ class FactMaintenance(Protocol):
     def compact(self) -> None:
         """Storage housekeeping after a maintenance pass (merge small appends, refresh indexes)."""
         ...
+
+
+class FactBatch(Protocol):
+    """Bulk fact writes for the promotion pass: many users' facts read in one query, written in one append and
+    retired in one flag update, so a pass over thousands of threads makes a handful of table versions instead
+    of several per fact. Scope is enforced per row, exactly as in :class:`FactStore`."""
+
+    def histories(self, scopes: Sequence[UserScope]) -> dict[str, list[Fact]]:
+        """Every version of each named user's facts, by user id (a user with none maps to an empty list)."""
+        ...
+
+    def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
+        """Store many versions in one write (all or none); each fact's ``user_id`` must equal its scope's."""
+        ...
+
+    def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
+        """Mark the named versions not current, each only within its own scope, in one write."""
+        ...

@@ -24,23 +24,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSche
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
 from assistant.fact_types import FACT_TYPES
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts import Authority, FactDraft, FactMemory, WriteOutcome
 from assistant.gate import (
     Accepted,
     Reason,
-    asked_to_remember,
     check_candidate,
-    explicit_evidence,
-    judge_evidence,
-    type_of,
     withdraws,
 )
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
-from assistant.secrets import find_secret
-from assistant.tools import ToolContext
 from assistant.transcript import render_transcript
 
 MAX_CANDIDATES = 50
@@ -147,6 +141,40 @@ def judge_raw(raw: object, user_turns: Mapping[str, str]) -> tuple[str, str, Acc
     return safe_type(cand.type), turn, verdict
 
 
+def draft_of(
+    verdict: Accepted,
+    thread: ThreadId,
+    *,
+    turn: str,
+    asserted_by: Authority,
+    said_at: datetime | None = None,
+) -> FactDraft:
+    """The write request for an accepted candidate: the value and the user's clause the gate found."""
+    return FactDraft(
+        verdict.type,
+        verdict.value,
+        verdict.quote,
+        thread,
+        turn,
+        asserted_by,
+        said_at,
+        retract=verdict.retract,
+    )
+
+
+def decision_of(verdict: Accepted, turn: str, outcome: WriteOutcome) -> Decision:
+    fact = outcome.fact if outcome.kept else None
+    return Decision(
+        type=verdict.type,
+        evidence_turn=turn,
+        kept=outcome.kept,
+        reason=outcome.status,
+        fact_id=fact.id if fact else None,
+        masked=verdict.masked and outcome.kept,
+        fact=fact.text if fact else None,
+    )
+
+
 def apply_verdict(
     memory: FactMemory,
     scope: UserScope,
@@ -161,30 +189,8 @@ def apply_verdict(
 ) -> Decision:
     if not isinstance(verdict, Accepted):
         return Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict)
-    outcome = memory.record(
-        scope,
-        FactDraft(
-            verdict.type,
-            verdict.value,
-            verdict.quote,
-            thread,
-            turn,
-            asserted_by,
-            said_at,
-            retract=verdict.retract,
-        ),
-        now=now,
-    )
-    fact = outcome.fact if outcome.kept else None
-    return Decision(
-        type=verdict.type,
-        evidence_turn=turn,
-        kept=outcome.kept,
-        reason=outcome.status,
-        fact_id=fact.id if fact else None,
-        masked=verdict.masked and outcome.kept,
-        fact=fact.text if fact else None,
-    )
+    draft = draft_of(verdict, thread, turn=turn, asserted_by=asserted_by, said_at=said_at)
+    return decision_of(verdict, turn, memory.record(scope, draft, now=now))
 
 
 def _withdrawn_later(verdict: Accepted, turn: str, turns: Mapping[str, str]) -> bool:
@@ -202,8 +208,47 @@ def said_at_of(events: Sequence[Event]) -> dict[str, datetime]:
     return {e.turn_id: e.created_at for e in events if e.kind == EventKind.USER}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PromotionItem:
+    """One thread to promote: its events with ``after_seq < seq <= through_seq`` (through the last if None)."""
+
+    user: UserId
+    thread: ThreadId
+    after_seq: int
+    through_seq: int | None = None
+    # The thread's log, when the caller already read it in the owner's scope (the pass reads a chunk's logs
+    # in one query); None: read here, after checking the thread is the user's.
+    events: Sequence[Event] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Accepted:
+    verdict: Accepted
+    turn: str
+    draft: FactDraft
+
+
+@dataclass
+class Extraction:
+    """A thread's candidates, judged by the gate but not yet written: rejections are final decisions, the
+    accepted ones wait for the write that decides their outcome. Slots keep the model's order for the report."""
+
+    item: PromotionItem
+    report: PromotionReport
+    slots: list[Decision | _Accepted] = field(default_factory=list)
+
+    @property
+    def drafts(self) -> list[FactDraft]:
+        return [slot.draft for slot in self.slots if isinstance(slot, _Accepted)]
+
+
 class Promoter:
-    """Promotes one thread's new events; called by the idle-thread job (and directly by tests and the CLI)."""
+    """Promotes threads' new events; called by the idle-thread job (and directly by tests and the CLI).
+
+    Two steps: :meth:`extract` (the model and the gate, per thread, no writes) and :meth:`settle` (every
+    accepted candidate of many threads recorded in one batched write). :meth:`promote` does both for one
+    thread; the job's pass uses :meth:`promote_many`, so a pass over thousands of threads costs a few writes.
+    """
 
     def __init__(self, log: ThreadLog, directory: Directory, model: ChatModel, memory: FactMemory) -> None:
         self.log = log
@@ -218,14 +263,42 @@ class Promoter:
 
         Raises ModelOutputError on a malformed model reply: the caller must not mark the thread promoted.
         """
-        if self.directory.get_thread(user, thread) is None:
-            raise NotFound(f"thread {thread} not found")
-        events = self.log.events(thread)
-        last = max((e.seq for e in events), default=after_seq) if through_seq is None else through_seq
-        fresh = [e for e in events if after_seq < e.seq <= last]
-        report = PromotionReport(thread, after_seq, last)
+        item = PromotionItem(user=user, thread=thread, after_seq=after_seq, through_seq=through_seq)
+        [result] = self.settle([await self.extract(item, now=now)], now=now)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    async def promote_many(
+        self, items: Sequence[PromotionItem], *, now: datetime
+    ) -> list[PromotionReport | Exception]:
+        """Promote each item; one thread's failure (a malformed reply, a missing thread) is its result and the
+        others go on. If the batched write fails, every thread with something to write gets that error."""
+        extractions: list[Extraction | Exception] = []
+        for item in items:
+            try:
+                extractions.append(await self.extract(item, now=now))
+            except Exception as exc:  # reported per thread; the caller retries it later
+                extractions.append(exc)
+        return self.settle(extractions, now=now)
+
+    async def extract(self, item: PromotionItem, *, now: datetime) -> Extraction:
+        """The model's candidates for the item's new events, each judged by the gate (nothing is written)."""
+        user, thread = item.user, item.thread
+        events = item.events
+        if events is None:
+            if self.directory.get_thread(user, thread) is None:
+                raise NotFound(f"thread {thread} not found")
+            events = self.log.events(thread)
+        last = (
+            max((e.seq for e in events), default=item.after_seq)
+            if item.through_seq is None
+            else item.through_seq
+        )
+        fresh = [e for e in events if item.after_seq < e.seq <= last]
+        found = Extraction(item, PromotionReport(thread, item.after_seq, last))
         if not any(e.kind == EventKind.USER for e in fresh):
-            return report
+            return found
         types = "\n".join(
             f"- {t.name}: {t.label} (e.g. {'; '.join(t.examples)})" for t in FACT_TYPES.values()
         )
@@ -247,99 +320,51 @@ class Promoter:
                 and _withdrawn_later(verdict, turn, turns)
             ):
                 verdict = "withdrawn"
-            report.decisions.append(
-                apply_verdict(
-                    self.memory,
-                    UserScope(user),
-                    thread,
-                    type_name=type_name,
-                    turn=turn,
-                    verdict=verdict,
-                    asserted_by=Authority.USER,
-                    now=now,
-                    said_at=said_at.get(turn),
+            if isinstance(verdict, Accepted):
+                draft = draft_of(
+                    verdict, thread, turn=turn, asserted_by=Authority.USER, said_at=said_at.get(turn)
                 )
-            )
-        report.decisions += [
+                found.slots.append(_Accepted(verdict, turn, draft))
+            else:
+                found.slots.append(Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict))
+        found.slots += [
             Decision(type="invalid", evidence_turn="", kept=False, reason="malformed")
             for _ in reply.candidates[MAX_CANDIDATES:]
         ]
-        return report
+        return found
 
-
-class ExplicitRemember:
-    """The ``remember_preference`` tool: "remember that I prefer aisle seats", stored at once.
-
-    Only when the user asked: the current user turn must contain an explicit request ("remember (that) …",
-    "don't forget …", "note that I …", "save that …"), outside anybody else's quoted words, and the statement
-    must be in that turn. The same gate as promotion applies (third parties, secrets, task progress, …); only
-    then is the fact recorded as user-confirmed (higher authority than a promoted mention).
-    """
-
-    def __init__(self, log: ThreadLog, memory: FactMemory) -> None:
-        self.log = log
-        self.memory = memory
-
-    def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
-        said = next(
-            (
-                e.text
-                for e in self.log.events(ctx.thread)
-                if e.turn_id == ctx.turn and e.kind == EventKind.USER
-            ),
-            "",
-        )
-        if not asked_to_remember(said):
-            return {"saved": False, "reason": _REASON_TEXT["not_asked"]}
-        evidence = explicit_evidence(statement, said)
-        type_name = type_of(evidence) if evidence is not None else "invalid"
-        verdict: Accepted | Reason
-        if find_secret(statement):
-            verdict = "secret"
-        elif evidence is None:
-            verdict = "quote_not_in_evidence"
-        else:
-            verdict = judge_evidence(evidence, type_name)
-        decision = apply_verdict(
-            self.memory,
-            UserScope(ctx.user),
-            ctx.thread,
-            type_name=type_name,
-            turn=ctx.turn,
-            verdict=verdict,
-            asserted_by=Authority.USER_CONFIRMED,
-            now=ctx.now,
-        )
-        if not decision.kept:
-            return {"saved": False, "reason": _REASON_TEXT.get(decision.reason, decision.reason)}
-        return {"saved": True, "fact": decision.fact, "status": decision.reason, "fact_id": decision.fact_id}
-
-
-_REASON_TEXT = {
-    "not_asked": 'you didn\'t ask me to remember anything in this message; say "remember that …"',
-    "unknown_type": "I can only remember travel preferences ("
-    + ", ".join(t.label.lower() for t in FACT_TYPES.values())
-    + ")",
-    "secret": "it looks like a password, key or payment detail, and I never store those",
-    "task_progress": "that's about this trip; your bookings already hold it",
-    "third_party": "it's about someone else, and I only keep preferences about you",
-    "quoted_speech": "those are someone else's words, not something you told me about yourself",
-    "inference": "I couldn't find a preference I can store in what you said",
-    "lower_authority": "it contradicts something you confirmed earlier; tell me explicitly if it changed",
-    "negative_capability": "that's a conclusion about the system, not a preference",
-    "transient": "that sounds like something that happened this time, not a lasting preference",
-    "negated": "you said you don't, so there is nothing to save",
-    "nothing_to_retract": "I had nothing saved about that, so there is nothing to remove",
-    "dislike": "I can't store a dislike yet, only what you prefer",
-    "question": "that was a question, not something about you",
-    "hypothetical": "that sounded hypothetical, so I didn't save it",
-    "greeting": "that was a greeting, not a preference",
-    "withdrawn": "you asked me to forget that, so I won't keep it",
-    "not_about_user": 'I couldn\'t tell that this is about you; say it as "I prefer …"',
-    "quote_not_in_evidence": "I couldn't find those words in your message",
-}
-
-
-def explain(reason: str) -> str:
-    """Why a statement is not remembered, in words a user reads (the reason itself if there are none)."""
-    return _REASON_TEXT.get(reason, reason.replace("_", " "))
+    def settle(
+        self, extractions: Sequence[Extraction | Exception], *, now: datetime
+    ) -> list[PromotionReport | Exception]:
+        """Record every accepted candidate of ``extractions`` in one ``record_many`` (in thread order, then the
+        model's order, as separate promotions would have), and complete each thread's report."""
+        items = [
+            (UserScope(ext.item.user), draft)
+            for ext in extractions
+            if isinstance(ext, Extraction)
+            for draft in ext.drafts
+        ]
+        try:
+            outcomes = iter(self.memory.record_many(items, now=now))
+        except Exception as exc:  # the write failed: no thread with something to write is done
+            return [
+                ext if isinstance(ext, Exception) else (exc if ext.drafts else ext.report)
+                for ext in extractions
+            ]
+        results: list[PromotionReport | Exception] = []
+        for ext in extractions:
+            if isinstance(ext, Exception):
+                results.append(ext)
+                continue
+            failed: Exception | None = None
+            for slot in ext.slots:
+                if isinstance(slot, Decision):
+                    ext.report.decisions.append(slot)
+                    continue
+                outcome = next(outcomes)
+                if isinstance(outcome, Exception):
+                    failed = outcome
+                else:
+                    ext.report.decisions.append(decision_of(slot.verdict, slot.turn, outcome))
+            results.append(failed or ext.report)
+        return results

@@ -3,7 +3,7 @@
 Each payload in ``tests/corpora/poisoning.yaml`` is a small scenario: a thread log (user turns, tool results,
 assistant text), optionally other threads of the same or another user, and what a fooled model proposes, either
 promotion candidates (fed to :class:`~assistant.promotion.Promoter`) or a ``remember_preference`` call (fed to
-:class:`~assistant.promotion.ExplicitRemember`). Everything runs on the in-memory twins. A payload passes when
+:class:`~assistant.remember.ExplicitRemember`). Everything runs on the in-memory twins. A payload passes when
 nothing at all is stored, for anyone, and every decision names its reason. The controls in
 ``tests/corpora/poisoning_controls.yaml`` are the honest versions, which must be stored exactly as expected, so
 the gate cannot pass this corpus by rejecting everything.
@@ -29,7 +29,8 @@ from assistant.events import EventKind, NewEvent, tool_kind
 from assistant.facts import Fact, FactMemory
 from assistant.ids import ThreadId, UserScope, thread_id, turn_id, user_id
 from assistant.llm import ChatModel, M, TokenSink
-from assistant.promotion import _REASON_TEXT, ExplicitRemember, Promoter
+from assistant.promotion import Promoter
+from assistant.remember import _REASON_TEXT, ExplicitRemember
 from assistant.tools import ToolContext
 from assistant.turns import Message, ModelReply
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore

@@ -14,12 +14,13 @@ given up on; ``failing`` lists such claims and ``requeue`` makes them due at onc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
@@ -113,37 +114,59 @@ class SqlClaims:
         Race: the row is read and updated in one write transaction that holds it (``BEGIN IMMEDIATE`` on
         SQLite, ``FOR UPDATE SKIP LOCKED`` on Postgres, where a row another worker is deciding about counts as
         held), so two workers can never both win a takeover."""
-        insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
         with self.db.write() as session:
-            inserted = session.execute(
-                insert(ClaimRow)
-                .values(
-                    job=key.job,
-                    item=key.item,
-                    watermark=key.watermark,
-                    user_id=user,
-                    owner=self.owner,
-                    lease_until=now + lease,
-                    attempts=1,
-                    failures=0,
-                )
-                .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
-                # RETURNING, not rowcount: psycopg reports -1 for INSERT … ON CONFLICT through SQLAlchemy.
-                .returning(col(ClaimRow.job))
-            ).first()
-            if inserted is not None:
-                return ClaimStatus.WON
-            query = select(ClaimRow).where(*_pk(key))
-            if not self.db.is_sqlite:
-                query = query.with_for_update(skip_locked=True)
-            row = session.execute(query).scalars().first()
-            if row is None:
-                return ClaimStatus.HELD  # another worker is deciding about this row right now
-            status = self._decide(row, now)
-            if status is ClaimStatus.WON:
-                row.failures = min(row.failures, row.attempts)  # keeps "attempts > failures" = in flight
-                row.owner, row.lease_until, row.attempts = self.owner, now + lease, row.attempts + 1
-            return status
+            return self._claim_in(session, key, user=user, now=now, lease=lease)
+
+    def try_claim_many(
+        self, keys: Sequence[tuple[ClaimKey, str]], *, now: datetime, lease: timedelta
+    ) -> list[ClaimStatus]:
+        """:meth:`try_claim` for each (key, user), in one transaction: each key is still claimed (won, held,
+        done, backing off) on its own row and by the same rules; only the commit is shared, so a pass over
+        thousands of threads does not pay a disk flush per thread."""
+        # One order for every worker (by item): on Postgres an insert that conflicts with another
+        # transaction's uncommitted insert waits for it, and two batches taking rows in opposite orders
+        # would deadlock.
+        order = sorted(range(len(keys)), key=lambda i: (keys[i][0].item, keys[i][0].watermark))
+        statuses: dict[int, ClaimStatus] = {}
+        with self.db.write() as session:
+            for i in order:
+                key, user = keys[i]
+                statuses[i] = self._claim_in(session, key, user=user, now=now, lease=lease)
+        return [statuses[i] for i in range(len(keys))]
+
+    def _claim_in(
+        self, session: Any, key: ClaimKey, *, user: str, now: datetime, lease: timedelta
+    ) -> ClaimStatus:
+        insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
+        inserted = session.execute(
+            insert(ClaimRow)
+            .values(
+                job=key.job,
+                item=key.item,
+                watermark=key.watermark,
+                user_id=user,
+                owner=self.owner,
+                lease_until=now + lease,
+                attempts=1,
+                failures=0,
+            )
+            .on_conflict_do_nothing(index_elements=["job", "item", "watermark"])
+            # RETURNING, not rowcount: psycopg reports -1 for INSERT … ON CONFLICT through SQLAlchemy.
+            .returning(col(ClaimRow.job))
+        ).first()
+        if inserted is not None:
+            return ClaimStatus.WON
+        query = select(ClaimRow).where(*_pk(key))
+        if not self.db.is_sqlite:
+            query = query.with_for_update(skip_locked=True)
+        row = session.execute(query).scalars().first()
+        if row is None:
+            return ClaimStatus.HELD  # another worker is deciding about this row right now
+        status = self._decide(row, now)
+        if status is ClaimStatus.WON:
+            row.failures = min(row.failures, row.attempts)  # keeps "attempts > failures" = in flight
+            row.owner, row.lease_until, row.attempts = self.owner, now + lease, row.attempts + 1
+        return status
 
     def _decide(self, row: ClaimRow, now: datetime) -> ClaimStatus:
         """The state of an existing row at ``now``; records a crashed attempt as a failure on the way."""
@@ -167,6 +190,30 @@ class SqlClaims:
                 .where(*_pk(key), col(ClaimRow.owner) == self.owner)
                 .values(done_at=now, report=report, last_error=None, error_kind=None, retry_at=None)
             )
+
+    def finish_many(self, done: Sequence[tuple[ClaimKey, dict[str, Any] | None]], *, now: datetime) -> None:
+        """:meth:`finish` for each (key, report), in one transaction."""
+        if not done:
+            return
+        table = ClaimRow.__table__  # type: ignore[attr-defined]
+        statement = (
+            update(table)
+            .where(
+                table.c.job == bindparam("k_job"),
+                table.c.item == bindparam("k_item"),
+                table.c.watermark == bindparam("k_watermark"),
+                table.c.owner == self.owner,
+            )
+            .values(
+                done_at=now, report=bindparam("k_report"), last_error=None, error_kind=None, retry_at=None
+            )
+        )
+        rows = [
+            {"k_job": k.job, "k_item": k.item, "k_watermark": k.watermark, "k_report": report}
+            for k, report in done
+        ]
+        with self.db.write() as session:
+            session.connection().execute(statement, rows)  # one executemany
 
     def fail(self, key: ClaimKey, *, now: datetime, error: str, kind: str = "Error") -> datetime:
         """Record the failure, release the lease and schedule the retry (exponential backoff, capped).

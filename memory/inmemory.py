@@ -135,7 +135,7 @@ class InMemoryThreadStore:
 
 
 class InMemoryFactStore:
-    """Implements FactStore and FactMaintenance over a list, with the same hybrid scoring as LanceDB's path
+    """Implements FactStore, FactMaintenance and FactBatch over a list, with the same hybrid scoring as LanceDB's path
     approximated by ``assistant.search.hybrid_scores`` (token overlap stands in for vectors)."""
 
     def __init__(self) -> None:
@@ -147,6 +147,22 @@ class InMemoryFactStore:
             raise AccessDenied("a fact can only be written into its own user's scope")
         with self._lock:
             self._rows.append(fact)
+
+    def histories(self, scopes: Sequence[UserScope]) -> dict[str, list[Fact]]:
+        return {scope.user: self.list_facts(scope, include_history=True) for scope in scopes}
+
+    def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
+        if any(fact.user_id != scope.user for scope, fact in facts):
+            raise AccessDenied("a fact can only be written into its own user's scope")
+        with self._lock:
+            self._rows.extend(fact for _, fact in facts)
+
+    def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
+        wanted = {(scope.user, fid) for scope, fid in facts}
+        with self._lock:
+            for i, fact in enumerate(self._rows):
+                if (fact.user_id, fact.id) in wanted:
+                    self._rows[i] = replace(fact, current=False)
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         with self._lock:

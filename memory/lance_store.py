@@ -67,7 +67,7 @@ class _Cached:
 
 
 class LanceFactStore:
-    """Implements FactStore and FactMaintenance."""
+    """Implements FactStore, FactMaintenance and FactBatch."""
 
     def __init__(
         self,
@@ -168,6 +168,50 @@ class LanceFactStore:
             raise AccessDenied("a fact can only be written into its own user's scope")
         with _translated():
             self.table.add([fact_row(fact)])
+
+    # -- FactBatch ----------------------------------------------------------------------------------------
+
+    def histories(self, scopes: Sequence[UserScope]) -> dict[str, list[Fact]]:
+        """Every version of each user's facts in one indexed read (``user_id IN (…)``), grouped by owner."""
+        found: dict[str, list[Fact]] = {scope.user: [] for scope in scopes}
+        if not found:
+            return found
+        where = col("user_id").isin([user_id(scope.user) for scope in scopes])
+        with _translated():
+            _, facts = self._read(where, limit=None)
+        for fact in facts:
+            if fact.user_id in found:  # the filter already guarantees it; a row never crosses scopes
+                found[fact.user_id].append(fact)
+        return found
+
+    def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
+        """One append (one fragment, one table version) for the lot, its texts embedded in one batch and each
+        distinct text once."""
+        if any(fact.user_id != scope.user for scope, fact in facts):
+            raise AccessDenied("a fact can only be written into its own user's scope")
+        if not facts:
+            return
+        rows = [fact_row(fact) for _, fact in facts]
+        texts = list(dict.fromkeys(row["search_text"] for row in rows))
+        with _translated():
+            vectors = dict(zip(texts, self._func.compute_source_embeddings(texts), strict=True))
+            for row in rows:
+                row["vector"] = vectors[row["search_text"]]
+            self.table.add(rows)
+
+    def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
+        """One flag update for every named version, each group of ids filtered by its own owner."""
+        by_user: dict[str, list[str]] = {}
+        for scope, fid in facts:
+            by_user.setdefault(user_id(scope.user), []).append(fact_id(fid))
+        if not by_user:
+            return
+        where = " OR ".join(
+            f"(user_id = {_literal(u)} AND id IN ({', '.join(_literal(i) for i in ids)}))"
+            for u, ids in by_user.items()
+        )
+        with _translated(), self._maintenance():
+            self.table.update(where=where, values={"current": False})
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         """All of the user's facts by key: one indexed read of three columns, cached per user until the table

@@ -22,8 +22,8 @@ import fcntl
 import hashlib
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -32,7 +32,7 @@ from sqlalchemy import text
 from assistant.errors import StorageError
 from assistant.facts import Fact, FactDraft, FactMemory, WriteOutcome
 from assistant.ids import UserScope
-from assistant.ports import FactMaintenance, FactStore
+from assistant.ports import FactBatch, FactMaintenance, FactStore
 from memory.db import Database, translate_errors
 
 _POLL_SECONDS = 0.05
@@ -66,21 +66,41 @@ class DbLocks:
             with self._file_lock(name, deadline):
                 yield
         else:
-            with self._advisory_lock(name, deadline):
+            with self._advisory_lock([name], deadline):
                 yield
 
     @contextmanager
-    def _advisory_lock(self, name: str, deadline: float) -> Iterator[None]:
-        key = lock_key(name)
+    def hold_many(self, names: Sequence[str], *, timeout: float | None = None) -> Iterator[None]:
+        """Hold every lock in ``names`` at once (a batch of users' fact writes). They are taken in sorted
+        order, so two batches never wait for each other in a cycle; a single :meth:`hold` never waits while
+        holding another of these. On Postgres they share one connection."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        ordered = sorted(set(names))
+        if not self.db.is_sqlite:
+            with self._advisory_lock(ordered, deadline):
+                yield
+            return
+        with ExitStack() as stack:
+            for name in ordered:
+                stack.enter_context(self._file_lock(name, deadline))
+            yield
+
+    @contextmanager
+    def _advisory_lock(self, names: Sequence[str], deadline: float) -> Iterator[None]:
+        held: list[int] = []
         with translate_errors(), self.db.engine.connect() as conn:
             # Autocommit: the lock belongs to the session, and no transaction stays open while it is held.
             conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            while not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar_one():
-                _wait(name, deadline)
             try:
+                for name in names:
+                    key = lock_key(name)
+                    while not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar_one():
+                        _wait(name, deadline)
+                    held.append(key)
                 yield
             finally:
-                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                for key in reversed(held):
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
 
     @contextmanager
     def _file_lock(self, name: str, deadline: float) -> Iterator[None]:
@@ -128,9 +148,19 @@ class SerializedFactMemory(FactMemory):
     and the writes makes the second see the first's version. Different users never wait for each other.
     """
 
-    def __init__(self, store: FactStore, maintenance: FactMaintenance, *, locks: DbLocks) -> None:
-        super().__init__(store, maintenance)
+    def __init__(
+        self,
+        store: FactStore,
+        maintenance: FactMaintenance,
+        batch: FactBatch | None = None,
+        *,
+        locks: DbLocks,
+    ) -> None:
+        super().__init__(store, maintenance, batch)
         self.locks = locks
+
+    def users_held(self, users: Sequence[str]) -> AbstractContextManager[None]:
+        return self.locks.hold_many([hashed("facts", user) for user in users])
 
     def record(self, scope: UserScope, draft: FactDraft, *, now: datetime) -> WriteOutcome:
         with self.locks.hold(hashed("facts", scope.user)):

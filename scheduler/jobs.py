@@ -17,12 +17,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.errors import TravelAssistantError
-from assistant.events import ThreadRecord
+from assistant.events import Event, ThreadRecord
 from assistant.facts import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
-from assistant.promotion import Promoter
+from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from memory.claims import ClaimKey, ClaimStatus, FailingClaim, SqlClaims, SqlJobRuns
 from memory.job_queries import SqlJobQueries
 from memory.registry import UserDataRegistry
@@ -48,6 +48,9 @@ class JobDeps:
     # Demo clocks: users whose clock is shifted, with their clock's reading at a real time. Their threads are
     # promoted by their own clock, not the real one (development and demos; None in production).
     user_clocks: Callable[[datetime], Mapping[str, datetime]] | None = None
+    # Threads promoted together: their facts are one write. Bounded, so a pass's memory is too (each thread's
+    # log is read, judged and dropped within its chunk) and a failed write costs one chunk's retry.
+    chunk: int = 200
 
 
 @dataclass
@@ -119,40 +122,83 @@ async def promote_user_now(deps: JobDeps, threads: Sequence[ThreadRecord], now: 
 async def _promote(
     deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime, report: PromoteReport
 ) -> None:
-    for thread in threads:
-        report.threads_due += 1
-        key = ClaimKey(PROMOTE, thread.id, thread.last_seq)
-        status = deps.claims.try_claim(key, user=thread.user_id, now=now, lease=deps.lease)
-        if status is not ClaimStatus.WON:
-            _not_claimed(deps, key, thread, status, now, report)
+    """Claim each thread on its own, then promote the won ones a chunk at a time: the model and the gate run
+    per thread, the chunk's facts are written at once (one history read, one append, one flag update), and
+    each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
+    end of the pass, not per fact."""
+    written = False
+    for start in range(0, len(threads), deps.chunk):
+        chunk = threads[start : start + deps.chunk]
+        report.threads_due += len(chunk)
+        keys = [(ClaimKey(PROMOTE, t.id, t.last_seq), t.user_id) for t in chunk]
+        statuses = deps.claims.try_claim_many(keys, now=now, lease=deps.lease)
+        won: list[tuple[ThreadRecord, ClaimKey]] = []
+        for thread, (key, _), status in zip(chunk, keys, statuses, strict=True):
+            if status is ClaimStatus.WON:
+                won.append((thread, key))
+            else:
+                _not_claimed(deps, key, thread, status, now, report)
+        if not won:
             continue
         crash_point("promote.claimed")
         try:
-            result = await deps.promoter.promote(
-                UserId(thread.user_id),
-                ThreadId(thread.id),
-                after_seq=thread.promoted_through_seq,
-                through_seq=thread.last_seq,
-                now=now,
+            logs = deps.queries.events_of([thread for thread, _ in won])
+            results: list[PromotionReport | Exception] = await deps.promoter.promote_many(
+                [_item(thread, logs[thread.id]) for thread, _ in won], now=now
             )
-        except Exception as exc:  # ModelOutputError above all; anything else must not stop the other threads
-            # Not "no facts": the claim is released with the error and retried after a backoff.
-            kind = type(exc).__name__
-            logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_unexpected(exc))
-            # The stored error is the kind and our own text-free message, never the exception's text: a
-            # provider's error can quote the prompt (the user's words), and claims outlive the thread.
-            said = exc.user_message() if isinstance(exc, TravelAssistantError) else "unexpected error"
-            deps.claims.fail(key, now=now, error=f"{kind}: {said}", kind=kind)
-            report.errors += 1
-            report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
-            _count_failing(report, kind)
-            continue
-        crash_point("promote.before_finish")
-        # Finish, then move the watermark: a crash in between leaves a done claim on a thread still due, which
-        # the next pass sees (DONE) and heals; the other order would leave an unfinished claim behind.
-        deps.claims.finish(key, now=now, report=result.to_json())
-        crash_point("promote.before_mark")
-        deps.queries.mark_promoted(ThreadId(thread.id), thread.last_seq)
+        except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
+            results = [exc] * len(won)
+        done: list[tuple[ThreadRecord, ClaimKey, PromotionReport]] = []
+        for (thread, key), result in zip(won, results, strict=True):
+            if isinstance(result, Exception):
+                _failed(deps, key, result, now, report)
+            else:
+                done.append((thread, key, result))
+                written = written or bool(result.kept)
+        _finished(deps, done, now, report)
+    if written:
+        deps.facts.compact()
+
+
+def _item(thread: ThreadRecord, events: Sequence[Event]) -> PromotionItem:
+    return PromotionItem(
+        user=UserId(thread.user_id),
+        thread=ThreadId(thread.id),
+        after_seq=thread.promoted_through_seq,
+        through_seq=thread.last_seq,
+        events=events,
+    )
+
+
+def _failed(deps: JobDeps, key: ClaimKey, exc: Exception, now: datetime, report: PromoteReport) -> None:
+    """Not "no facts": the claim is released with the error and retried after a backoff."""
+    kind = type(exc).__name__
+    logger.warning("promotion of a thread failed (%s); will retry", kind, exc_info=_trace(exc))
+    # The stored error is the kind and our own text-free message, never the exception's text: a provider's
+    # error can quote the prompt (the user's words), and claims outlive the thread.
+    said = exc.user_message() if isinstance(exc, TravelAssistantError) else "unexpected error"
+    deps.claims.fail(key, now=now, error=f"{kind}: {said}", kind=kind)
+    report.errors += 1
+    report.error_kinds[kind] = report.error_kinds.get(kind, 0) + 1
+    _count_failing(report, kind)
+
+
+def _finished(
+    deps: JobDeps,
+    done: Sequence[tuple[ThreadRecord, ClaimKey, PromotionReport]],
+    now: datetime,
+    report: PromoteReport,
+) -> None:
+    if not done:
+        return
+    crash_point("promote.before_finish")
+    # Finish, then move the watermarks: a crash in between leaves done claims on threads still due, which the
+    # next pass sees (DONE) and heals; the other order would leave unfinished claims behind. Each is one
+    # transaction for the chunk; every thread keeps its own claim row and report.
+    deps.claims.finish_many([(key, result.to_json()) for _, key, result in done], now=now)
+    crash_point("promote.before_mark")
+    deps.queries.mark_promoted_many([(ThreadId(t.id), t.last_seq) for t, _, _ in done])
+    for _, _, result in done:
         report.threads_promoted += 1
         report.facts_kept += len(result.kept)
         for reason, count in result.rejected_by_reason().items():
@@ -187,9 +233,9 @@ def _count_failing(report: PromoteReport, kind: str) -> None:
     report.failing_kinds[kind] = report.failing_kinds.get(kind, 0) + 1
 
 
-def _unexpected(exc: Exception) -> bool:
-    """Log a traceback for errors outside the project's own tree (a bug, not a model outage)."""
-    return not isinstance(exc, TravelAssistantError)
+def _trace(exc: Exception) -> BaseException | bool:
+    """A traceback for errors outside the project's own tree (a bug, not a model outage)."""
+    return False if isinstance(exc, TravelAssistantError) else exc
 
 
 def failing_promotions(deps: JobDeps, now: datetime) -> list[FailingClaim]:

@@ -14,7 +14,8 @@ from assistant.evidence import find_quote, foreign_spans, locate
 from assistant.facts import Authority, FactDraft, FactMemory
 from assistant.gate import Accepted, asked_to_remember, check_candidate
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.promotion import ExplicitRemember, Promoter
+from assistant.promotion import Promoter
+from assistant.remember import ExplicitRemember
 from assistant.tools import ToolContext
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from tests.conftest import MONDAY

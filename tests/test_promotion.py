@@ -15,7 +15,8 @@ from assistant.facts import Authority
 from assistant.gate import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import LiteLLMChatModel
-from assistant.promotion import Candidate, ExplicitRemember, PromotionReport, judge_candidate
+from assistant.promotion import Candidate, PromotionReport, judge_candidate
+from assistant.remember import ExplicitRemember
 from assistant.tools import ToolContext
 from memory.inmemory import InMemoryThreadStore
 from tests.conftest import MONDAY

@@ -27,8 +27,9 @@ from assistant.ids import (
     thread_name_key,
 )
 from assistant.llm import ChatModel
-from assistant.promotion import ExplicitRemember, Promoter
+from assistant.promotion import Promoter
 from assistant.recall import Recaller, RecallSettings
+from assistant.remember import ExplicitRemember
 from assistant.turn_parts import EngineDeps, EngineSettings
 from demo.bookings import SqlBookingSystem
 from memory import migrate
@@ -116,7 +117,7 @@ class Runtime:
 
     @cached_property
     def fact_memory(self) -> FactMemory:
-        return SerializedFactMemory(self.facts, self.facts, locks=self.locks)
+        return SerializedFactMemory(self.facts, self.facts, self.facts, locks=self.locks)
 
     @cached_property
     def model(self) -> ChatModel:

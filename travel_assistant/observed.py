@@ -27,12 +27,15 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+from opentelemetry import trace
+from opentelemetry.trace import Span, Status, StatusCode
+
 from assistant.engine import Engine
 from assistant.errors import ModelError
 from assistant.events import AppendResult, Event, NewEvent
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.llm import ChatModel, TokenSink
-from assistant.promotion import Promoter, PromotionReport
+from assistant.promotion import Extraction, Promoter, PromotionItem, PromotionReport
 from assistant.recall import Recall, Recaller, RecallSettings
 from assistant.tools import ToolContext, ToolOutcome, ToolRunner
 from assistant.turn_parts import EngineDeps, TurnObserver
@@ -217,15 +220,48 @@ class ObservedPromoter(Promoter):
             report = await super().promote(
                 user, thread, after_seq=after_seq, through_seq=through_seq, now=now
             )
-            rejected = report.rejected_by_reason()
-            span.set_attributes(
-                {"promotion.kept": len(report.kept), "promotion.rejected": sum(rejected.values())}
+            self._count(span, report)
+        return report
+
+    async def promote_many(
+        self, items: Sequence[PromotionItem], *, now: datetime
+    ) -> list[PromotionReport | Exception]:
+        """A ``promote.thread`` span per thread, current while its extraction runs (so the model call is its
+        child) and ended once the batched write has decided what was kept."""
+        tel = self.telemetry
+        spans: list[Span] = []
+        extractions: list[Extraction | Exception] = []
+        for item in items:
+            hashed = tel.user(item.user)
+            span = tel.tracer.start_span(
+                "promote.thread", attributes={"thread.id": item.thread, "user.hash": hashed}
             )
+            spans.append(span)
+            with log_context(thread_id=item.thread, user=hashed), trace.use_span(span, end_on_exit=False):
+                try:
+                    extractions.append(await self.extract(item, now=now))
+                except Exception as exc:  # reported per thread, as in Promoter.promote_many
+                    extractions.append(exc)
+        results = self.settle(extractions, now=now)
+        for span, result in zip(spans, results, strict=True):
+            if isinstance(result, Exception):
+                span.set_attribute("error.type", type(result).__name__)
+                span.set_status(Status(StatusCode.ERROR, type(result).__name__))
+            else:
+                self._count(span, result)
+            span.end()
+        return results
+
+    def _count(self, span: Span, report: PromotionReport) -> None:
+        tel = self.telemetry
+        rejected = report.rejected_by_reason()
+        span.set_attributes(
+            {"promotion.kept": len(report.kept), "promotion.rejected": sum(rejected.values())}
+        )
         tel.promotion_threads.add(1)
         tel.promotion_facts_kept.add(len(report.kept))
         for reason, count in rejected.items():
             tel.promotion_rejections.add(count, {"reason": reason})
-        return report
 
 
 class ObservedJobRuns(SqlJobRuns):

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from assistant.engine import Engine
 from assistant.facts import FactMemory
 from assistant.llm import ChatModel
-from assistant.promotion import ExplicitRemember, Promoter
+from assistant.promotion import Promoter
 from assistant.recall import Recaller, RecallSettings
+from assistant.remember import ExplicitRemember
 from assistant.tools import ToolRunner
 from assistant.turn_parts import EngineDeps, EngineSettings
 from demo.bookings import InMemoryBookingSystem
@@ -30,7 +31,7 @@ class Twins:
 
     @property
     def fact_memory(self) -> FactMemory:
-        return FactMemory(self.facts, self.facts)
+        return FactMemory(self.facts, self.facts, self.facts)
 
     def engine(
         self,

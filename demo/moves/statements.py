@@ -3,7 +3,7 @@
 The offline model says "noted" only for what promotion will keep, because it asks the very code promotion asks:
 the demo extractor's candidates for the user's own words (``demo.extract.user_candidates``), each judged by the
 write gate (``assistant.gate.check_candidate``, which applies ``assistant.assertions``). What the gate refuses
-gets the reason, in the words the explicit "remember" tool uses (``assistant.promotion.explain``). What is
+gets the reason, in the words the explicit "remember" tool uses (``assistant.remember.explain``). What is
 already remembered (the memory block) and what was said earlier in this conversation decide between "noted",
 "instead of …", "already saved", a correction the user must confirm, and "nothing to remove".
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from assistant.fact_types import FACT_TYPES
 from assistant.gate import Accepted, check_candidate
-from assistant.promotion import explain
+from assistant.remember import explain
 from demo.extract import user_candidates
 from demo.replies import OfflineReply, say
 from demo.view import View
