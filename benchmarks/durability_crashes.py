@@ -147,7 +147,7 @@ class Crashes:
 def timeline(crashes: Crashes, facts: object, users: list[str]) -> tuple[Tally, Tally]:
     """The users' week under fire, all at once: a search, a booking (with a diet and a seat), their promotion, a
     new seat in another thread and its promotion (a supersede); every turn is killed at each of its injected
-    points, and each promotion pass at each of its points for every thread it promotes."""
+    points, and the promotion pass at each of its points (once per chunk of threads)."""
     from assistant.ids import UserScope
 
     turns, promotions = Tally(), Tally()
@@ -164,12 +164,15 @@ def timeline(crashes: Crashes, facts: object, users: list[str]) -> tuple[Tally, 
         )
         if len(bookings) != 1:
             turns.notes.append(f"{user}: {len(bookings)} bookings for one booking turn")
-    promotions.add(crashes.promotion(T0 + timedelta(minutes=40), PROMOTION * len(users), check_failing=True))
+    # A pass promotes its due threads a chunk at a time (the users' threads are one chunk here): each point is
+    # reached once per chunk, so the chain kills the whole chunk at each point in turn.
+    promotions.add(crashes.promotion(T0 + timedelta(minutes=40), PROMOTION, check_failing=True))
     later = T0 + timedelta(hours=2)
     window = "I prefer window seats, for the record."
     turns.add(crashes.turns([(u, f"{u}-thu", "t1", window, later) for u in users], TEXT_TURN))
-    # Each supersede (window over aisle) is killed between the new version and the old one's retirement.
-    supersede = ["facts.version_added"] * len(users)
+    # The chunk's supersedes (window over aisle, for every user) are one batched write: killed between the new
+    # versions and the old ones' retirement.
+    supersede = ["facts.version_added"]
     promotions.add(
         crashes.promotion(later + timedelta(minutes=40), supersede, check_failing=False, repair=True)
     )
