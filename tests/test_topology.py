@@ -138,6 +138,8 @@ def _environment(db_url: str, s3_url: str, data_dir: Path) -> dict[str, str]:
             "PROMOTE_EVERY_SECONDS": "1",
             "CLAIM_LEASE_SECONDS": "5",
             "SCHEDULER_HEARTBEAT_SECONDS": "1",
+            # Chunks smaller than a pass, so a scheduler killed mid-pass has finished some threads, not others.
+            "PROMOTE_CHUNK": "4",
             "PUBLIC_ORIGIN": ORIGIN,
             "HOST": "127.0.0.1",
             "DEMO_USERS": ",".join(f"{u}:{password(u)}" for u in users),

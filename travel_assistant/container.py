@@ -257,6 +257,7 @@ class Runtime:
             lease=timedelta(seconds=settings.claim_lease_seconds),
             runner=name,
             user_clocks=self.clocks.shifted_now if self.settings.demo_clock_enabled else None,
+            chunk=settings.promote_chunk,
         )
 
     def prefetch_memory(self, user: UserId) -> None:

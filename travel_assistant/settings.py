@@ -76,6 +76,9 @@ class Settings(BaseSettings):
     # A failed (or crashed) promotion is retried after base * 2^(failures-1) seconds, at most the cap.
     claim_retry_base_seconds: int = Field(default=60, ge=1)
     claim_retry_max_seconds: int = Field(default=3600, ge=1)
+    # Threads a promotion pass claims and writes together (one batched fact write per chunk); smaller chunks
+    # lose less work to a killed worker, larger ones write less often.
+    promote_chunk: int = Field(default=200, ge=1, le=10_000)
 
     # Web app and authentication
     chainlit_auth_secret: SecretStr = SecretStr("change-me-development-only-secret-0123456789")
