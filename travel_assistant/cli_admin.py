@@ -226,18 +226,14 @@ def redact(
     as_json: JsonOption = False,
 ) -> None:
     """Remove one user message: scrubbed from the log, summaries, the title and facts drawn from it; audited."""
-    from memory.redaction import redact_message
 
     def body() -> None:
         uid = user_id(user)
         with runtime() as rt:
-            report = redact_message(
-                db=rt.db,
-                facts=rt.facts,
-                registry=rt.registry,
-                user=uid,
-                thread=rt.thread_for_name(uid, thread),
-                turn=turn_id(turn),
+            report = rt.redact(
+                uid,
+                rt.thread_for_name(uid, thread),
+                turn_id(turn),
                 actor="admin:cli" if admin else f"user:{uid}",
                 now=parse_at(at),
             )

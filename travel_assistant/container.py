@@ -20,6 +20,7 @@ from assistant.facts import FactMemory
 from assistant.forgetting import Forgetter
 from assistant.ids import (
     ThreadId,
+    TurnId,
     UserId,
     UserScope,
     is_web_thread_id,
@@ -39,6 +40,7 @@ from memory.demo_clocks import SqlDemoClocks
 from memory.job_queries import SqlJobQueries
 from memory.lance_store import LanceFactStore
 from memory.locks import DbLocks, SerializedFactMemory
+from memory.redaction import RedactionReport, redact_message
 from memory.registry import UserDataRegistry
 from memory.sessions import SqlLoginSessions
 from memory.thread_log import SqlThreadLog
@@ -207,6 +209,22 @@ class Runtime:
             b"audit-subject:" + self.settings.chainlit_auth_secret.get_secret_value().encode()
         )
         return ObservedRegistry(self.db, self.facts, audit_key=key.digest(), telemetry=self.tel)
+
+    def redact(
+        self, user: UserId, thread: ThreadId, turn: TurnId, *, actor: str, now: datetime
+    ) -> RedactionReport:
+        """Remove one of ``user``'s messages and every copy of its words (``memory.redaction``), for the command
+        line and the browser alike."""
+        return redact_message(
+            db=self.db,
+            facts=self.facts,
+            registry=self.registry,
+            user=user,
+            thread=thread,
+            turn=turn,
+            actor=actor,
+            now=now,
+        )
 
     @cached_property
     def clocks(self) -> DemoClocks:

@@ -1,6 +1,6 @@
-"""Removing one of your own messages from the record, in the browser: the "Remove a message" command lists
-this conversation's messages, and choosing one redacts it (``memory.redaction``, as ``travel-assistant log
-redact`` does): scrubbed from the log, the summaries, the title and every fact drawn from it, audited.
+"""Removing one of your own messages from the record, in the browser. Choosing a message redacts it through
+``Runtime.redact`` (as ``travel-assistant log redact`` does): scrubbed from the log, the summaries, the title and
+every fact drawn from it, audited.
 
 The command (or ``/redact``, or the Account answer's button) lists the messages. The handlers here take (app,
 chat) like every other; ``web.handlers`` wraps them in ``requires_chat``, so the thread is the caller's own
@@ -66,22 +66,16 @@ async def offer_action(app: App, chat: ChatContext, action: cl.Action) -> None:
 
 async def redact(app: App, chat: ChatContext, action: cl.Action) -> None:
     """Redact the chosen message (validated: a turn id, in the caller's own thread) and say what went."""
-    from memory.redaction import redact_message
-
     rt = app.runtime
     try:
         turn = turn_id(action.payload.get("turn"))
         report = await asyncio.to_thread(
-            lambda: redact_message(
-                db=rt.db,
-                facts=rt.facts,
-                registry=rt.registry,
-                user=chat.user,
-                thread=chat.thread,
-                turn=turn,
-                actor=f"user:{chat.user}",
-                now=rt.clocks.now(chat.user),  # the demo clock, when this user's is shifted
-            )
+            rt.redact,
+            chat.user,
+            chat.thread,
+            turn,
+            actor=f"user:{chat.user}",
+            now=rt.clocks.now(chat.user),  # the demo clock, when this user's is shifted
         )
     except TravelAssistantError as exc:
         await say(f"Could not remove that message: {exc.user_message()}")
