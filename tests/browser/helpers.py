@@ -280,8 +280,15 @@ def assistant_messages(page: Page) -> Locator:
 
 
 def message_text(message: Locator) -> str:
+    """A message's words as shown, without the context meter the app puts under a reply."""
     content = message.locator(".message-content")
-    return (content.first.inner_text() if content.count() else message.inner_text()).strip()
+    if not content.count():
+        return message.inner_text().strip()
+    text = content.first.inner_text()
+    meter = content.first.locator(".ta-meter")
+    if meter.count():
+        text = text.replace(meter.first.inner_text(), "")
+    return text.strip()
 
 
 def wait_for_replies(page: Page, before: int, *, at_least: int = 1) -> None:

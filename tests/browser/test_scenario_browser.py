@@ -30,9 +30,7 @@ pytestmark = pytest.mark.browser
 
 
 def _shown(reply: str) -> str:
-    """A reply's words as the page shows them: markdown renders "1." as a list and joins soft line breaks, and
-    the context meter is shown under the reply."""
-    reply = reply.split("\nContext:\n", 1)[0]
+    """A reply's words as the page shows them: markdown renders "1." as a list and joins soft line breaks."""
     return " ".join(re.sub(r"(?m)^\d+\.\s*", "", reply).split())
 
 
