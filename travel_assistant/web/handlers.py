@@ -280,9 +280,8 @@ async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) ->
 
 @requires_chat(on_refused=_tell("This session is not allowed to chat. Please log in again."))
 async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
-    if app.runtime.directory.get_user(chat.user) is None:
-        await say("This account has been deleted. Please log out.")
-        return
+    # A deleted account needs no check here: erasure ends the user's login sessions, so requires_chat has
+    # refused the event already.
     if message.command == MEMORIES or message.content.strip().lower() == "/memories":
         from travel_assistant.web.panel_handlers import open_panel
 
