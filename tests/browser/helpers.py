@@ -312,6 +312,19 @@ def send(page: Page, text: str) -> str:
     return message_text(messages.nth(before))
 
 
+def open_account(page: Page) -> Locator:
+    """The account message (typing /account): save this conversation as a scenario, remove a message, delete
+    the account."""
+    messages = assistant_messages(page)
+    before = messages.count()
+    page.fill("#chat-input", "/account")
+    page.click("#chat-submit")
+    wait_for_replies(page, before)
+    account = messages.nth(before)
+    expect(account.locator(".message-content")).to_contain_text("Your account and data.")
+    return account
+
+
 def click_action(page: Page, button: Locator, *, replies: int = 1) -> list[str]:
     """Click an action button of a message; return the texts of the ``replies`` messages it produces."""
     messages = assistant_messages(page)

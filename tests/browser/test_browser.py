@@ -15,7 +15,7 @@ import uuid
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from assistant.events import EventKind
 from tests.browser.conftest import LoginAs, Story, close_context, login_page, open_context
@@ -36,11 +36,11 @@ from tests.browser.helpers import (
     Monday,
     Server,
     Shots,
-    assistant_messages,
     cli,
     expand_step,
     new_chat,
     new_page,
+    open_account,
     recorded_phrase,
     run_cli,
     run_monday,
@@ -52,7 +52,6 @@ from tests.browser.helpers import (
     thread_id_of,
     tool_step,
     transcript,
-    wait_for_replies,
 )
 from tests.browser.panel_helpers import fact_card, open_panel, status_says
 from tests.waiting import wait_until
@@ -60,18 +59,6 @@ from tests.waiting import wait_until
 pytestmark = pytest.mark.browser
 
 VEGETARIAN_NOTE = "kept to vegetarian options"
-
-
-def _open_account(page: Page) -> Locator:
-    """The account message (typing /account): save this conversation as a scenario, delete the account."""
-    messages = assistant_messages(page)
-    before = messages.count()
-    page.fill("#chat-input", "/account")
-    page.click("#chat-submit")
-    wait_for_replies(page, before)
-    account = messages.nth(before)
-    expect(account.locator(".message-content")).to_contain_text("Your account and data.")
-    return account
 
 
 # -- 1. Monday ----------------------------------------------------------------------------------------------
@@ -376,7 +363,7 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         panel = open_panel(page)
         expect(fact_card(panel, "aisle")).to_be_visible()
         text = panel.inner_text()
-        inspector = _open_account(page)
+        inspector = open_account(page)
         inspector.get_by_role("button", name="Delete my account").click()
         # The logout element and the app's own auth redirect both navigate; to_have_url polls, so a navigation
         # aborted by the other one does not fail the wait.

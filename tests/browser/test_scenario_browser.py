@@ -8,9 +8,9 @@ import re
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
-from tests.browser.conftest import close_context, open_context
+from tests.browser.conftest import LoginAs
 from tests.browser.helpers import (
     BOOK,
     DOWNLOADS,
@@ -19,11 +19,9 @@ from tests.browser.helpers import (
     assistant_messages,
     cli,
     click_action,
-    new_page,
+    open_account,
     send,
-    submit_login,
     thread_id_of,
-    wait_for_replies,
 )
 
 pytestmark = pytest.mark.browser
@@ -35,36 +33,25 @@ def _shown(reply: str) -> str:
 
 
 def test_a_conversation_saved_in_the_browser_replays_headless_with_the_same_replies(
-    browser: Browser, server: Server
+    login_as: LoginAs, server: Server
 ) -> None:
     created = cli(server, "users", "add", "frank", "--password", "frank-demo-pass")
     assert created.returncode == 0, created.describe()
-    context = open_context(browser, server)
-    try:
-        page = new_page(context)
-        submit_login(page, server.base_url, "frank", "frank-demo-pass")
-        page.wait_for_selector("#chat-input")
-        replies = [send(page, SEARCH), send(page, BOOK)]
-        thread = thread_id_of(page)
-        assert thread is not None and "I found 3 flights" in replies[0] and "Booked!" in replies[1], replies
+    page = login_as("frank", "frank-demo-pass")
+    replies = [send(page, SEARCH), send(page, BOOK)]
+    thread = thread_id_of(page)
+    assert thread is not None and "I found 3 flights" in replies[0] and "Booked!" in replies[1], replies
 
-        before = assistant_messages(page).count()
-        page.fill("#chat-input", "/account")
-        page.click("#chat-submit")
-        wait_for_replies(page, before)
-        account = assistant_messages(page).nth(before)
-        save = account.get_by_role("button", name="Save this conversation as a scenario")
-        [note] = click_action(page, save)
-        assert "travel-assistant scenario run FILE" in note, note
-        link = assistant_messages(page).last.get_by_text(f"scenario-{thread[:8]}.yaml")
-        expect(link).to_be_visible()
-        with page.expect_download() as download_info:
-            link.click()
-        DOWNLOADS.mkdir(parents=True, exist_ok=True)
-        saved = DOWNLOADS / download_info.value.suggested_filename
-        download_info.value.save_as(saved)
-    finally:
-        close_context(context)
+    save = open_account(page).get_by_role("button", name="Save this conversation as a scenario")
+    [note] = click_action(page, save)
+    assert "travel-assistant scenario run FILE" in note, note
+    link = assistant_messages(page).last.get_by_text(f"scenario-{thread[:8]}.yaml")
+    expect(link).to_be_visible()
+    with page.expect_download() as download_info:
+        link.click()
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    saved = DOWNLOADS / download_info.value.suggested_filename
+    download_info.value.save_as(saved)
 
     recorded = yaml.safe_load(saved.read_text(encoding="utf-8"))
     said = [s["say"] for s in recorded["steps"] if "say" in s]

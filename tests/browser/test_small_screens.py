@@ -19,9 +19,9 @@ from tests.browser.helpers import (
     Shots,
     cli,
     new_page,
+    open_account,
     run_monday,
     submit_login,
-    wait_for_replies,
 )
 from tests.browser.panel_helpers import PANEL, PHONE, fact_card, open_panel, show_tab
 
@@ -133,11 +133,7 @@ def test_the_confirmations_and_account_actions_have_no_serious_violations(phone:
     expect(veg).to_be_visible()
     page.keyboard.press("Escape")  # on a phone the panel is a sheet over the chat: Escape closes it
     expect(panel).to_be_hidden()
-    before = page.locator(ASSISTANT_MSG).count()
-    page.fill("#chat-input", "/account")
-    page.click("#chat-submit")
-    wait_for_replies(page, before)
-    expect(page.get_by_role("button", name="Delete my account")).to_be_visible()
+    expect(open_account(page).get_by_role("button", name="Delete my account")).to_be_visible()
     _assert_legible(page)
     found = axe_violations(page)
     assert found == [], describe(found)
