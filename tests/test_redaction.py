@@ -101,4 +101,7 @@ def test_the_cli_redacts_a_message(cli_env: Path) -> None:
     assert result.exit_code == 0, result.output
     shown = run_cli("log", "--user", "alice", "--thread", "mon")
     assert CANARY not in shown.output and "[message removed]" in shown.output
-    assert run_cli("log", "redact", "--user", "bob", "--thread", "mon", "--turn", "t1").exit_code == 1
+    refused = run_cli("log", "redact", "--user", "bob", "--thread", "mon", "--turn", "t1")
+    # Named as bob named it: the internal id of a thread name is never shown.
+    assert refused.exit_code == 1 and "thread mon not found for user bob" in refused.output
+    assert "n_" not in refused.output

@@ -230,9 +230,12 @@ def redact(
     def body() -> None:
         uid = user_id(user)
         with runtime() as rt:
+            tid = rt.thread_for_name(uid, thread)
+            if rt.directory.get_thread(uid, tid) is None:
+                raise NotFound(f"thread {thread} not found for user {user}")
             report = rt.redact(
                 uid,
-                rt.thread_for_name(uid, thread),
+                tid,
                 turn_id(turn),
                 actor="admin:cli" if admin else f"user:{uid}",
                 now=parse_at(at),
