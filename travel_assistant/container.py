@@ -162,11 +162,8 @@ class Runtime:
                 recency_band=s.recall_recency_band,
             ),
             telemetry=self.tel,
-            data_version=self._fact_data_version,
+            data_version=self.facts.data_version,
         )
-
-    def _fact_data_version(self) -> int:
-        return int(self.facts.table.version)
 
     @cached_property
     def engine(self) -> ObservedEngine:
