@@ -18,17 +18,18 @@ copy killed midway is simply run again.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import hashlib
 import re
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import lancedb
 import pyarrow as pa
@@ -40,6 +41,7 @@ from lancedb.index import FTS, BTree
 from assistant.errors import AccessDenied, StorageError
 from assistant.ids import user_id
 
+T = TypeVar("T")
 SHARDS = 64  # chosen by measurement: see README, "Purge"
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 _ALL = 10_000_000  # "no limit" for a LanceDB query
@@ -144,16 +146,16 @@ class ShardSet:
         suffix: str,
         schema: pa.Schema,
         storage_options: Mapping[str, str] | None = None,
-        maintenance_lock: Callable[[str], AbstractContextManager[None]] | None = None,
+        maintenance_locks: Callable[[Sequence[str]], AbstractContextManager[None]] | None = None,
         shards: int = SHARDS,
     ) -> None:
         self.uri = uri
         self.suffix = suffix
         self.count = shards
         self.names = [shard_name(suffix, i, shards) for i in range(shards)]
-        self._schema = schema
+        self.schema = schema
         self._options = dict(storage_options or {})
-        self._lock_of = maintenance_lock
+        self._locks_of = maintenance_locks
         self.db = lancedb.connect(
             uri, read_consistency_interval=timedelta(0), storage_options=self._options or None
         )
@@ -184,6 +186,11 @@ class ShardSet:
         listed = self._listed()
         return [i for i, name in enumerate(self.names) if name in listed]
 
+    def tables(self) -> dict[int, Any]:
+        """Every existing shard's table, by shard."""
+        found = {shard: self._open(shard) for shard in self.existing()}
+        return {shard: table for shard, table in found.items() if table is not None}
+
     def table(self, shard: int) -> Any | None:
         """The shard's table, or None while it does not exist (looked up again on every call until it does)."""
         self.ready()
@@ -212,6 +219,17 @@ class ShardSet:
         with self._guard:
             return self._readers.setdefault(shard, LOOP.run(open_reader()))
 
+    def each(self, work: Mapping[int, Callable[[Any], Awaitable[T]]]) -> dict[int, T]:
+        """Run ``work[shard](its AsyncTable)`` for every named shard that exists, concurrently, in one trip to
+        LanceDB's loop (a batch touching many shards waits for the slowest, not for their sum)."""
+        readers = {shard: self.reader(shard) for shard in work}
+        opened = [shard for shard, reader in readers.items() if reader is not None]
+
+        async def run() -> list[T]:
+            return list(await asyncio.gather(*(work[s](readers[s]) for s in opened)))
+
+        return dict(zip(opened, LOOP.run(run()), strict=True)) if opened else {}
+
     def open_all(self) -> list[int]:
         """Open every existing shard (both handles): start-up work, so the first turns do not pay for it."""
         shards = self.existing()
@@ -234,7 +252,7 @@ class ShardSet:
         if table is not None:
             return table
         try:
-            table = self.db.create_table(self.names[shard], schema=self._schema)
+            table = self.db.create_table(self.names[shard], schema=self.schema)
         except ValueError:  # created concurrently by another process (or thread)
             table = self.db.open_table(self.names[shard])
         with self.maintenance(shard):
@@ -244,38 +262,30 @@ class ShardSet:
 
     # -- locks ------------------------------------------------------------------------------------------------
 
-    @contextmanager
-    def maintenance(self, shard: int) -> Iterator[None]:
-        """Serialise rewrites (purge, flag updates, compaction, index builds) of one shard across processes.
+    def maintenance(self, *shards: int) -> AbstractContextManager[None]:
+        """Serialise rewrites (purge, flag updates, compaction, index builds) of shards across processes.
 
         A purge rewrites whole fragments; if another process's rewrite of the same fragment was based on an
         older version, rows deleted in between could come back. Appends do not need the lock: each commits a
         new version with a conditional write and LanceDB rebases it onto whatever committed first. One lock per
-        shard, so purges of users in different shards do not wait for each other."""
-        with self._locked(f"lancedb-maintenance:{self.names[shard]}"):
-            yield
+        shard, so purges of users in different shards do not wait for each other; a flag update of many shards
+        holds theirs at once, taken in sorted order (no two holders wait for each other in a cycle)."""
+        return self._locked([f"lancedb-maintenance:{self.names[s]}" for s in shards])
 
     @contextmanager
-    def _locked(self, name: str) -> Iterator[None]:
-        """The injected lock (in the database: every process that shares it, wherever the tables live), or
-        else a file lock in the local folder, which only covers processes on this machine."""
-        lock = self._lock_of(name) if self._lock_of else self._file_lock(name)
-        with warnings.catch_warnings(), lock:
+    def _locked(self, names: Sequence[str]) -> Iterator[None]:
+        """The injected locks (in the database: every process that shares it, wherever the tables live), or
+        else file locks in the local folder, which only cover processes on this machine."""
+        ordered = sorted(set(names))
+        with warnings.catch_warnings(), ExitStack() as stack:
+            if self._locks_of is not None:
+                stack.enter_context(self._locks_of(ordered))
+            elif "://" not in self.uri:
+                Path(self.uri).mkdir(parents=True, exist_ok=True)
+                for name in ordered:
+                    stack.enter_context(_file_lock(Path(self.uri) / f".{name.replace(':', '.')}.lock"))
             warnings.filterwarnings("ignore", message=".*concurrent.*", category=UserWarning)
             yield
-
-    @contextmanager
-    def _file_lock(self, name: str) -> Iterator[None]:
-        if "://" in self.uri:
-            yield
-            return
-        Path(self.uri).mkdir(parents=True, exist_ok=True)
-        with open(Path(self.uri) / f".{name.replace(':', '.')}.lock", "a+b") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
 
     # -- loading and migration --------------------------------------------------------------------------------
 
@@ -294,13 +304,13 @@ class ShardSet:
         shard_column = pa.array([mask_of[u] for u in rows.column("user_id").to_pylist()], pa.int32())
         written = []
         for shard, users in sorted(by_shard.items()):
-            part = rows.filter(pc.equal(shard_column, shard)).select(self._schema.names)
+            part = rows.filter(pc.equal(shard_column, shard)).select(self.schema.names)
             table = self._create(shard)
             held = self._ids(table, users)
             if held:
                 part = part.filter(pa.array([k not in held for k in _keys(part)], pa.bool_()))
             if part.num_rows:
-                table.add(part.cast(self._schema))
+                table.add(part.cast(self.schema))
                 written.append(shard)
         return written
 
@@ -323,7 +333,7 @@ class ShardSet:
             if self._migrated:
                 return
             if self._old_layouts(self._listed()):
-                with self._locked(f"lancedb-maintenance:facts-layout:{self.suffix}"):
+                with self._locked([f"lancedb-maintenance:facts-layout:{self.suffix}"]):
                     for name in self._old_layouts(self._listed()):  # again: another process may have done it
                         self._migrate(name)
             self._migrated = True
@@ -338,7 +348,7 @@ class ShardSet:
             by_shard.setdefault(self.of(user), []).append(user)
         copied = 0
         for shard, owners in sorted(by_shard.items()):
-            rows = old.search().where(col("user_id").isin(owners)).select(self._schema.names).limit(_ALL)
+            rows = old.search().where(col("user_id").isin(owners)).select(self.schema.names).limit(_ALL)
             part = rows.to_arrow()
             if self._load(part):
                 table = self._create(shard)
@@ -359,6 +369,16 @@ class ShardSet:
 def _keys(rows: pa.Table) -> list[tuple[str, str]]:
     """(owner, fact id) of each row: a row's identity across layouts (ids are unique within a user)."""
     return list(zip(rows.column("user_id").to_pylist(), rows.column("id").to_pylist(), strict=True))
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @contextmanager

@@ -19,17 +19,17 @@ and removes its old versions.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
+from operator import methodcaller
 from typing import Any
 
 import pyarrow as pa
-from lancedb.background_loop import LOOP
 from lancedb.expr import col, lit
 
 from assistant.errors import AccessDenied
@@ -75,13 +75,13 @@ class LanceFactStore:
         *,
         embedding: str = "minilm",
         storage_options: Mapping[str, str] | None = None,
-        maintenance_lock: Callable[[str], AbstractContextManager[None]] | None = None,
+        maintenance_locks: Callable[[Sequence[str]], AbstractContextManager[None]] | None = None,
         shards: int = SHARDS,
     ) -> None:
         """``storage_options`` reach object storage (endpoint, region, keys); they stay in this object and
-        LanceDB's connections, never in a table. ``maintenance_lock(name)`` serialises rewrites of a shard
-        across processes (the composition root passes a lock in the database); without one, a file lock in
-        the local folder does, which covers one machine only."""
+        LanceDB's connections, never in a table. ``maintenance_locks(names)`` holds the named locks at once,
+        serialising rewrites of those shards across processes (the composition root passes locks in the
+        database); without it, file locks in the local folder do, which cover one machine only."""
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
@@ -90,7 +90,7 @@ class LanceFactStore:
             suffix=embeddings.table_suffix(embedding),
             schema=fact_schema(self._func),
             storage_options=storage_options,
-            maintenance_lock=maintenance_lock,
+            maintenance_locks=maintenance_locks,
             shards=shards,
         )
         self._lock = threading.Lock()
@@ -155,8 +155,8 @@ class LanceFactStore:
         return found
 
     def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
-        """One append per shard touched (one fragment and one version each), the texts of the lot embedded in
-        one batch and each distinct text once.
+        """One append per shard touched (one fragment and one version each, the appends concurrent), the texts
+        of the lot embedded in one batch and each distinct text once.
 
         All or none per shard, not across shards: a failure part-way leaves some shards written. A re-run
         writes nothing twice (fact ids are derived from the evidence, and histories are read first)."""
@@ -173,25 +173,32 @@ class LanceFactStore:
             vectors = dict(zip(texts, self._func.compute_source_embeddings(texts), strict=True))
             for row in rows:
                 row["vector"] = vectors[row["search_text"]]
-            for shard, part in sorted(by_shard.items()):
-                self.shards.create(shard).add(part)
+            parts = {s: pa.Table.from_pylist(part, self.shards.schema) for s, part in by_shard.items()}
+            for shard in parts:
+                self.shards.create(shard)  # a shard's first write creates it (and its indexes)
+            self.shards.each({s: methodcaller("add", part) for s, part in parts.items()})
 
     def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
-        """One flag update per shard touched, each group of ids filtered by its own owner."""
+        """One flag update per shard touched (concurrent, under those shards' locks), each group of ids
+        filtered by its own owner."""
         by_user: dict[str, list[str]] = {}
         for scope, fid in facts:
             by_user.setdefault(user_id(scope.user), []).append(fact_id(fid))
-        for shard, users in self._by_shard(by_user).items():
-            where = " OR ".join(
+        wheres = {
+            shard: " OR ".join(
                 f"(user_id = {_literal(u)} AND id IN ({', '.join(_literal(i) for i in by_user[u])}))"
                 for u in users
             )
-            with translated():
-                table = self.shards.table(shard)
-                if table is None:  # no shard, no rows to retire
-                    continue
-                with self.shards.maintenance(shard):
-                    table.update(where=where, values={"current": False})
+            for shard, users in self._by_shard(by_user).items()
+        }
+        with translated():
+            shards = [s for s in wheres if self.shards.table(s) is not None]  # no shard, no rows to retire
+            if not shards:
+                return
+            with self.shards.maintenance(*shards):
+                self.shards.each(
+                    {s: methodcaller("update", {"current": False}, where=wheres[s]) for s in shards}
+                )
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         """All of the user's facts by key: one indexed read of three columns, cached per user until the shard's
@@ -264,21 +271,16 @@ class LanceFactStore:
         Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
         cached under the older version and simply read again next time; stale rows are never served as new.
         """
-        readers = {s: self.shards.reader(s) for s in wheres}
-        found: dict[int, tuple[int, list[Fact]]] = {s: (0, []) for s in wheres}
 
         async def one(reader: Any, where: Any) -> tuple[int, pa.Table]:
             version = await reader.version()
             query = reader.query().where(where).select(_READ).limit(limit or _ALL)
             return int(version), await query.to_arrow()
 
-        async def read() -> list[tuple[int, pa.Table]]:
-            return list(await asyncio.gather(*(one(readers[s], wheres[s]) for s in opened)))
-
-        opened = [s for s, reader in readers.items() if reader is not None]
-        if opened:
-            for s, (version, table) in zip(opened, LOOP.run(read()), strict=True):
-                found[s] = version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
+        read = self.shards.each({s: partial(one, where=where) for s, where in wheres.items()})
+        found: dict[int, tuple[int, list[Fact]]] = {s: (0, []) for s in wheres}
+        for s, (version, table) in read.items():
+            found[s] = version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
         return found
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
@@ -349,11 +351,9 @@ class LanceFactStore:
     def users_with_facts(self) -> list[UserId]:
         users: set[UserId] = set()
         with translated():
-            for shard in self.shards.existing():
-                table = self.shards.table(shard)
-                if table is not None:
-                    found = table.search().select(["user_id"]).limit(_ALL).to_arrow().column("user_id")
-                    users.update(UserId(u) for u in found.to_pylist())
+            for table in self.shards.tables().values():
+                found = table.search().select(["user_id"]).limit(_ALL).to_arrow().column("user_id")
+                users.update(UserId(u) for u in found.to_pylist())
         return sorted(users)
 
     def count(self, scope: UserScope) -> int:
@@ -399,11 +399,9 @@ class LanceFactStore:
         """Fold small appends into larger fragments and refresh indexes, shard by shard, each under its own
         lock (run by the expiry job and at the end of a promotion pass)."""
         with translated():
-            for shard in self.shards.existing():
-                table = self.shards.table(shard)
-                if table is not None:
-                    with self.shards.maintenance(shard):
-                        optimize_with_retry(table, cleanup=False)
+            for shard, table in self.shards.tables().items():
+                with self.shards.maintenance(shard):
+                    optimize_with_retry(table, cleanup=False)
 
     def is_open(self) -> bool:
         """Whether the store has been opened: older layouts migrated, existing shards open (readiness; opening
@@ -414,9 +412,5 @@ class LanceFactStore:
         """The sum of every existing shard's latest version, read from storage (a reachability check for
         readiness: one listing plus one version read per shard, concurrently)."""
         with translated():
-            readers = [self.shards.reader(s) for s in self.shards.existing()]
-
-            async def versions() -> list[int]:
-                return list(await asyncio.gather(*(r.version() for r in readers if r is not None)))
-
-            return sum(int(v) for v in LOOP.run(versions()))
+            versions = self.shards.each({s: methodcaller("version") for s in self.shards.existing()})
+            return sum(int(v) for v in versions.values())

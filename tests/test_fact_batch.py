@@ -99,7 +99,7 @@ def test_a_batch_is_one_append_and_one_retire_per_shard(tmp_path: Path) -> None:
     memory = FactMemory(store, store, store)
     for scope, draft in EARLIER:
         memory.record(scope, draft, now=MONDAY)
-    before = {scope.user: store.data_version(scope) for scope in (ALICE, BOB)}
+    before = {str(scope.user): store.data_version(scope) for scope in (ALICE, BOB)}
     memory.record_many(BATCH, now=MONDAY)
     assert store.data_version(ALICE) == before["alice"] + 1  # one add (what it supersedes is in the batch)
     assert store.data_version(BOB) == before["bob"] + 2  # one add, one flag update (the retraction of e2)

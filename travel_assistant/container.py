@@ -114,7 +114,7 @@ class Runtime:
             self.settings.resolved_lancedb_uri,
             embedding=self.settings.embeddings,
             storage_options=self.settings.lancedb_storage_options(),
-            maintenance_lock=self.locks.hold,
+            maintenance_locks=self.locks.hold_many,
         )
 
     @cached_property
