@@ -187,8 +187,10 @@ class ShardSet:
         return [i for i, name in enumerate(self.names) if name in listed]
 
     def tables(self) -> dict[int, Any]:
-        """Every existing shard's table, by shard."""
-        found = {shard: self._open(shard) for shard in self.existing()}
+        """Every existing shard's table, by shard (one listing)."""
+        self.ready()
+        listed = self._listed()
+        found = {i: self._open(i, listed) for i, name in enumerate(self.names) if name in listed}
         return {shard: table for shard, table in found.items() if table is not None}
 
     def table(self, shard: int) -> Any | None:
@@ -230,6 +232,17 @@ class ShardSet:
 
         return dict(zip(opened, LOOP.run(run()), strict=True)) if opened else {}
 
+    def rows_in_any_version(self, shard: int, where: Any) -> int:
+        """Rows matching ``where`` summed over every retained version of the shard (on a handle of its own:
+        checking out a version moves the handle)."""
+        if self.table(shard) is None:
+            return 0
+        table, total = self.db.open_table(self.names[shard]), 0
+        for version in table.list_versions():
+            table.checkout(version["version"])
+            total += table.search().where(where).select(["id"]).limit(_ALL).to_arrow().num_rows
+        return total
+
     def open_all(self) -> list[int]:
         """Open every existing shard (both handles): start-up work, so the first turns do not pay for it."""
         shards = self.existing()
@@ -237,11 +250,11 @@ class ShardSet:
             self.reader(shard)
         return shards
 
-    def _open(self, shard: int) -> Any | None:
+    def _open(self, shard: int, listed: set[str] | None = None) -> Any | None:
         table = self._tables.get(shard)
         if table is not None:
             return table
-        if self.names[shard] not in self._listed():
+        if self.names[shard] not in (self._listed() if listed is None else listed):
             return None
         table = self.db.open_table(self.names[shard])
         with self._guard:

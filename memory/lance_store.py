@@ -372,16 +372,8 @@ class LanceFactStore:
     def rows_in_any_version(self, scope: UserScope) -> int:
         """How many rows of the user exist in *any* retained version of the user's shard (erasure
         verification; no other table ever holds the user's rows)."""
-        total = 0
         with translated():
-            if self.table_of(scope) is None:
-                return 0
-            table = self.shards.db.open_table(self.shards.names[self._shard(scope)])
-            for version in table.list_versions():
-                table.checkout(version["version"])
-                hits = table.search().where(self._scope_filter(scope)).select(["id"]).limit(_ALL)
-                total += hits.to_arrow().num_rows
-        return total
+            return self.shards.rows_in_any_version(self._shard(scope), self._scope_filter(scope))
 
     def purge(self, scope: UserScope, where: Any = None) -> int:
         """Delete the user's rows matching ``where`` (all of them without one) and leave no copy behind: the
