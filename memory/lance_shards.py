@@ -42,7 +42,7 @@ from assistant.errors import AccessDenied, StorageError
 from assistant.ids import user_id
 
 T = TypeVar("T")
-SHARDS = 64  # chosen by measurement: see README, "Purge"
+SHARDS = 256  # chosen by measurement: see README, "Purge"
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 _ALL = 10_000_000  # "no limit" for a LanceDB query
 

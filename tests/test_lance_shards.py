@@ -62,7 +62,7 @@ def test_shards_are_created_on_first_write_and_each_user_lives_in_one(tmp_path: 
     tables = store.shards.tables()
     assert sorted(tables) == sorted({shard_of("alice"), shard_of("bob")})
     for shard, table in tables.items():
-        assert re.fullmatch(rf"facts_v3_hash_s\d\dof{SHARDS}", table.name)
+        assert re.fullmatch(rf"facts_v3_hash_s\d{{{len(str(SHARDS - 1))}}}of{SHARDS}", table.name)
         owners = _owners(table)
         assert ("alice" in owners) == (CAROL.user in owners) == (shard == shard_of("alice"))
         assert ("bob" in owners) == (shard == shard_of("bob"))
@@ -210,3 +210,16 @@ def test_a_new_shard_count_takes_over_the_old_layouts_rows(tmp_path: Path) -> No
     assert [f.value for f in new.list_facts(ALICE)] == ["LHR", "aisle"]
     assert [f.value for f in new.list_facts(CAROL)] == ["window"] and new.count(BOB) == 1
     assert _tables(folder) and all(name.endswith("of8") for name in _tables(folder))
+
+
+def test_compaction_skips_shards_nothing_was_written_to_since(tmp_path: Path) -> None:
+    store = _store(tmp_path / "lance")
+    _seed(store)
+    store.compact()
+    compacted = {s: t.version for s, t in store.shards.tables().items()}
+    store.compact()
+    assert {s: t.version for s, t in store.shards.tables().items()} == compacted
+    store.add(BOB, fact(BOB, 50, key="home_airport", value="MAN", text="Home airport: MAN"))
+    store.compact()
+    moved = {s for s, t in store.shards.tables().items() if t.version != compacted[s]}
+    assert moved == {shard_of("bob")}
