@@ -54,6 +54,6 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
             .limit(3)
             .to_arrow()
         )
-        got = hybrid.search(store._async_table(), where, query, lambda _t: vector, limit=3)
+        got = hybrid.search(store._async_table(), where, query, lambda _t, v=vector: v, limit=3)
         assert [r["id"] for r in got] == [r["id"] for r in arrow_rows(expected)], query
         assert {r["user_id"] for r in got} <= {"alice"}
