@@ -25,7 +25,7 @@ import resource
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -151,20 +151,22 @@ class Timed(Promoter):
         self.inner, self.tally = inner, tally
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
         self.tally.marks.append((time.perf_counter(), len(items)))
         self.tally.cpu_marks.append(time.process_time())
         self.tally.rss_mb.append(rss_mb())
-        return await self.inner.promote_many(items, now=now)
+        return await self.inner.promote_many(items, now=now, after=after)
 
 
 class PerFact(Timed):
     """The path before batching: each thread alone, each fact its own read, append and flag update."""
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
+        if after is not None:  # one thread after another, as the old loop did
+            await after
         results: list[PromotionReport | Exception] = []
         for item in items:
             self.tally.marks.append((time.perf_counter(), 1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lancedb.expr import col, lit
@@ -29,6 +30,10 @@ def test_fusion_scores_by_reciprocal_rank_and_keeps_each_legs_score() -> None:
     assert [r["id"] for r in hybrid.fuse(nearest, matched, limit=2)] == ["c", "a"]
 
 
+def _fixed(vector: Sequence[float]) -> Callable[[str], Sequence[float]]:
+    return lambda _text: vector
+
+
 def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
     store = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
     memory = FactMemory(store, store)
@@ -54,6 +59,6 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
             .limit(3)
             .to_arrow()
         )
-        got = hybrid.search(store._async_table(), where, query, lambda _t, v=vector: v, limit=3)
+        got = hybrid.search(store._async_table(), where, query, _fixed(vector), limit=3)
         assert [r["id"] for r in got] == [r["id"] for r in arrow_rows(expected)], query
         assert {r["user_id"] for r in got} <= {"alice"}
