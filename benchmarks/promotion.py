@@ -40,6 +40,7 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 from sqlalchemy import create_engine, insert, text
 
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
+from benchmarks._results import record
 from memory.locks import SerializedFactMemory
 from memory.tables import EventRow, ThreadRow, UserRow
 from scheduler.jobs import promote_idle
@@ -351,6 +352,22 @@ def render(kind: str, new: Pass, old: Pass) -> str:
     lines.append(
         f"\nthroughput target (>= 10,000 threads/min): {'met' if met else 'NOT MET'}; "
         f"flat per-thread cost (CPU, last/first 10 % <= 1.5): {'met' if flat else 'NOT MET'}"
+    )
+    record(
+        "promotion",
+        f"{kind}: idle threads promoted per minute, {new.threads:,}-thread pass",
+        f"{new.per_minute:,.0f} ({cpu(new):.1f} ms CPU/thread)",
+        target="≥ 10,000",
+        baseline=f"{old.per_minute:,.0f} per fact ({old.threads:,} threads)",
+        met=met,
+    )
+    record(
+        "promotion",
+        f"{kind}: CPU per thread, first → last 10 % of the pass",
+        f"{cfirst:.1f} → {clast:.1f} ms",
+        target="flat (≤ 1.5×)",
+        baseline=f"{ocfirst:.1f} → {oclast:.1f} ms per fact",
+        met=flat,
     )
     return "\n".join(lines)
 
