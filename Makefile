@@ -73,6 +73,7 @@ browser: install-test chromium
 
 # Every module in benchmarks/ is a benchmark (python -m benchmarks.<name>) except stats and helpers named _*;
 # each prints its figures next to its target. All run even if one fails; the target fails at the end if any did.
+# Then the README's headline table is rewritten from benchmarks/results.json (the figures the runs recorded).
 BENCHMARKS = $(filter-out __init__ stats _%,$(sort $(basename $(notdir $(wildcard benchmarks/*.py)))))
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed
@@ -85,6 +86,7 @@ bench: $(VENV)/.installed-bench
 	  $(BIN)/python -m benchmarks.$$name || failed="$$failed $$name"; \
 	  echo; \
 	done; \
+	$(BIN)/python -m benchmarks._results; \
 	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed" >&2; exit 1; fi
 
 scenario: install

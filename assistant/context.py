@@ -120,10 +120,16 @@ class CachedCounter:
     def __init__(self, exact: Counter, max_entries: int = 50_000) -> None:
         self.exact = exact
         self.max_entries = max_entries
-        self._cache: dict[str, int] = {}
+        self._cache: dict[tuple[tuple[str, str | None], ...], int] = {}
 
     def one(self, message: Message) -> int:
-        key = message_hash(message)
+        # Not message_hash: its sorted JSON and SHA-256 cost ~15 µs a message, and a turn prices a window of a
+        # few hundred messages three times. Strings hash in C (and cache their hash); only tool calls and
+        # multi-part content are turned into text. Equal messages give equal keys, which is all a cache needs.
+        key = tuple(
+            (name, value if value is None or isinstance(value, str) else repr(value))
+            for name, value in sorted(message.items())
+        )
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= self.max_entries:

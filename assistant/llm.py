@@ -14,6 +14,7 @@ litellm is imported lazily (it takes seconds) and configured before import so it
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -68,6 +69,19 @@ class ChatModel(Protocol):
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M: ...
 
     def count_tokens(self, messages: Sequence[Message]) -> int: ...
+
+
+def _json_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema: pydantic builds it anew on every call (~0.5 ms) and the promotion pass asks for
+    the same one for every thread, so it is built once; each call gets its own copy (a provider adapter may
+    edit the schema it is given), parsed from the cached text in microseconds."""
+    loaded: dict[str, Any] = json.loads(_json_schema_text(schema))
+    return loaded
+
+
+@cache
+def _json_schema_text(schema: type[BaseModel]) -> str:
+    return json.dumps(schema.model_json_schema())
 
 
 @cache
@@ -166,7 +180,7 @@ class LiteLLMChatModel:
         never quietly read as an empty result."""
         response_format = {
             "type": "json_schema",
-            "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": False},
+            "json_schema": {"name": name, "schema": _json_schema(schema), "strict": False},
         }
 
         async def attempt() -> Any:

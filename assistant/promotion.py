@@ -13,8 +13,10 @@ turn ids, reasons and counts only, never text.
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any
@@ -250,11 +252,23 @@ class Promoter:
     thread; the job's pass uses :meth:`promote_many`, so a pass over thousands of threads costs a few writes.
     """
 
-    def __init__(self, log: ThreadLog, directory: Directory, model: ChatModel, memory: FactMemory) -> None:
+    def __init__(
+        self,
+        log: ThreadLog,
+        directory: Directory,
+        model: ChatModel,
+        memory: FactMemory,
+        *,
+        concurrency: int = 8,
+    ) -> None:
         self.log = log
         self.directory = directory
         self.model = model
         self.memory = memory
+        # Extractions of one chunk in flight at once. A hosted model answers in hundreds of milliseconds, so
+        # one at a time would cap a pass at a few hundred threads a minute; a few at once keep it busy without
+        # bursting past a provider's rate limit (a 429 is retried with backoff, see ``assistant.llm``).
+        self.concurrency = max(1, concurrency)
 
     async def promote(
         self, user: UserId, thread: ThreadId, *, after_seq: int, through_seq: int | None = None, now: datetime
@@ -270,17 +284,38 @@ class Promoter:
         return result
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
         """Promote each item; one thread's failure (a malformed reply, a missing thread) is its result and the
-        others go on. If the batched write fails, every thread with something to write gets that error."""
-        extractions: list[Extraction | Exception] = []
-        for item in items:
-            try:
-                extractions.append(await self.extract(item, now=now))
-            except Exception as exc:  # reported per thread; the caller retries it later
-                extractions.append(exc)
-        return self.settle(extractions, now=now)
+        others go on. If the batched write fails, every thread with something to write gets that error.
+
+        The write waits for ``after`` (an earlier chunk's promotion, still writing) so that facts are written
+        in the order they were said, and runs in a worker thread: embedding and storage mostly release the
+        GIL, so the caller's next chunk can be extracted meanwhile."""
+        extractions = await self.extract_many(items, now=now)
+        if after is not None:
+            await after
+        return await asyncio.to_thread(self.settle, extractions, now=now)
+
+    async def extract_many(
+        self, items: Sequence[PromotionItem], *, now: datetime
+    ) -> list[Extraction | Exception]:
+        """Each item's extraction, ``concurrency`` at a time, in the items' order; a failure is its result."""
+        gate = asyncio.Semaphore(self.concurrency)
+
+        async def one(index: int, item: PromotionItem) -> Extraction | Exception:
+            async with gate:
+                with self.extracting(index, item):
+                    try:
+                        return await self.extract(item, now=now)
+                    except Exception as exc:  # reported per thread; the caller retries it later
+                        return exc
+
+        return list(await asyncio.gather(*(one(i, item) for i, item in enumerate(items))))
+
+    def extracting(self, index: int, item: PromotionItem) -> AbstractContextManager[None]:
+        """Context around one item's extraction (a hook: the observed promoter opens its span here)."""
+        return nullcontext()
 
     async def extract(self, item: PromotionItem, *, now: datetime) -> Extraction:
         """The model's candidates for the item's new events, each judged by the gate (nothing is written)."""

@@ -22,7 +22,7 @@ from pathlib import Path
 # is token counting; a LanceDB read inside recall is recall).
 CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("token counting (litellm token_counter, tiktoken)", ("token_counter", "tiktoken", "count_tokens")),
-    ("query embedding (MiniLM, torch)", ("sentence_transformers", "torch/", "compute_query_embeddings")),
+    ("query embedding (MiniLM, ONNX Runtime)", ("onnxruntime", "minilm_onnx", "compute_query_embeddings")),
     ("recall: fact reads, search, memory block", ("assistant/recall.py", "memory/lance_store.py")),
     ("turn: thread log + directory (SQL)", ("memory/thread_log.py",)),
     ("turn: context window assembly", ("assistant/context.py",)),

@@ -25,7 +25,7 @@ import resource
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -40,6 +40,7 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 from sqlalchemy import create_engine, insert, text
 
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
+from benchmarks._results import record
 from memory.locks import SerializedFactMemory
 from memory.tables import EventRow, ThreadRow, UserRow
 from scheduler.jobs import promote_idle
@@ -152,20 +153,22 @@ class Timed(Promoter):
         self.inner, self.tally = inner, tally
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
         self.tally.marks.append((time.perf_counter(), len(items)))
         self.tally.cpu_marks.append(time.process_time())
         self.tally.rss_mb.append(rss_mb())
-        return await self.inner.promote_many(items, now=now)
+        return await self.inner.promote_many(items, now=now, after=after)
 
 
 class PerFact(Timed):
     """The path before batching: each thread alone, each fact its own read, append and flag update."""
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
+        if after is not None:  # one thread after another, as the old loop did
+            await after
         results: list[PromotionReport | Exception] = []
         for item in items:
             self.tally.marks.append((time.perf_counter(), 1))
@@ -354,6 +357,22 @@ def render(kind: str, new: Pass, old: Pass) -> str:
     lines.append(
         f"\nthroughput target (>= 10,000 threads/min): {'met' if met else 'NOT MET'}; "
         f"flat per-thread cost (CPU, last/first 10 % <= 1.5): {'met' if flat else 'NOT MET'}"
+    )
+    record(
+        "promotion",
+        f"{kind}: idle threads promoted per minute, {new.threads:,}-thread pass",
+        f"{new.per_minute:,.0f} ({cpu(new):.1f} ms CPU/thread)",
+        target="≥ 10,000",
+        baseline=f"{old.per_minute:,.0f} per fact ({old.threads:,} threads)",
+        met=met,
+    )
+    record(
+        "promotion",
+        f"{kind}: CPU per thread, first → last 10 % of the pass",
+        f"{cfirst:.1f} → {clast:.1f} ms",
+        target="flat (≤ 1.5×)",
+        baseline=f"{ocfirst:.1f} → {oclast:.1f} ms per fact",
+        met=flat,
     )
     return "\n".join(lines)
 

@@ -41,6 +41,7 @@ from lancedb.expr import col, lit
 
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserScope
+from benchmarks._results import record
 from benchmarks.recall import arrow_rows
 from memory.fact_rows import fact_row
 from memory.lance_shards import SHARDS, rebuild_indexes
@@ -220,12 +221,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print()
     for n in counts:
-        for name, got, target in (("forget one fact", forget[n], 0.1), ("erase a user", erase[n], 1.0)):
-            verdict = "met" if got.seconds <= target and got.left == 0 else "NOT MET"
+        for name, got, naive, target in (
+            ("forget one fact", forget[n], naive_forget, 0.1),
+            (f"erase a {args.heavy // 1000}k-fact user", erase[n], naive_erase, 1.0),
+        ):
+            met = got.seconds <= target and got.left == 0
             print(
-                f"{n} shards, {name} (<= {target * 1000:.0f} ms): {verdict} ({got.seconds * 1000:.0f} ms,"
-                f" {got.left} rows left in any version)"
+                f"{n} shards, {name} (<= {target * 1000:.0f} ms): {'met' if met else 'NOT MET'}"
+                f" ({got.seconds * 1000:.0f} ms, {got.left} rows left in any version)"
             )
+            if n == SHARDS:
+                record(
+                    "purge",
+                    f"{name} at {args.rows:,} rows",
+                    f"{got.seconds * 1000:,.0f} ms",
+                    target=f"≤ {target * 1000:,.0f} ms, gone from every version",
+                    baseline=f"{naive.seconds * 1000:,.0f} ms (plain delete, stays readable)",
+                    met=met,
+                )
     return 0
 
 

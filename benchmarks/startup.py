@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks._app_server import BIN, free_port
+from benchmarks._results import record
 
 TARGET_CHAT_S = 3.0
 TARGET_SERVE_S = 8.0
@@ -163,6 +164,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"{'baseline: python -c pass':40} {med(floor):7.2f}s {max(floor):7.2f}s")
     print(f"{'baseline: import litellm':40} {med(litellm):7.2f}s {max(litellm):7.2f}s")
+    record(
+        "startup",
+        "`chat` to the first byte of the reply",
+        f"{chat_first:.1f} s",
+        target=f"≤ {TARGET_CHAT_S:g} s",
+        baseline=f"`import litellm` alone {med(litellm):.1f} s",
+        met=ok_chat,
+    )
+    record(
+        "startup",
+        "`serve` to HTTP 200 on `/`",
+        f"{serve_page:.1f} s",
+        target=f"≤ {TARGET_SERVE_S:g} s",
+        baseline=f"`python -c pass` {med(floor):.2f} s",
+        met=ok_serve,
+    )
     return 0 if ok_chat and ok_serve else 1
 
 

@@ -44,6 +44,7 @@ from assistant.events import EventKind, NewEvent
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, TurnRequest
+from benchmarks._results import record
 from benchmarks.recall import BuildConfig, _read_marker
 from benchmarks.stats import percentile
 from travel_assistant.container import Runtime, build_runtime
@@ -214,6 +215,14 @@ def report(res: Results, users: int, facts: int, sampled: int, rounds: int) -> b
         f"{percentile(res.turn_ms, 95):7.1f}ms"
     )
     print(f"before this change: {BEFORE}")
+    record(
+        "turn",
+        "memory overhead per turn, p95 (p50)",
+        f"{p95:.0f} ms ({p50:.0f} ms)",
+        target=f"≤ {TARGET_P95_MS:g} ms p95",
+        baseline=f"append + embed + hybrid query {f95:.0f} ms p95 ({f50:.0f} ms)",
+        met=met,
+    )
     return met
 
 

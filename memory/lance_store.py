@@ -36,8 +36,8 @@ from assistant.errors import AccessDenied
 from assistant.facts import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
 from assistant.recall import newest_per_key
-from memory import embeddings
-from memory.fact_rows import arrow_rows, fact_from_row, fact_row, facts_from_arrow
+from memory import embeddings, hybrid
+from memory.fact_rows import fact_from_row, fact_row, facts_from_arrow
 from memory.lance_shards import SHARDS, ShardSet, fact_schema, optimize_with_retry, purge_rows, translated
 
 logger = logging.getLogger(__name__)
@@ -287,31 +287,24 @@ class LanceFactStore:
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).
 
-        The query is embedded here with the store's own, already warm, function and handed to LanceDB's hybrid
-        query (measured faster on two cores than running the two legs ourselves). Relevance is the better of
-        the cosine similarity and a saturated BM25 score, so an exact keyword hit and a paraphrase both clear
-        a threshold; both are in [0, 1]. (No column projection: with one, lance logs a deprecation warning
-        about the score columns it adds anyway.)
+        The keyword leg runs while the query is embedded with the store's own, already warm, function (see
+        ``memory/hybrid.py``). Relevance is the better of the cosine similarity and a saturated BM25 score, so
+        an exact keyword hit and a paraphrase both clear a threshold; both are in [0, 1].
         """
-        from lancedb.rerankers import RRFReranker
-
         where = self._scope_filter(scope) & (col("current") == lit(True))
         with translated():
-            vector = self._func.compute_query_embeddings(query)[0]
-            shard = self.table_of(scope)
-            if shard is None:
+            reader = self.shards.reader(self._shard(scope))
+            if reader is None:  # no shard yet, so no facts
                 return []
-            table = (
-                shard.search(query_type="hybrid")
-                .vector(vector)
-                .text(query)
-                .where(where)
-                .rerank(RRFReranker(return_score="all"))
-                .limit(limit)
-                .to_arrow()
+            rows = hybrid.search(
+                reader,
+                where,
+                query,
+                lambda text: self._func.compute_query_embeddings(text)[0],
+                limit=limit,
             )
         scored = []
-        for row in arrow_rows(table):
+        for row in rows:
             distance, bm25 = row.get("_distance"), row.get("_score")
             cosine = (
                 max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0

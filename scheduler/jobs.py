@@ -10,8 +10,9 @@ stored on the thread's claim row, which is erased with the user.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -127,6 +128,10 @@ async def _promote(
     each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
     end of the pass, not per fact."""
     written = False
+    # Two chunks in flight: while one chunk's facts are embedded and written (in a worker thread, mostly
+    # outside the GIL), the next chunk's extractions run here. Writes stay in chunk order (each chunk's write
+    # waits for the previous one), so a later thread's statement still supersedes an earlier one's.
+    writing: asyncio.Task[bool] | None = None
     for start in range(0, len(threads), deps.chunk):
         chunk = threads[start : start + deps.chunk]
         report.threads_due += len(chunk)
@@ -141,23 +146,46 @@ async def _promote(
         if not won:
             continue
         crash_point("promote.claimed")
+        task = asyncio.create_task(_promote_chunk(deps, won, now, report, after=writing))
         try:
-            logs = deps.queries.events_of([thread for thread, _ in won])
-            results: list[PromotionReport | Exception] = await deps.promoter.promote_many(
-                [_item(thread, logs[thread.id]) for thread, _ in won], now=now
-            )
-        except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
-            results = [exc] * len(won)
-        done: list[tuple[ThreadRecord, ClaimKey, PromotionReport]] = []
-        for (thread, key), result in zip(won, results, strict=True):
-            if isinstance(result, Exception):
-                _failed(deps, key, result, now, report)
-            else:
-                done.append((thread, key, result))
-                written = written or bool(result.kept)
-        _finished(deps, done, now, report)
+            if writing is not None:
+                written = await writing or written
+        except BaseException:
+            task.cancel()  # the pass stops on an error it cannot handle (its claims' leases run out)
+            raise
+        writing = task
+    if writing is not None:
+        written = await writing or written
     if written:
         deps.facts.compact()
+
+
+async def _promote_chunk(
+    deps: JobDeps,
+    won: Sequence[tuple[ThreadRecord, ClaimKey]],
+    now: datetime,
+    report: PromoteReport,
+    *,
+    after: Awaitable[bool] | None,
+) -> bool:
+    """Promote one chunk's won threads and finish or fail each claim; whether any fact was written."""
+    try:
+        logs = deps.queries.events_of([thread for thread, _ in won])
+        results: list[PromotionReport | Exception] = await deps.promoter.promote_many(
+            [_item(thread, logs[thread.id]) for thread, _ in won], now=now, after=after
+        )
+    except Exception as exc:  # a bug, not one thread's failure: it must not stop the rest of the pass
+        results = [exc] * len(won)
+    written = False
+    done: list[tuple[ThreadRecord, ClaimKey, PromotionReport]] = []
+    for (thread, key), result in zip(won, results, strict=True):
+        if isinstance(result, Exception):
+            _failed(deps, key, result, now, report)
+        else:
+            done.append((thread, key, result))
+            written = written or bool(result.kept)
+    _finished(deps, done, now, report)
+    return written
 
 
 def _item(thread: ThreadRecord, events: Sequence[Event]) -> PromotionItem:

@@ -196,7 +196,12 @@ class Runtime:
     @cached_property
     def promoter(self) -> Promoter:
         return ObservedPromoter(
-            self.thread_log, self.directory, self.model, self.fact_memory, telemetry=self.tel
+            self.thread_log,
+            self.directory,
+            self.model,
+            self.fact_memory,
+            telemetry=self.tel,
+            concurrency=self.settings.promote_concurrency,
         )
 
     @cached_property

@@ -23,7 +23,9 @@ Span tree of a turn (``turn`` is the root; the children in the order a fresh two
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -35,7 +37,7 @@ from assistant.errors import ModelError
 from assistant.events import AppendResult, Event, NewEvent
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.llm import ChatModel, TokenSink
-from assistant.promotion import Extraction, Promoter, PromotionItem, PromotionReport
+from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from assistant.recall import Recall, Recaller, RecallSettings
 from assistant.tools import ToolContext, ToolOutcome, ToolRunner
 from assistant.turn_parts import EngineDeps, TurnObserver
@@ -201,11 +203,15 @@ class ObservedTools(ToolRunner):
             return outcome
 
 
+# The running promote_many's spans by item index (a context variable: two chunks may be promoted at once).
+_SPANS: ContextVar[dict[int, Span] | None] = ContextVar("promotion_spans", default=None)
+
+
 class ObservedPromoter(Promoter):
     """Promotion with a span per thread, its log context, and the promotion counters."""
 
-    def __init__(self, *args: Any, telemetry: Telemetry) -> None:
-        super().__init__(*args)
+    def __init__(self, *args: Any, telemetry: Telemetry, concurrency: int = 8) -> None:
+        super().__init__(*args, concurrency=concurrency)
         self.telemetry = telemetry
 
     async def promote(
@@ -224,26 +230,21 @@ class ObservedPromoter(Promoter):
         return report
 
     async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime
+        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
         """A ``promote.thread`` span per thread, current while its extraction runs (so the model call is its
-        child) and ended once the batched write has decided what was kept."""
-        tel = self.telemetry
-        spans: list[Span] = []
-        extractions: list[Extraction | Exception] = []
-        for item in items:
-            hashed = tel.user(item.user)
-            span = tel.tracer.start_span(
-                "promote.thread", attributes={"thread.id": item.thread, "user.hash": hashed}
-            )
-            spans.append(span)
-            with log_context(thread_id=item.thread, user=hashed), trace.use_span(span, end_on_exit=False):
-                try:
-                    extractions.append(await self.extract(item, now=now))
-                except Exception as exc:  # reported per thread, as in Promoter.promote_many
-                    extractions.append(exc)
-        results = self.settle(extractions, now=now)
-        for span, result in zip(spans, results, strict=True):
+        child) and ended once the batched write has decided what was kept. Two chunks may be in flight at
+        once, so each call's spans live in its own context, not on the instance."""
+        spans: dict[int, Span] = {}
+        token = _SPANS.set(spans)
+        try:
+            results = await super().promote_many(items, now=now, after=after)
+        finally:
+            _SPANS.reset(token)
+        for index, result in enumerate(results):
+            span = spans.get(index)
+            if span is None:
+                continue
             if isinstance(result, Exception):
                 span.set_attribute("error.type", type(result).__name__)
                 span.set_status(Status(StatusCode.ERROR, type(result).__name__))
@@ -251,6 +252,21 @@ class ObservedPromoter(Promoter):
                 self._count(span, result)
             span.end()
         return results
+
+    @contextmanager
+    def extracting(self, index: int, item: PromotionItem) -> Iterator[None]:
+        tel = self.telemetry
+        hashed = tel.user(item.user)
+        span = tel.tracer.start_span(
+            "promote.thread", attributes={"thread.id": item.thread, "user.hash": hashed}
+        )
+        spans = _SPANS.get()
+        if spans is not None:
+            spans[index] = span
+        else:  # extract_many called on its own: nothing will end the span later
+            span.end()
+        with log_context(thread_id=item.thread, user=hashed), trace.use_span(span, end_on_exit=False):
+            yield
 
     def _count(self, span: Span, report: PromotionReport) -> None:
         tel = self.telemetry

@@ -79,6 +79,8 @@ class Settings(BaseSettings):
     # Threads a promotion pass claims and writes together (one batched fact write per chunk); smaller chunks
     # lose less work to a killed worker, larger ones write less often.
     promote_chunk: int = Field(default=200, ge=1, le=10_000)
+    # Extraction calls of a chunk in flight at once (a hosted model's latency, not this machine, is the limit).
+    promote_concurrency: int = Field(default=8, ge=1, le=256)
 
     # Web app and authentication
     chainlit_auth_secret: SecretStr = SecretStr("change-me-development-only-secret-0123456789")
