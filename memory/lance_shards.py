@@ -4,7 +4,7 @@ Why shards: forgetting must leave no copy, so a purge rewrites the fragments tha
 FTS and user-id indexes (LanceDB 0.40 cannot update an FTS index after a delete; its term dictionary holds the
 words) and drops old versions. On one table for everyone that costs what the whole table costs; on a shard it
 costs one shard. A user's shard is ``blake2b(user id) mod SHARDS``; the table name carries the layout
-(``facts_v3_<embedding>_s07of64``), so tables of another shard count are never read as this layout's.
+(``facts_v3_<embedding>_s007of256``), so tables of another shard count are never read as this layout's.
 
 Shards are created on first write (tables and their two indexes cost a few round trips each, which matters on
 object storage); a read of a shard that does not exist yet finds nothing, and looks again next time, because
