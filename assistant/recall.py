@@ -57,18 +57,19 @@ _CACHE_USERS = 4096  # users whose (count, small set) the recall side remembers;
 
 
 class Recaller:
-    """``data_version`` (optional) returns the fact store's current data version (LanceDB's table version),
-    which changes with every write. With it, a user's count and small set are read once per version and reused
-    while nothing was written: this is what saves a large set (above ``keyed_max``) its read and count on every
-    turn, which the store itself does not cache. The version is read before the store, so a write landing in
-    between is remembered under the older version and read again on the next turn, never served as newer."""
+    """``data_version(scope)`` (optional) returns the version of the data holding the user's facts (LanceDB:
+    the version of the user's shard), which changes with every write there. With it, a user's count and small
+    set are read once per version and reused while nothing was written: this is what saves a large set (above
+    ``keyed_max``) its read and count on every turn, which the store itself does not cache. The version is read
+    before the store, so a write landing in between is remembered under the older version and read again on
+    the next turn, never served as newer."""
 
     def __init__(
         self,
         store: FactStore,
         settings: RecallSettings,
         *,
-        data_version: Callable[[], int] | None = None,
+        data_version: Callable[[UserScope], int] | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -80,7 +81,7 @@ class Recaller:
         """(number of current facts, all of them if at most ``keyed_max``): the path decision, cached."""
         if self.data_version is None:
             return self.store.small_set(scope, self.settings.keyed_max)
-        version = self.data_version()
+        version = self.data_version(scope)
         held = self._sets.get(scope.user)
         if held is not None and held[0] == version:
             return held[1], held[2]

@@ -166,9 +166,8 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
 
     from assistant.fact_types import FACT_TYPES
     from assistant.facts import Authority, Fact
-    from assistant.ids import FactId
+    from assistant.ids import FactId, UserScope
     from benchmarks.recall import vocabulary
-    from memory.fact_rows import fact_row
     from memory.lance_store import LanceFactStore
 
     monday = datetime(2026, 11, 9, 9, 2, tzinfo=UTC)
@@ -210,9 +209,9 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
                 version=1,
                 expires_at=at + ftype.ttl,
             )
-            rows.append(fact_row(fact))
+            rows.append((UserScope.of(user), fact))
     store = LanceFactStore(uri, embedding=embeddings)
-    store.table.add(rows)
+    store.add_many(rows)  # each user's shard; texts embedded once each
     store.compact()
 
 

@@ -1,18 +1,20 @@
-"""What forgetting costs: one fact, and a whole user with 10k facts, purged from every version of the table.
+"""What forgetting costs: one fact, and a whole user with 10k facts, purged from every version of their table.
 
-    python -m benchmarks.purge [--rows 100000] [--heavy 10000]
+    python -m benchmarks.purge [--rows 100000] [--heavy 10000] [--shards 64]
 
-A LanceDB fact table (the real ``LanceFactStore``: schema, MiniLM vectors, FTS and user-id indexes, compacted
-as the expiry job leaves it) holds ``--rows`` facts: users of 100 facts each plus one user with ``--heavy``
-facts. Texts come from a vocabulary of a few hundred distinct facts and quotes (embedded once each, as
-``add_many`` does). Each measurement runs on a fresh copy of that table:
+The real ``LanceFactStore`` (schema, MiniLM vectors, FTS and user-id indexes, compacted as the expiry job
+leaves it) holds ``--rows`` facts: users of 100 facts each plus one user with ``--heavy`` facts. Texts come
+from a vocabulary of a few hundred distinct facts and quotes (embedded once each, as ``add_many`` does). The
+same rows are loaded into each layout: the sharded store (``--shards``, a comma-separated list to compare
+counts) and an unsharded one (one table for everyone, the layout before sharding). Each measurement runs on a
+fresh copy of its layout's folder:
 
 * forget one fact: ``LanceFactStore.delete`` (the purge: delete, rewrite the touched fragments, rebuild the
-  indexes, drop old versions); naive baseline: a plain ``table.delete`` of one fact, which leaves the row
-  readable in the older version and in its data file;
+  indexes, drop old versions, all in the user's shard); naive baseline: a plain ``table.delete`` of one fact
+  on the unsharded table, which leaves the row readable in the older version and in its data file;
 * erase the heavy user: ``LanceFactStore.erase``; naive baseline: a plain delete of the same rows.
 
-After each purge the rows are looked for in every retained table version (they must be gone).
+After each purge the rows are looked for in every retained version of the user's table (they must be gone).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import os
 import shutil
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -32,11 +36,15 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
+import numpy as np
 from lancedb.expr import col, lit
-from lancedb.index import FTS, BTree
 
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserScope
+from benchmarks._results import record
+from benchmarks.recall import arrow_rows
+from memory.fact_rows import fact_row
+from memory.lance_shards import SHARDS, rebuild_indexes
 from memory.lance_store import LanceFactStore
 
 MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
@@ -79,27 +87,45 @@ def facts_of(scope: UserScope, count: int, offset: int) -> list[Fact]:
     return out
 
 
-def build(folder: Path, rows: int, heavy: int) -> None:
-    store = LanceFactStore(str(folder), embedding="minilm")
+def build(root: Path, rows: int, heavy: int, layouts: Sequence[int]) -> None:
+    """The same rows, vectors embedded once per distinct text, into one folder per shard count; then each
+    shard compacted, indexed and stripped of old versions."""
+    from memory import embeddings
+
+    func = embeddings.embedding_function("minilm")
+    stores = [LanceFactStore(str(root / f"s{n}"), embedding="minilm", shards=n) for n in layouts]
+    schema = stores[0].shards.schema
+    vectors: dict[str, Any] = {}
+
+    def load(batch: list[tuple[UserScope, Fact]]) -> None:
+        made = [fact_row(f) for _, f in batch]
+        new = [t for t in dict.fromkeys(r["search_text"] for r in made) if t not in vectors]
+        vectors.update(zip(new, func.compute_source_embeddings(new), strict=True))
+        matrix = np.asarray([vectors[r["search_text"]] for r in made], dtype=np.float32)
+        table = arrow_rows(schema, made, matrix)
+        for store in stores:
+            store.shards.load(table)
+
     users = max(1, (rows - heavy) // 100)
     batch: list[tuple[UserScope, Fact]] = [(HEAVY, f) for f in facts_of(HEAVY, heavy, 0)]
     for u in range(users):
         scope = UserScope.of(f"user{u}")
         batch += [(scope, f) for f in facts_of(scope, 100, u + 1)]
         if len(batch) >= 20_000:
-            store.add_many(batch)
+            load(batch)
             batch = []
     if batch:
-        store.add_many(batch)
-    table = store.table
-    table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
-    table.create_index("search_text", config=FTS(with_position=False), replace=True)
-    table.create_index("user_id", config=BTree(), replace=True)
-    table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+        load(batch)
+    warnings.filterwarnings("ignore", message=".*removes every version.*", category=UserWarning)
+    for store in stores:
+        for table in store.shards.tables().values():
+            table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+            rebuild_indexes(table)
+            table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
 
 
-def in_any_version(store: LanceFactStore, where: Any) -> int:
-    table = store._db.open_table(store._name)
+def in_any_version(store: LanceFactStore, scope: UserScope, where: Any) -> int:
+    table = store.shards.db.open_table(store.shards.names[store.shards.of(scope.user)])
     total = 0
     for version in table.list_versions():
         table.checkout(version["version"])
@@ -107,70 +133,112 @@ def in_any_version(store: LanceFactStore, where: Any) -> int:
     return total
 
 
-def timed(built: Path, action: Callable[[LanceFactStore], Any], check: Any) -> tuple[float, int, int]:
-    """(seconds, rows left in any version, fragments) of ``action`` on a fresh copy of the built table."""
+def _copy(src: str, dst: str) -> object:
+    """Data and index files are immutable in Lance (a rewrite writes new files): link them, copy the rest."""
+    if "/data/" in src or "/_indices/" in src:
+        os.link(src, dst)
+        return dst
+    return shutil.copy2(src, dst)
+
+
+def timed(
+    built: Path, shards: int, action: Callable[[LanceFactStore], Any], scope: UserScope, check: Any
+) -> Measured:
+    """(seconds, rows left in any version, rows in the user's table before) of ``action`` on a fresh copy of a
+    layout."""
     work = Path(tempfile.mkdtemp(prefix="bench-purge-work-"))
     try:
-        shutil.copytree(built, work, dirs_exist_ok=True)
-        store = LanceFactStore(str(work), embedding="minilm")
-        store.table.count_rows()  # opened, as in a running app
+        shutil.copytree(built, work, dirs_exist_ok=True, copy_function=_copy)
+        store = LanceFactStore(str(work), embedding="minilm", shards=shards)
+        table = store.table_of(scope)
+        assert table is not None
+        rows = int(table.count_rows())  # and the table is open, as in a running app
         started = time.perf_counter()
         action(store)
         seconds = time.perf_counter() - started
-        return (
-            seconds,
-            in_any_version(store, check),
-            int(store.table.stats()["fragment_stats"]["num_fragments"]),
-        )
+        return Measured(seconds, in_any_version(store, scope, check), rows)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Measured:
+    seconds: float
+    left: int
+    table_rows: int
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--heavy", type=int, default=10_000)
+    parser.add_argument("--shards", default=str(SHARDS), help="shard counts to compare, e.g. 16,64,256")
     args = parser.parse_args(argv)
+    counts = [int(n) for n in args.shards.split(",")]
     print(__doc__.split("\n\n")[0])
-    built = Path(tempfile.mkdtemp(prefix="bench-purge-"))
+    root = Path(tempfile.mkdtemp(prefix="bench-purge-"))
+    one = UserScope.of("user7")
+    key = "dietary:" + TYPES[0][2][8 % len(TYPES[0][2])] + " 0"
+    one_where = (col("user_id") == lit(one.user)) & (col("key") == lit(key))
+    heavy_where = col("user_id") == lit(HEAVY.user)
+    forget: dict[int, Measured] = {}
+    erase: dict[int, Measured] = {}
     try:
         started = time.perf_counter()
-        build(built, args.rows, args.heavy)
+        build(root, args.rows, args.heavy, [1, *counts])
         print(
-            f"built {args.rows:,} rows (one user with {args.heavy:,}) in {time.perf_counter() - started:.0f} s"
+            f"built {args.rows:,} rows (one user with {args.heavy:,}) in {len([1, *counts])} layouts"
+            f" in {time.perf_counter() - started:.0f} s"
         )
-        one = UserScope.of("user7")
-        key = "dietary:" + TYPES[0][2][8 % len(TYPES[0][2])] + " 0"
-        one_where = (col("user_id") == lit(one.user)) & (col("key") == lit(key))
-        heavy_where = col("user_id") == lit(HEAVY.user)
-        results = {
-            "forget one fact": (
-                timed(built, lambda s: s.delete(one, key), one_where),
-                timed(built, lambda s: s.table.delete(one_where), one_where),
-                0.1,
-            ),
-            f"erase a user ({args.heavy:,} facts)": (
-                timed(built, lambda s: s.erase(HEAVY), heavy_where),
-                timed(built, lambda s: s.table.delete(heavy_where), heavy_where),
-                1.0,
-            ),
-        }
+        for n in [1, *counts]:
+            forget[n] = timed(root / f"s{n}", n, lambda s: s.delete(one, key), one, one_where)
+            erase[n] = timed(root / f"s{n}", n, lambda s: s.erase(HEAVY), HEAVY, heavy_where)
+
+        def plain(where: Any) -> Callable[[LanceFactStore], Any]:
+            return lambda s: s.shards.tables()[0].delete(where)
+
+        naive_forget = timed(root / "s1", 1, plain(one_where), one, one_where)
+        naive_erase = timed(root / "s1", 1, plain(heavy_where), HEAVY, heavy_where)
     finally:
-        shutil.rmtree(built, ignore_errors=True)
+        shutil.rmtree(root, ignore_errors=True)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"\n{args.rows:,} rows; load average {load}\n")
     print(
-        f"| {'':32} | {'purge':>10} | {'left in any version':>19} | {'plain delete':>12} | {'left':>6} | target |"
+        "| layout | rows in the user's table | forget one fact | left | erase a "
+        f"{args.heavy // 1000}k-fact user | rows in its table | left |"
     )
-    print(f"|{'-' * 34}|{'-' * 12}|{'-' * 21}|{'-' * 14}|{'-' * 8}|--------|")
-    for name, ((secs, left, _), (naive, naive_left, _), target) in results.items():
+    print("|---|---|---|---|---|---|---|")
+    for n in [1, *counts]:
+        name = "one table (unsharded)" if n == 1 else f"{n} shards"
+        f, e = forget[n], erase[n]
         print(
-            f"| {name:32} | {secs * 1000:>7.0f} ms | {left:>19} | {naive * 1000:>9.0f} ms | {naive_left:>6} |"
-            f" {'<= %.0f ms' % (target * 1000) if target < 1 else '<= 1 s'} |"
+            f"| {name} | {f.table_rows:,} | {f.seconds * 1000:,.0f} ms | {f.left} | {e.seconds * 1000:,.0f} ms"
+            f" | {e.table_rows:,} | {e.left} |"
         )
-    for name, ((secs, left, _), _, target) in results.items():
-        verdict = "met" if secs <= target and left == 0 else "NOT MET"
-        print(f"{name}: {verdict} ({secs * 1000:.0f} ms, {left} rows left in any version)")
+    print(
+        f"| plain delete, one table | | {naive_forget.seconds * 1000:,.0f} ms | {naive_forget.left} |"
+        f" {naive_erase.seconds * 1000:,.0f} ms | | {naive_erase.left} |"
+    )
+    print()
+    for n in counts:
+        for name, got, naive, target in (
+            ("forget one fact", forget[n], naive_forget, 0.1),
+            (f"erase a {args.heavy // 1000}k-fact user", erase[n], naive_erase, 1.0),
+        ):
+            met = got.seconds <= target and got.left == 0
+            print(
+                f"{n} shards, {name} (<= {target * 1000:.0f} ms): {'met' if met else 'NOT MET'}"
+                f" ({got.seconds * 1000:.0f} ms, {got.left} rows left in any version)"
+            )
+            if n == SHARDS:
+                record(
+                    "purge",
+                    f"{name} at {args.rows:,} rows",
+                    f"{got.seconds * 1000:,.0f} ms",
+                    target=f"≤ {target * 1000:,.0f} ms, gone from every version",
+                    baseline=f"{naive.seconds * 1000:,.0f} ms (plain delete, stays readable)",
+                    met=met,
+                )
     return 0
 
 

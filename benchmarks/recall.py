@@ -61,10 +61,11 @@ from assistant.recall import Recaller, RecallSettings
 from benchmarks.stats import percentile
 from memory import embeddings
 from memory.fact_rows import fact_row
+from memory.lance_shards import rebuild_indexes
 from memory.lance_store import LanceFactStore
 
 MARKER = "bench_recall.json"
-FORMAT = 3
+FORMAT = 4  # 4: the fact table sharded by user (memory/lance_shards.py)
 TARGET_KEYED_MS = 10.0
 TARGET_HYBRID_MS = 60.0
 NOW = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
@@ -504,36 +505,39 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
         picks = np.asarray([index[row["search_text"]] for row in rows], dtype=np.int64)
     except KeyError:
         raise SystemExit("search_text depends on more than the fact; vectors can't be reused") from None
-    table_rows = arrow_rows(store._schema(), rows, vectors[picks])
+    table_rows = arrow_rows(store.shards.schema, rows, vectors[picks])
     timings["rows_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    table = store.table  # creates the table with the store's schema and indexes
-    with no_embedding_allowed():
-        table.add(table_rows)
+    with no_embedding_allowed():  # into the users' shards, created with the store's schema and indexes
+        store.shards.load(table_rows)
+    tables = list(store.shards.tables().values())
     timings["write_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    # Rebuild the store's own indexes over the loaded rows (definitions: LanceFactStore._ensure_indexes).
-    for existing in list(table.list_indices()):
-        table.drop_index(existing.name)
-    LanceFactStore._ensure_indexes(table)
+    for table in tables:  # the store's own indexes over the loaded rows (as a purge rebuilds them)
+        rebuild_indexes(table)
     timings["index_s"] = time.perf_counter() - t
     t = time.perf_counter()
     with warnings.catch_warnings():  # "removes every version except the latest": intended, nobody else reads
         warnings.simplefilter("ignore", UserWarning)
-        table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
+        for table in tables:
+            table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
     timings["optimize_s"] = time.perf_counter() - t
 
-    count = int(table.count_rows())
+    count = sum(int(table.count_rows()) for table in tables)
     if count != cfg.users * cfg.facts:
         raise AssertionError(f"expected {cfg.users * cfg.facts} rows, found {count}")
-    unindexed = {}
-    for existing in table.list_indices():
-        stats = table.index_stats(existing.name)
-        unindexed[existing.name] = int(stats.num_unindexed_rows) if stats is not None else -1
+    unindexed: dict[str, int] = {}
+    for table in tables:
+        for existing in table.list_indices():
+            stats = table.index_stats(existing.name)
+            missed = int(stats.num_unindexed_rows) if stats is not None else -1
+            unindexed[existing.name] = unindexed.get(existing.name, 0) + missed
     if set(unindexed) != {"search_text_idx", "user_id_idx"} or any(unindexed.values()):
-        raise AssertionError(f"indexes do not cover the table: {unindexed}")
+        raise AssertionError(f"indexes do not cover the tables: {unindexed}")
+    table = store.table_of(UserScope.of("user-1"))
+    assert table is not None
     sample = table.search().where("user_id = 'user-1'").select(["search_text", "vector"]).limit(1).to_arrow()
     got = np.asarray(sample.column("vector")[0].as_py(), dtype=np.float32)
     if not np.allclose(got, vectors[index[sample.column("search_text")[0].as_py()]]):
@@ -553,7 +557,8 @@ def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
         "rows": count,
         "vocabulary": len(vocab),
         "indexes": sorted(unindexed),
-        "schema": [f.name for f in store._schema()],
+        "schema": [f.name for f in store.shards.schema],
+        "shards": store.shards.count,
         "build": timings,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -754,7 +759,7 @@ def _reference(
     from lancedb.expr import col, lit
     from lancedb.rerankers import RRFReranker
 
-    table = store.table
+    tables: dict[str, Any] = {u: store.table_of(UserScope.of(u)) for u in ids}  # each user's shard
     vectors = {q: np.asarray(func.generate_embeddings([q])[0], dtype=np.float32) for q in QUERIES}
     limit = HYBRID.k * 3
 
@@ -765,9 +770,10 @@ def _reference(
         return f"user_id = '{UserScope.of(user).user}' AND current"
 
     probes: dict[str, Callable[[str, str], Any]] = {
-        "r_count": lambda u, q: table.count_rows(literal(u)),
+        "r_count": lambda u, q: tables[u].count_rows(literal(u)),
         "r_hybrid": lambda u, q: (
-            table.search(query_type="hybrid")
+            tables[u]
+            .search(query_type="hybrid")
             .vector(vectors[q])
             .text(q)
             .where(where(u))
@@ -775,8 +781,8 @@ def _reference(
             .limit(limit)
             .to_arrow()
         ),
-        "r_vector": lambda u, q: table.search(vectors[q]).where(where(u)).limit(limit).to_arrow(),
-        "r_fts": lambda u, q: table.search(q, query_type="fts").where(where(u)).limit(limit).to_arrow(),
+        "r_vector": lambda u, q: tables[u].search(vectors[q]).where(where(u)).limit(limit).to_arrow(),
+        "r_fts": lambda u, q: tables[u].search(q, query_type="fts").where(where(u)).limit(limit).to_arrow(),
     }
     for name in probes:
         res.rows[name] = Series()

@@ -53,7 +53,6 @@ from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserScope
 from assistant.recall import Recaller, RecallSettings
 from memory import embeddings
-from memory.fact_rows import fact_row
 from memory.lance_store import LanceFactStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -209,15 +208,18 @@ def build_store(
         times["reused store"] = 0.0
         return store, times
     t = time.perf_counter()
-    store.table.add([fact_row(f) for f in facts])  # the table's embedding function embeds search_text
+    store.add_many([(UserScope.of(f.user_id), f) for f in facts])  # into each user's shard
     times["embed + write"] = time.perf_counter() - t
     t = time.perf_counter()
     store.compact()  # folds the batch into the FTS and user-id indexes
     times["index"] = time.perf_counter() - t
-    for name in ("search_text_idx", "user_id_idx"):
-        stats = store.table.index_stats(name)
-        if stats is not None and stats.num_unindexed_rows:
-            raise SystemExit(f"index {name} still misses {stats.num_unindexed_rows} rows after compaction")
+    for table in store.shards.tables().values():
+        for name in ("search_text_idx", "user_id_idx"):
+            stats = table.index_stats(name)
+            if stats is not None and stats.num_unindexed_rows:
+                raise SystemExit(
+                    f"index {name} still misses {stats.num_unindexed_rows} rows after compaction"
+                )
     marker.write_text(json.dumps({"fingerprint": fingerprint, "rows": len(facts)}))
     return store, times
 
@@ -256,11 +258,14 @@ Ranker = Callable[[Question], list[str]]  # → dia ids, best first (at most K)
 def baselines(
     store: LanceFactStore, by_id: dict[str, str], questions: Sequence[Question]
 ) -> dict[str, Ranker]:
-    """BM25 only, dense only and plain RRF on the store's table, with the store's prefilter."""
+    """BM25 only, dense only and plain RRF on the store's tables (each user's shard), with the store's
+    prefilter."""
     from lancedb.expr import col, lit
     from lancedb.rerankers import RRFReranker
 
-    table = store.table
+    def table(q: Question) -> Any:
+        return store.table_of(UserScope.of(q.conv))
+
     func = embeddings.embedding_function("minilm")
     texts = sorted({q.text for q in questions})
     vectors = dict(zip(texts, func.compute_query_embeddings(texts), strict=True))
@@ -273,16 +278,18 @@ def baselines(
 
     return {
         "BM25 only (LanceDB FTS)": lambda q: ids(
-            table.search(q.text, query_type="fts").where(where(q)).limit(K).to_arrow()
+            table(q).search(q.text, query_type="fts").where(where(q)).limit(K).to_arrow()
         ),
         "dense only (MiniLM, exact)": lambda q: ids(
-            table.search(vectors[q.text], vector_column_name="vector")
+            table(q)
+            .search(vectors[q.text], vector_column_name="vector")
             .where(where(q), prefilter=True)
             .limit(K)
             .to_arrow()
         ),
         "plain RRF (LanceDB hybrid, top 30)": lambda q: ids(
-            table.search(query_type="hybrid")
+            table(q)
+            .search(query_type="hybrid")
             .vector(vectors[q.text])
             .text(q.text)
             .where(where(q))

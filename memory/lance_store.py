@@ -8,46 +8,46 @@ Scope is enforced here, on every call:
   backslash-escaping flaw in ``Expr.to_sql()``;
 * rows carry their ``user_id`` and ``add`` refuses a fact whose owner is not the scope.
 
+Facts live in shard tables, a user's in exactly one (``memory.lance_shards``: layout, lazy creation,
+migration). A per-user call touches the user's shard only; a call for many users does one read, append or
+update per shard it touches.
+
 Deletion is redaction, not hiding: deleted rows survive in older table versions and in the data file they were
-written to, so :meth:`purge` rewrites the touched fragments, rebuilds the indexes and removes old versions.
+written to, so :meth:`purge` rewrites the touched fragments of the user's shard, rebuilds that shard's indexes
+and removes its old versions.
 """
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import re
 import threading
-import time
-import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import timedelta
-from pathlib import Path
+from functools import partial
+from operator import methodcaller
 from typing import Any
 
-import lancedb
 import pyarrow as pa
-from lancedb.background_loop import LOOP
 from lancedb.expr import col, lit
-from lancedb.index import FTS, BTree
 
-from assistant.errors import AccessDenied, StorageError
+from assistant.errors import AccessDenied
 from assistant.facts import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
 from assistant.recall import newest_per_key
 from memory import embeddings, hybrid
 from memory.fact_rows import fact_from_row, fact_row, facts_from_arrow
+from memory.lance_shards import SHARDS, ShardSet, fact_schema, optimize_with_retry, purge_rows, translated
 
 logger = logging.getLogger(__name__)
 
-_NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 # What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate
 # read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
 _READ = ["record", "current", "stale"]
 _CACHE_USERS = 2048
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
+_ALL = 10_000_000
 
 
 def _literal(value: str) -> str:
@@ -59,7 +59,7 @@ def _literal(value: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Cached:
-    """One user's facts as read at one table version; ``history`` says whether superseded versions are in."""
+    """One user's facts as read at one version of their shard; ``history``: superseded versions are in."""
 
     version: int
     facts: list[Fact]
@@ -75,88 +75,57 @@ class LanceFactStore:
         *,
         embedding: str = "minilm",
         storage_options: Mapping[str, str] | None = None,
-        maintenance_lock: Callable[[str], AbstractContextManager[None]] | None = None,
+        maintenance_locks: Callable[[Sequence[str]], AbstractContextManager[None]] | None = None,
+        shards: int = SHARDS,
     ) -> None:
         """``storage_options`` reach object storage (endpoint, region, keys); they stay in this object and
-        LanceDB's connection, never in the table. ``maintenance_lock(name)`` serialises rewrites across
-        processes (the composition root passes a lock in the database); without one, a file lock in the
-        local folder does, which covers one machine only."""
+        LanceDB's connections, never in a table. ``maintenance_locks(names)`` holds the named locks at once,
+        serialising rewrites of those shards across processes (the composition root passes locks in the
+        database); without it, file locks in the local folder do, which cover one machine only."""
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
-        self._name = f"facts_v2_{embeddings.table_suffix(embedding)}"
-        self._options = dict(storage_options or {})
-        self._lock_of = maintenance_lock
-        # Another process (the scheduler) may write; read_consistency_interval=0 makes every read see the
-        # latest committed version instead of the one this handle opened.
-        self._db = lancedb.connect(
-            uri, read_consistency_interval=timedelta(0), storage_options=self._options or None
+        self.shards = ShardSet(
+            uri,
+            suffix=embeddings.table_suffix(embedding),
+            schema=fact_schema(self._func),
+            storage_options=storage_options,
+            maintenance_locks=maintenance_locks,
+            shards=shards,
         )
         self._lock = threading.Lock()
-        self._table: Any = None
-        self._reader: Any = None  # an AsyncTable on the same folder, for the per-turn read (see _read)
         self._cache: dict[str, _Cached] = {}
+        self._compacted: dict[int, int] = {}  # shard → its version right after this store compacted it
+        self._opened = False
 
-    # -- table management ---------------------------------------------------------------------------------
+    # -- shards -------------------------------------------------------------------------------------------
 
-    def _schema(self) -> pa.Schema:
-        from lancedb.embeddings import EmbeddingFunctionConfig
+    def _shard(self, scope: UserScope) -> int:
+        return self.shards.of(scope.user)
 
-        def text(name: str) -> Any:
-            return pa.field(name, pa.string(), metadata=_NO_COMPRESSION)
+    def table_of(self, scope: UserScope) -> Any | None:
+        """The table holding the user's facts, or None while nobody in the user's shard has any."""
+        return self.shards.table(self._shard(scope))
 
-        schema = pa.schema(
-            [
-                # Filter columns (scope, identity, lifecycle); the fact itself is the JSON ``record``.
-                pa.field("id", pa.string()),
-                pa.field("user_id", pa.string()),
-                pa.field("key", pa.string()),
-                pa.field("type", pa.string()),
-                pa.field("version", pa.int32()),
-                pa.field("current", pa.bool_()),
-                pa.field("stale", pa.bool_()),
-                text("record"),
-                text("search_text"),
-                pa.field("vector", pa.list_(pa.float32(), self._func.ndims())),
-            ]
-        )
-        config = EmbeddingFunctionConfig(
-            source_column="search_text", vector_column="vector", function=self._func
-        )
-        from lancedb.embeddings import EmbeddingFunctionRegistry
+    def data_version(self, scope: UserScope) -> int:
+        """The version of the user's shard: it moves with every write that could change the user's facts."""
+        with translated():
+            table = self.table_of(scope)
+            return 0 if table is None else int(table.version)
 
-        metadata = EmbeddingFunctionRegistry.get_instance().get_table_metadata([config])
-        return schema.with_metadata(metadata)
-
-    @property
-    def table(self) -> Any:
-        with self._lock:
-            if self._table is None:
-                with _translated():
-                    if self._name in self._db.table_names():
-                        self._table = self._db.open_table(self._name)
-                    else:
-                        try:
-                            self._table = self._db.create_table(self._name, schema=self._schema())
-                        except ValueError:  # created concurrently by another process
-                            self._table = self._db.open_table(self._name)
-                        with self._maintenance():
-                            self._ensure_indexes(self._table)
-            return self._table
-
-    @staticmethod
-    def _ensure_indexes(table: Any) -> None:
-        names = {i.name for i in table.list_indices()}
-        if "search_text_idx" not in names:
-            table.create_index("search_text", config=FTS(with_position=False), replace=True)
-        if "user_id_idx" not in names:
-            table.create_index("user_id", config=BTree(), replace=True)
+    def _by_shard(self, users: Iterable[str]) -> dict[int, list[str]]:
+        grouped: dict[int, list[str]] = {}
+        for user in dict.fromkeys(users):
+            grouped.setdefault(self.shards.of(user), []).append(user_id(user))
+        return dict(sorted(grouped.items()))
 
     def warm_up(self) -> None:
-        """Open the table and load the embedding model (the bundled model takes seconds on first use)."""
-        with _translated():
-            self._async_table()
+        """Open every existing shard (after migrating an older layout) and load the embedding model (the
+        bundled model takes seconds on first use)."""
+        with translated():
+            self.shards.open_all()
             self._func.compute_query_embeddings("warm up")
+        self._opened = True
 
     def _scope_filter(self, scope: UserScope) -> Any:
         return col("user_id") == lit(user_id(scope.user))
@@ -166,64 +135,83 @@ class LanceFactStore:
     def add(self, scope: UserScope, fact: Fact) -> None:
         if fact.user_id != scope.user:
             raise AccessDenied("a fact can only be written into its own user's scope")
-        with _translated():
-            self.table.add([fact_row(fact)])
+        with translated():
+            self.shards.create(self._shard(scope)).add([fact_row(fact)])
 
     # -- FactBatch ----------------------------------------------------------------------------------------
 
     def histories(self, scopes: Sequence[UserScope]) -> dict[str, list[Fact]]:
-        """Every version of each user's facts in one indexed read (``user_id IN (…)``), grouped by owner."""
+        """Every version of each user's facts, one indexed read (``user_id IN (…)``) per shard, the reads of
+        all shards in one trip to LanceDB's loop; grouped by owner."""
         found: dict[str, list[Fact]] = {scope.user: [] for scope in scopes}
         if not found:
             return found
-        where = col("user_id").isin([user_id(scope.user) for scope in scopes])
-        with _translated():
-            _, facts = self._read(where, limit=None)
-        for fact in facts:
-            if fact.user_id in found:  # the filter already guarantees it; a row never crosses scopes
-                found[fact.user_id].append(fact)
+        wheres = {s: col("user_id").isin(users) for s, users in self._by_shard(found).items()}
+        with translated():
+            read = self._read_many(wheres, limit=None)
+        for _, facts in read.values():
+            for fact in facts:
+                if fact.user_id in found:  # the filter already guarantees it; a row never crosses scopes
+                    found[fact.user_id].append(fact)
         return found
 
     def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
-        """One append (one fragment, one table version) for the lot, its texts embedded in one batch and each
-        distinct text once."""
+        """One append per shard touched (one fragment and one version each, the appends concurrent), the texts
+        of the lot embedded in one batch and each distinct text once.
+
+        All or none per shard, not across shards: a failure part-way leaves some shards written. A re-run
+        writes nothing twice (fact ids are derived from the evidence, and histories are read first)."""
         if any(fact.user_id != scope.user for scope, fact in facts):
             raise AccessDenied("a fact can only be written into its own user's scope")
         if not facts:
             return
         rows = [fact_row(fact) for _, fact in facts]
         texts = list(dict.fromkeys(row["search_text"] for row in rows))
-        with _translated():
+        by_shard: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            by_shard.setdefault(self.shards.of(row["user_id"]), []).append(row)
+        with translated():
             vectors = dict(zip(texts, self._func.compute_source_embeddings(texts), strict=True))
             for row in rows:
                 row["vector"] = vectors[row["search_text"]]
-            self.table.add(rows)
+            parts = {s: pa.Table.from_pylist(part, self.shards.schema) for s, part in by_shard.items()}
+            for shard in parts:
+                self.shards.create(shard)  # a shard's first write creates it (and its indexes)
+            self.shards.each({s: methodcaller("add", part) for s, part in parts.items()})
 
     def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
-        """One flag update for every named version, each group of ids filtered by its own owner."""
+        """One flag update per shard touched (concurrent, under those shards' locks), each group of ids
+        filtered by its own owner."""
         by_user: dict[str, list[str]] = {}
         for scope, fid in facts:
             by_user.setdefault(user_id(scope.user), []).append(fact_id(fid))
-        if not by_user:
-            return
-        where = " OR ".join(
-            f"(user_id = {_literal(u)} AND id IN ({', '.join(_literal(i) for i in ids)}))"
-            for u, ids in by_user.items()
-        )
-        with _translated(), self._maintenance():
-            self.table.update(where=where, values={"current": False})
+        wheres = {
+            shard: " OR ".join(
+                f"(user_id = {_literal(u)} AND id IN ({', '.join(_literal(i) for i in by_user[u])}))"
+                for u in users
+            )
+            for shard, users in self._by_shard(by_user).items()
+        }
+        with translated():
+            shards = [s for s in wheres if self.shards.table(s) is not None]  # no shard, no rows to retire
+            if not shards:
+                return
+            with self.shards.maintenance(*shards):
+                self.shards.each(
+                    {s: methodcaller("update", {"current": False}, where=wheres[s]) for s in shards}
+                )
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
-        """All of the user's facts by key: one indexed read of three columns, cached per user until the table
+        """All of the user's facts by key: one indexed read of three columns, cached per user until the shard's
         version changes (every turn recalls, facts change rarely; checking the version costs ~0.2 ms, a read
         ~3 ms at 100k rows)."""
-        with _translated():
+        with translated():
             cached = self._cached(scope, history=include_history)
             if cached is None:
                 where = self._scope_filter(scope)
                 if not include_history:
                     where = where & (col("current") == lit(True))
-                version, cached = self._read(where, limit=None)
+                version, cached = self._read(self._shard(scope), where, limit=None)
                 self._remember(scope, _Cached(version, cached, history=include_history))
         return list(cached) if include_history else [f for f in cached if f.current]
 
@@ -233,72 +221,68 @@ class LanceFactStore:
         A small set (the common case, and the latency-critical one: it is read on every turn of a new chat)
         costs that single read; only a set too large to return whole pays a second call, the exact count.
         The complete small set is cached like :meth:`list_facts` (without history)."""
-        with _translated():
+        with translated():
             cached = self._cached(scope, history=False)
             if cached is None:
                 where = self._scope_filter(scope) & (col("current") == lit(True))
-                version, facts = self._read(where, limit=limit + 1)
+                version, facts = self._read(self._shard(scope), where, limit=limit + 1)
                 if len(facts) > limit:
-                    total = self.table.count_rows(
-                        f"user_id = {_literal(user_id(scope.user))} AND current = true"
-                    )
-                    return int(total), None
+                    total = self._count(scope, " AND current = true")
+                    return total, None
                 self._remember(scope, _Cached(version, facts, history=False))
                 cached = facts
         current = [f for f in cached if f.current]
         return len(current), (current if len(current) <= limit else None)
 
     def _cached(self, scope: UserScope, *, history: bool) -> list[Fact] | None:
-        """The cached facts if they hold what is asked (history or not) and are of the table's latest version.
+        """The cached facts if they hold what is asked (history or not) and are of the shard's latest version.
 
         The version is looked up only when there is an entry to check: a user's first read goes straight to
         :meth:`_read`, which fetches the version itself."""
         entry = self._cache.get(scope.user)
         if entry is None or (history and not entry.history):
             return None
-        return entry.facts if entry.version == self.table.version else None
+        table = self.table_of(scope)
+        return entry.facts if table is not None and entry.version == table.version else None
 
     def _remember(self, scope: UserScope, entry: _Cached) -> None:
+        if entry.version == 0:  # no shard yet: nothing to cache, and another process may create it any time
+            return
         with self._lock:
             if len(self._cache) >= _CACHE_USERS:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[scope.user] = entry
 
-    def _read(self, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
-        """(table version, matching facts by key) in one trip to LanceDB's event loop.
+    def _read(self, shard: int, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
+        """(shard version, matching facts by key) in one trip to LanceDB's event loop; (0, []) while the
+        shard does not exist."""
+        return self._read_many({shard: where}, limit=limit)[shard]
+
+    def _read_many(
+        self, wheres: Mapping[int, Any], *, limit: int | None
+    ) -> dict[int, tuple[int, list[Fact]]]:
+        """For each shard, (its version, its facts matching its filter, by key), all in one trip to LanceDB's
+        event loop.
 
         Why async: the synchronous query builder makes about seven round trips between this thread and
         LanceDB's loop thread per query (schema lookups, blob checks, the scan); on two busy cores each
-        hand-off costs a context switch, together ~1 ms of a ~3 ms read. One coroutine does it in one.
+        hand-off costs a context switch, together ~1 ms of a ~3 ms read. One coroutine does it in one, and
+        reads of several shards run concurrently in it.
 
         Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
         cached under the older version and simply read again next time; stale rows are never served as new.
         """
-        reader = self._async_table()
 
-        async def read() -> tuple[int, pa.Table]:
+        async def one(reader: Any, where: Any) -> tuple[int, pa.Table]:
             version = await reader.version()
-            query = reader.query().where(where).select(_READ).limit(limit or 10_000_000)
+            query = reader.query().where(where).select(_READ).limit(limit or _ALL)
             return int(version), await query.to_arrow()
 
-        version, table = LOOP.run(read())
-        return version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
-
-    def _async_table(self) -> Any:
-        _ = self.table  # creates the table (and its indexes) if this is the first use of the folder
-        with self._lock:
-            if self._reader is None:
-
-                async def open_reader() -> Any:
-                    db = await lancedb.connect_async(
-                        self.uri,
-                        read_consistency_interval=timedelta(0),
-                        storage_options=self._options or None,
-                    )
-                    return await db.open_table(self._name)
-
-                self._reader = LOOP.run(open_reader())
-            return self._reader
+        read = self.shards.each({s: partial(one, where=where) for s, where in wheres.items()})
+        found: dict[int, tuple[int, list[Fact]]] = {s: (0, []) for s in wheres}
+        for s, (version, table) in read.items():
+            found[s] = version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
+        return found
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).
@@ -308,9 +292,12 @@ class LanceFactStore:
         an exact keyword hit and a paraphrase both clear a threshold; both are in [0, 1].
         """
         where = self._scope_filter(scope) & (col("current") == lit(True))
-        with _translated():
+        with translated():
+            reader = self.shards.reader(self._shard(scope))
+            if reader is None:  # no shard yet, so no facts
+                return []
             rows = hybrid.search(
-                self._async_table(),
+                reader,
                 where,
                 query,
                 lambda text: self._func.compute_query_embeddings(text)[0],
@@ -330,8 +317,7 @@ class LanceFactStore:
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):
             raise AccessDenied("invalid fact key")
-        where = self._scope_filter(scope) & (col("key") == lit(key))
-        return self.purge(where)
+        return self.purge(scope, col("key") == lit(key))
 
     # -- FactMaintenance ----------------------------------------------------------------------------------
 
@@ -349,136 +335,75 @@ class LanceFactStore:
         where = (
             f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
         )
-        with _translated(), self._maintenance():
-            self.table.update(where=where, values=values)
+        with translated():
+            table = self.table_of(scope)
+            if table is None:
+                return
+            with self.shards.maintenance(self._shard(scope)):
+                table.update(where=where, values=values)
 
     def users_with_facts(self) -> list[UserId]:
-        with _translated():
-            rows = (
-                self.table.search()
-                .select(["user_id"])
-                .limit(10_000_000)
-                .to_arrow()
-                .column("user_id")
-                .to_pylist()
-            )
-        return sorted({UserId(u) for u in rows})
+        users: set[UserId] = set()
+        with translated():
+            for table in self.shards.tables().values():
+                found = table.search().select(["user_id"]).limit(_ALL).to_arrow().column("user_id")
+                users.update(UserId(u) for u in found.to_pylist())
+        return sorted(users)
 
     def count(self, scope: UserScope) -> int:
-        with _translated():
-            return int(self.table.count_rows(f"user_id = {_literal(user_id(scope.user))}"))
+        with translated():
+            return self._count(scope, "")
+
+    def _count(self, scope: UserScope, extra: str) -> int:
+        table = self.table_of(scope)
+        if table is None:
+            return 0
+        return int(table.count_rows(f"user_id = {_literal(user_id(scope.user))}{extra}"))
 
     def erase(self, scope: UserScope) -> int:
-        return self.purge(self._scope_filter(scope))
+        return self.purge(scope)
 
     def rows_in_any_version(self, scope: UserScope) -> int:
-        """How many rows of the user exist in *any* retained table version (erasure verification)."""
-        total = 0
-        with _translated():
-            table = self._db.open_table(self._name)
-            for version in table.list_versions():
-                table.checkout(version["version"])
-                total += (
-                    table.search()
-                    .where(self._scope_filter(scope))
-                    .select(["id"])
-                    .limit(10_000_000)
-                    .to_arrow()
-                    .num_rows
-                )
-            table.checkout_latest()
-        return total
+        """How many rows of the user exist in *any* retained version of the user's shard (erasure
+        verification; no other table ever holds the user's rows)."""
+        with translated():
+            return self.shards.rows_in_any_version(self._shard(scope), self._scope_filter(scope))
 
-    def purge(self, where: Any) -> int:
-        """Delete matching rows and leave no copy behind: rewrite the data fragments that held them, rebuild
-        the indexes (their term dictionaries and user-id pages held the values), drop old versions."""
-        with _translated(), self._maintenance():
-            table = self.table
-            hits = table.search().where(where).with_row_id(True).select(["id"]).limit(10_000_000).to_arrow()
-            if hits.num_rows == 0:
+    def purge(self, scope: UserScope, where: Any = None) -> int:
+        """Delete the user's rows matching ``where`` (all of them without one) and leave no copy behind: the
+        user's shard is rewritten where it held them, re-indexed and stripped of old versions
+        (:func:`memory.lance_shards.purge_rows`). Other shards are not touched."""
+        match = self._scope_filter(scope) if where is None else self._scope_filter(scope) & where
+        with translated():
+            table = self.table_of(scope)
+            if table is None:
                 return 0
-            fragments = {int(r) >> 32 for r in hits.column("_rowid").to_pylist()}
-            table.delete(where)
-            for frag in sorted(fragments):
-                # A no-op update rewrites the fragment's surviving rows into new files, so the old file (which
-                # still holds the deleted bytes behind a deletion vector) is no longer referenced.
-                table.update(
-                    where=f"_rowaddr >= {frag << 32} AND _rowaddr < {(frag + 1) << 32}",
-                    values_sql={"id": "id"},
-                )
-            table.create_index("search_text", config=FTS(with_position=False), replace=True)
-            table.create_index("user_id", config=BTree(), replace=True)
-            _optimize_with_retry(table)
-            return int(hits.num_rows)
+            with self.shards.maintenance(self._shard(scope)):
+                return purge_rows(table, match)
 
     def compact(self) -> None:
-        """Fold single-row appends into larger fragments and refresh indexes (run by the expiry job)."""
-        with _translated(), self._maintenance():
-            _optimize_with_retry(self.table, cleanup=False)
+        """Fold small appends into larger fragments and refresh indexes, shard by shard, each under its own
+        lock (run by the expiry job and at the end of a promotion pass). A shard whose version has not moved
+        since this store last compacted it is skipped: with hundreds of shards, most are untouched between
+        runs, and each optimize costs ~20 ms even with nothing to do."""
+        with translated():
+            tables = self.shards.tables()
+            versions = self.shards.each({s: methodcaller("version") for s in tables})
+            for shard, table in tables.items():
+                if self._compacted.get(shard) == versions.get(shard):
+                    continue
+                with self.shards.maintenance(shard):
+                    optimize_with_retry(table, cleanup=False)
+                    self._compacted[shard] = int(table.version)
 
     def is_open(self) -> bool:
-        """Whether the table has been opened (readiness; opening happens in :meth:`warm_up`)."""
-        return self._reader is not None
+        """Whether the store has been opened: older layouts migrated, existing shards open (readiness; opening
+        happens in :meth:`warm_up`)."""
+        return self._opened
 
     def ping(self) -> int:
-        """The table's latest version, read from storage (a cheap reachability check for readiness)."""
-        reader = self._async_table()
-
-        async def version() -> int:
-            return int(await reader.version())
-
-        with _translated():
-            return int(LOOP.run(version()))
-
-    @contextmanager
-    def _maintenance(self) -> Iterator[None]:
-        """Serialise rewrites (purge, flag updates, compaction, index builds) across processes.
-
-        A purge rewrites whole fragments; if another process's rewrite of the same fragment was based on an
-        older version, rows deleted in between could come back. Appends do not need the lock: each commits a
-        new version with a conditional write and LanceDB rebases it onto whatever committed first. The lock is
-        the injected one (in the database, covering every process that shares it, wherever the table lives),
-        or else a file lock, which only covers processes on this machine using a local folder.
-        """
-        lock = self._lock_of(f"lancedb-maintenance:{self._name}") if self._lock_of else self._file_lock()
-        with warnings.catch_warnings(), lock:
-            warnings.filterwarnings("ignore", message=".*concurrent.*", category=UserWarning)
-            yield
-
-    @contextmanager
-    def _file_lock(self) -> Iterator[None]:
-        if "://" in self.uri:
-            yield
-            return
-        Path(self.uri).mkdir(parents=True, exist_ok=True)
-        with open(Path(self.uri) / ".maintenance.lock", "a+b") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5) -> None:
-    # optimize() conflicts with concurrent updates/deletes from another process and does not retry itself.
-    for attempt in range(attempts):
-        try:
-            if cleanup:
-                table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
-            else:
-                table.optimize()
-            return
-        except Exception as exc:
-            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-
-
-@contextmanager
-def _translated() -> Iterator[None]:
-    try:
-        yield
-    except (AccessDenied, StorageError):
-        raise
-    except (OSError, RuntimeError, ValueError, KeyError, pa.ArrowException) as exc:
-        raise StorageError(f"fact store error: {type(exc).__name__}: {str(exc)[:200]}") from exc
+        """The sum of every existing shard's latest version, read from storage (a reachability check for
+        readiness: one listing plus one version read per shard, concurrently)."""
+        with translated():
+            versions = self.shards.each({s: methodcaller("version") for s in self.shards.existing()})
+            return sum(int(v) for v in versions.values())

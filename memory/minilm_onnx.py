@@ -27,7 +27,9 @@ import numpy as np
 
 logger = logging.getLogger(__name__)
 
-MAX_TOKENS = 256  # the model's sentence_bert_config max_seq_length: longer texts are truncated, as in training
+MAX_TOKENS = (
+    256  # the model's sentence_bert_config max_seq_length: longer texts are truncated, as in training
+)
 _FORMAT = "1"  # bump when the exported graph changes (inputs, pooling, opset)
 _OPSET = 17
 _PROBES = (
@@ -189,7 +191,9 @@ def _check_agreement(path: Path, source: Path) -> None:
     got = OnnxMiniLM(path, source).embed(list(_PROBES))
     agreement = float(np.min(np.sum(expected * got, axis=1)))
     if agreement < _AGREEMENT:
-        raise RuntimeError(f"the exported MiniLM disagrees with sentence-transformers (cosine {agreement:.6f})")
+        raise RuntimeError(
+            f"the exported MiniLM disagrees with sentence-transformers (cosine {agreement:.6f})"
+        )
 
 
 def _pooled(model: Any) -> Any:

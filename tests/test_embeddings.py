@@ -35,7 +35,9 @@ def test_semantic_search_ranks_the_fact_a_question_is_about(
     assert best[0][0].value == "vegetarian"
     assert store.search(ALICE, "which airport do I leave from", limit=4)[0][0].value == "MAN"
     # The table metadata names the registered function, not a file path: a moved install keeps working.
-    [config] = json.loads(store.table.schema.metadata[b"embedding_functions"].decode())
+    table = store.table_of(ALICE)
+    assert table is not None
+    [config] = json.loads(table.schema.metadata[b"embedding_functions"].decode())
     assert config["name"] == "travel-minilm" and "/" not in json.dumps(config["model"])
 
 

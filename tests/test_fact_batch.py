@@ -93,14 +93,16 @@ def test_a_batch_records_exactly_what_one_write_after_another_would(make_store: 
         assert FactMemory(many, many).current(scope) == FactMemory(one, one).current(scope)
 
 
-def test_a_batch_is_one_append_and_one_retire(tmp_path: Path) -> None:
+def test_a_batch_is_one_append_and_one_retire_per_shard(tmp_path: Path) -> None:
     store = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    assert store.shards.of(ALICE.user) != store.shards.of(BOB.user)
     memory = FactMemory(store, store, store)
     for scope, draft in EARLIER:
         memory.record(scope, draft, now=MONDAY)
-    before = store.table.version
+    before = {str(scope.user): store.data_version(scope) for scope in (ALICE, BOB)}
     memory.record_many(BATCH, now=MONDAY)
-    assert store.table.version == before + 2  # one add, one flag update
+    assert store.data_version(ALICE) == before["alice"] + 1  # one add (what it supersedes is in the batch)
+    assert store.data_version(BOB) == before["bob"] + 2  # one add, one flag update (the retraction of e2)
 
 
 def test_batch_writes_keep_every_row_in_its_own_scope(make_store: Any) -> None:

@@ -166,8 +166,9 @@ def test_lance_filters_are_not_injectable(tmp_path: Path) -> None:
     store = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
     store.add(ALICE, fact(ALICE, 1))
     hostile = col("user_id") == lit("x' OR '1'='1")
-    assert store.table.search().where(hostile).limit(100).to_list() == []
-    assert store.purge(hostile) == 0 and len(store.list_facts(ALICE)) == 1
+    table = store.table_of(ALICE)
+    assert table is not None and table.search().where(hostile).limit(100).to_list() == []
+    assert store.purge(ALICE, col("key") == lit("x' OR '1'='1")) == 0 and len(store.list_facts(ALICE)) == 1
 
 
 def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> None:

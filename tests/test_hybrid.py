@@ -48,10 +48,12 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
         memory.record(ALICE, FactDraft(ftype, value, quote, "t", f"a{n}", Authority.USER), now=MONDAY)
         memory.record(BOB, FactDraft(ftype, value, quote, "t", f"b{n}", Authority.USER), now=MONDAY)
     where = (col("user_id") == lit("alice")) & (col("current") == lit(True))
+    table, reader = store.table_of(ALICE), store.shards.reader(store.shards.of("alice"))  # alice's shard
+    assert table is not None and reader is not None
     for query in ("dinner without meat", "seat", "hotel access", "nothing matches zzz", "Heathrow (LHR)"):
         vector = store._func.compute_query_embeddings(query)[0]
         expected = (
-            store.table.search(query_type="hybrid")
+            table.search(query_type="hybrid")
             .vector(vector)
             .text(query)
             .where(where)
@@ -59,6 +61,6 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
             .limit(3)
             .to_arrow()
         )
-        got = hybrid.search(store._async_table(), where, query, _fixed(vector), limit=3)
+        got = hybrid.search(reader, where, query, _fixed(vector), limit=3)
         assert [r["id"] for r in got] == [r["id"] for r in arrow_rows(expected)], query
         assert {r["user_id"] for r in got} <= {"alice"}

@@ -241,7 +241,7 @@ def test_recall_reads_a_users_set_once_per_data_version_large_sets_included() ->
         )
     version = [1]
     recaller = Recaller(
-        store, RecallSettings(keyed_max=3, min_relevance=0.0), data_version=lambda: version[0]
+        store, RecallSettings(keyed_max=3, min_relevance=0.0), data_version=lambda _scope: version[0]
     )
     first = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
     again = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)

@@ -114,7 +114,7 @@ class Runtime:
             self.settings.resolved_lancedb_uri,
             embedding=self.settings.embeddings,
             storage_options=self.settings.lancedb_storage_options(),
-            maintenance_lock=self.locks.hold,
+            maintenance_locks=self.locks.hold_many,
         )
 
     @cached_property
@@ -162,11 +162,8 @@ class Runtime:
                 recency_band=s.recall_recency_band,
             ),
             telemetry=self.tel,
-            data_version=self._fact_data_version,
+            data_version=self.facts.data_version,
         )
-
-    def _fact_data_version(self) -> int:
-        return int(self.facts.table.version)
 
     @cached_property
     def engine(self) -> ObservedEngine:

@@ -120,7 +120,7 @@ class ObservedRecaller(Recaller):
         settings: RecallSettings,
         *,
         telemetry: Telemetry,
-        data_version: Callable[[], int] | None = None,
+        data_version: Callable[[UserScope], int] | None = None,
     ) -> None:
         super().__init__(store, settings, data_version=data_version)
         self.telemetry = telemetry
