@@ -161,8 +161,9 @@ class FactMaintenance(Protocol):
 
     def count(self, scope: UserScope) -> int: ...
 
-    def compact(self) -> None:
-        """Storage housekeeping after a maintenance pass (merge small appends, refresh indexes)."""
+    def compact(self, *, min_fragments: int = 1) -> None:
+        """Storage housekeeping after a maintenance pass (merge small appends, refresh indexes); parts of the
+        store holding fewer than ``min_fragments`` separate appends may be left for a later pass."""
         ...
 
 

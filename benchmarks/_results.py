@@ -35,7 +35,13 @@ class Figure:
 
 
 def record(
-    benchmark: str, figure: str, measured: str, *, target: str = "", baseline: str = "", met: bool | None = None
+    benchmark: str,
+    figure: str,
+    measured: str,
+    *,
+    target: str = "",
+    baseline: str = "",
+    met: bool | None = None,
 ) -> None:
     """Store one headline figure of this run (replacing the previous run's figure of the same name)."""
     entry = Figure(

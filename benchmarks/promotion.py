@@ -216,7 +216,7 @@ class NoCompaction:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
-    def compact(self) -> None:
+    def compact(self, *, min_fragments: int = 1) -> None:
         return None  # the old pass left merging to the hourly expiry job
 
     def __getattr__(self, name: str) -> Any:
@@ -264,15 +264,16 @@ def run_pass(kind: str, threads: int, *, naive: bool, chunk: int) -> Pass:
                 deps.facts = NoCompaction(rt.facts)
                 deps.claims = PerThreadClaims(deps.claims)  # type: ignore[assignment]
                 deps.queries = PerThreadClaims(deps.queries)  # type: ignore[assignment]
+                deps.write_group = None  # the old pass took threads in the order they were listed
             else:
                 deps.promoter = Timed(rt.promoter, tally)
             compact = deps.facts.compact
             timed_compact: list[float] = []
             compact_cpu: list[float] = []
 
-            def compact_timed() -> None:
+            def compact_timed(*, min_fragments: int = 1) -> None:
                 started, cpu = time.perf_counter(), time.process_time()
-                compact()
+                compact(min_fragments=min_fragments)
                 timed_compact.append(time.perf_counter() - started)
                 compact_cpu.append(time.process_time() - cpu)
 

@@ -207,7 +207,7 @@ class InMemoryFactStore:
             self._rows = [f for f in self._rows if f.user_id != scope.user]
             return before - len(self._rows)
 
-    def compact(self) -> None:
+    def compact(self, *, min_fragments: int = 1) -> None:
         return None  # nothing to merge in memory
 
     def count(self, scope: UserScope) -> int:

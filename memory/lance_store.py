@@ -381,20 +381,31 @@ class LanceFactStore:
             with self.shards.maintenance(self._shard(scope)):
                 return purge_rows(table, match)
 
-    def compact(self) -> None:
+    def compact(self, *, min_fragments: int = 1) -> None:
         """Fold small appends into larger fragments and refresh indexes, shard by shard, each under its own
-        lock (run by the expiry job and at the end of a promotion pass). A shard whose version has not moved
-        since this store last compacted it is skipped: with hundreds of shards, most are untouched between
-        runs, and each optimize costs ~20 ms even with nothing to do."""
+        lock (run by the expiry job, and at the end of a promotion pass for shards past ``min_fragments``). A
+        shard whose version has not moved since this store last compacted it is skipped: with hundreds of
+        shards, most are untouched between runs, and each optimize costs ~20 ms even with nothing to do. Rows
+        not yet indexed are still found (LanceDB searches them unindexed), so leaving a shard for the hourly
+        job only costs its searches a little time."""
         with translated():
             tables = self.shards.tables()
             versions = self.shards.each({s: methodcaller("version") for s in tables})
-            for shard, table in tables.items():
-                if self._compacted.get(shard) == versions.get(shard):
-                    continue
+            moved = [s for s in tables if self._compacted.get(s) != versions.get(s)]
+            if min_fragments > 1:
+                stats = self.shards.each({s: methodcaller("stats") for s in moved})
+                moved = [s for s in moved if stats[s]["fragment_stats"]["num_fragments"] >= min_fragments]
+            for shard in moved:
+                table = tables[shard]
                 with self.shards.maintenance(shard):
                     optimize_with_retry(table, cleanup=False)
                     self._compacted[shard] = int(table.version)
+
+    def write_group(self, user: str) -> int:
+        """The user's shard: a promotion pass orders its threads by it, so each chunk's batched write
+        touches a few shards instead of one per user (measured: a chunk of 50 users cost 27 ms on one table,
+        314 ms spread over 256 shards)."""
+        return self.shards.of(user_id(user))
 
     def is_open(self) -> bool:
         """Whether the store has been opened: older layouts migrated, existing shards open (readiness; opening

@@ -52,6 +52,13 @@ class JobDeps:
     # Threads promoted together: their facts are one write. Bounded, so a pass's memory is too (each thread's
     # log is read, judged and dropped within its chunk) and a failed write costs one chunk's retry.
     chunk: int = 200
+    # The fact store's write group of a user (its shard): threads are promoted in that order, so a chunk's
+    # batched write touches a few groups, not one per user. None: the threads' own order.
+    write_group: Callable[[str], int] | None = None
+
+
+# A promotion pass compacts a part of the fact store (a shard) once it holds this many separate appends.
+PASS_COMPACT_FRAGMENTS = 8
 
 
 @dataclass
@@ -127,6 +134,11 @@ async def _promote(
     per thread, the chunk's facts are written at once (one history read, one append, one flag update), and
     each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
     end of the pass, not per fact."""
+    if deps.write_group is not None:
+        # A stable sort: a user is in exactly one group, so each user's threads keep their order (their facts
+        # are still written in the order they were said).
+        group = deps.write_group
+        threads = sorted(threads, key=lambda t: group(t.user_id))
     written = False
     # Two chunks in flight: while one chunk's facts are embedded and written (in a worker thread, mostly
     # outside the GIL), the next chunk's extractions run here. Writes stay in chunk order (each chunk's write
@@ -157,7 +169,8 @@ async def _promote(
     if writing is not None:
         written = await writing or written
     if written:
-        deps.facts.compact()
+        # Only what many appends fragmented: the hourly expiry job compacts the rest.
+        deps.facts.compact(min_fragments=PASS_COMPACT_FRAGMENTS)
 
 
 async def _promote_chunk(

@@ -340,3 +340,29 @@ def test_the_scheduler_runs_as_its_own_process(runtime_factory: RuntimeFactory) 
             proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
+
+
+def test_a_pass_takes_threads_by_write_group_and_each_users_in_order(runtime: Runtime) -> None:
+    """Grouping threads by the store's write group (its shard) must not reorder one user's threads: a later
+    thread's statement still supersedes an earlier one's, even across chunks in flight together."""
+    chat(runtime, ALICE, "a1", "t1", "For the record, I prefer aisle seats.", MONDAY)
+    chat(runtime, BOB, "b1", "t1", "By the way, I'm vegetarian.", MONDAY + timedelta(minutes=1))
+    chat(runtime, ALICE, "a2", "t1", "Actually, I prefer window seats now.", MONDAY + timedelta(minutes=2))
+    deps = runtime.job_deps("test")
+    deps.chunk = 1  # each thread its own chunk: two chunks are in flight at once
+    deps.write_group = {"alice": 1, "bob": 0}.__getitem__
+    seen: list[str] = []
+    inner = deps.promoter.promote_many
+
+    async def spy(items: Any, **kwargs: Any) -> Any:
+        for item in items:
+            thread = runtime.directory.get_thread(item.user, item.thread)
+            seen.append(f"{item.user}:{thread.title if thread else ''}")
+        return await inner(items, **kwargs)
+
+    deps.promoter.promote_many = spy  # type: ignore[method-assign]
+    report = asyncio.run(promote_idle(deps, MONDAY + timedelta(hours=1)))
+    assert report.threads_promoted == 3
+    assert [s.split(":")[0] for s in seen] == ["bob", "alice", "alice"]
+    assert "aisle" in seen[1] and "window" in seen[2]
+    assert promoted_facts(runtime, ALICE) == ["Seat preference: window"]

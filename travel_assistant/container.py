@@ -278,6 +278,7 @@ class Runtime:
             runner=name,
             user_clocks=self.clocks.shifted_now if self.settings.demo_clock_enabled else None,
             chunk=settings.promote_chunk,
+            write_group=self.facts.write_group,
         )
 
     def prefetch_memory(self, user: UserId) -> None:
