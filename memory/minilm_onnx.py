@@ -118,13 +118,22 @@ _LOCK = threading.Lock()
 
 
 def load() -> OnnxMiniLM:
-    """The encoder, exporting the graph first if this machine has not yet (a few seconds, once)."""
+    """The encoder, exporting the graph first if this machine has not yet (a few seconds, once). A cache
+    folder that cannot be written (a read-only home in a container) falls back to the temporary folder."""
     source = model_dir()
-    path = cache_dir() / f"minilm-l6-v2-{fingerprint(source)}.onnx"
+    name = f"minilm-l6-v2-{fingerprint(source)}.onnx"
     with _LOCK:
-        if not path.exists():
-            export(source, path)
-        return OnnxMiniLM(path, source)
+        for folder in (cache_dir(), Path(tempfile.gettempdir()) / f"travel-assistant-{os.getuid()}"):
+            path = folder / name
+            if path.exists():
+                return OnnxMiniLM(path, source)
+            try:
+                export(source, path)
+            except OSError as exc:  # not writable: permissions, a read-only file system, a file in the way
+                logger.warning("cannot write the model cache in %s (%s); trying the next folder", folder, exc)
+                continue
+            return OnnxMiniLM(path, source)
+        raise OSError("no writable folder for the exported MiniLM (set TRAVEL_MODEL_CACHE)")
 
 
 def export(source: Path, path: Path) -> None:

@@ -84,3 +84,22 @@ def test_an_export_that_disagrees_is_refused_and_leaves_nothing(
     with pytest.raises(RuntimeError, match="disagrees"):
         minilm_onnx.load()
     assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_an_unwritable_cache_falls_back_to_the_temporary_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import tempfile
+
+    from memory import minilm_onnx
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")  # the configured cache cannot be created under it (root or not)
+    monkeypatch.setenv("TRAVEL_MODEL_CACHE", str(blocked / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(os, "getuid", lambda: 4242)
+    vector = minilm_onnx.load().embed(["aisle seat"])
+    assert vector.shape == (1, 384)
+    assert list((tmp_path / "tmp" / "travel-assistant-4242").glob("minilm-l6-v2-*.onnx"))
