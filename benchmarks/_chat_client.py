@@ -45,6 +45,7 @@ class TurnResult:
     total_ms: float
     error: str | None
     thread: str | None
+    started: float = math.nan  # perf_counter when the message was sent (when a failed turn began, if not)
 
 
 @dataclass
@@ -85,6 +86,7 @@ class User:
     token: str = ""
     chat: Chat | None = None
     login_ms: float = math.nan
+    logged_in_at: float = math.nan  # perf_counter when the login answered
 
     async def login(self) -> None:
         import aiohttp
@@ -96,7 +98,8 @@ class User:
             if r.status != 200 or "access_token" not in r.cookies:
                 raise PermissionError(f"login failed for {self.name}: HTTP {r.status}")
             self.token = r.cookies["access_token"].value
-        self.login_ms = (time.perf_counter() - t0) * 1000.0
+        self.logged_in_at = time.perf_counter()
+        self.login_ms = (self.logged_in_at - t0) * 1000.0
 
     async def open_chat(self) -> None:
         import socketio
@@ -160,6 +163,7 @@ class User:
                 (time.perf_counter() - t0) * 1000.0,
                 f"{type(exc).__name__}: {exc}",
                 self.chat.thread if self.chat else None,
+                t0,
             )
         window = chat.events[start : end + 1]
         first = next((t for t, e, _d in window if e == "stream_token"), None)
@@ -170,6 +174,7 @@ class User:
             (window[-1][0] - t0) * 1000.0,
             _check(window, spec),
             chat.thread,
+            t0,
         )
 
     async def close(self) -> None:

@@ -207,3 +207,42 @@ def test_the_memory_panel_shows_why_when_the_verdicts_and_a_deleted_source(
     empty = panel_props(runtime, BOB, is_admin=False)
     assert empty["groups"] == [] and empty["verdicts"] == [] and empty["empty_text"].startswith("Nothing yet")
     assert runtime.fact_memory.current(UserScope(BOB)) == []
+
+
+def test_a_login_checks_the_password_in_the_login_pool_off_the_event_loop(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import sys
+    import threading
+
+    from travel_assistant.web import auth, handlers
+
+    runtime.directory.set_password(ALICE, auth.hash_password("right"), is_admin=False, now=MONDAY)
+    monkeypatch.setattr(handlers._Installed, "app", handlers.App(settings=runtime.settings, _runtime=runtime))
+    checks: list[tuple[str, bool, int]] = []  # (thread, on the loop's thread, nice)
+
+    def verify(password: str, hashed: str | None) -> bool:
+        me = threading.current_thread()
+        nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) if sys.platform == "linux" else 0
+        checks.append((me.name, me is loop_thread, nice))
+        return auth.verify_password(password, hashed)
+
+    monkeypatch.setattr(handlers, "verify_password", verify)
+
+    async def logins() -> list[Any]:
+        return [
+            await handlers.password_login(name, password)
+            for name, password in (("alice", "right"), ("alice", "wrong"), ("nobody", "right"), ("", "x"))
+        ]
+
+    loop_thread = threading.current_thread()  # asyncio.run runs its loop on the calling thread
+    user, wrong, unknown, malformed = asyncio.run(logins())
+    assert user is not None and user.identifier == ALICE and user.metadata["jti"]
+    assert runtime.sessions.active(user.metadata["jti"], now=datetime.now(UTC)) is not None
+    assert (wrong, unknown, malformed) == (None, None, None)
+    # Every attempt, known user or not, paid one Argon2 check, never on the loop's thread.
+    assert len(checks) == 4 and all(name.startswith("login") and not on_loop for name, on_loop, _ in checks)
+    if sys.platform == "linux":  # and at a lower CPU priority than the chats
+        lowered = min(19, os.getpriority(os.PRIO_PROCESS, 0) + auth.LOGIN_NICE)
+        assert all(nice == lowered for *_, nice in checks)

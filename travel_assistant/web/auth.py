@@ -2,12 +2,57 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
+import functools
+import os
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from typing import ParamSpec, TypeVar
 
 from pwdlib import PasswordHash
 
 from assistant.ids import user_id
 from travel_assistant.container import Runtime, utc_now
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# Threads for password checks, apart from asyncio's default pool. One Argon2 check (pwdlib's recommended
+# parameters: 64 MiB, 3 passes) is ~180 ms of CPU with the GIL released. In the default pool a burst of logins
+# would occupy every worker and queue the store calls of the chats in progress behind them (the engine's thread
+# log writes, recall); here they queue among themselves. Two threads, so one check does not hold up every
+# other login, or half the cores where that is more; an unknown name costs the same work and the throttle
+# counts per account and address, so a flood of logins is bounded by this pool too.
+LOGIN_THREADS = max(2, (os.cpu_count() or 2) // 2)
+# On Linux the pool's threads also run at a lower CPU priority (nice is per thread there): when a core is
+# contended, a turn in progress goes before a password check, since a reply waits on every turn and a login
+# once per visit. Checks still get the CPU whenever the chats leave it idle.
+LOGIN_NICE = 10
+
+
+def _lower_priority() -> None:
+    if sys.platform != "linux":
+        return  # elsewhere setpriority(PRIO_PROCESS, …) would take a thread id for a process id
+    thread = threading.get_native_id()
+    with contextlib.suppress(OSError):  # not allowed (a restricted container): checks run at normal priority
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + LOGIN_NICE))
+
+
+_LOGIN_POOL = ThreadPoolExecutor(
+    max_workers=LOGIN_THREADS, thread_name_prefix="login", initializer=_lower_priority
+)
+
+
+async def check_in_background(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Run a login step that checks a password in the login pool (with the caller's context variables, as
+    ``asyncio.to_thread`` would) and wait for it without blocking the event loop."""
+    call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_LOGIN_POOL, call)
 
 
 @cache

@@ -12,10 +12,15 @@ not exist:
   on the first real turn (Chainlit also calls it with browser-chosen ids and on disconnect);
 * step, element and feedback writes are ignored: the transcript is written by the engine into the log, and
   Chainlit's copy of it (and of ``user_session``, which it saves as thread metadata) is never stored.
+
+Chainlit awaits these methods on its event loop (``get_user`` on every authenticated request and socket
+connection, ``update_thread`` on a chat's first message), so each one's store calls run in a worker thread
+(``asyncio.to_thread``, which carries the context variables that name the acting login).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -58,6 +63,9 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
     # -- users ----------------------------------------------------------------------------------------------
 
     async def get_user(self, identifier: str) -> PersistedUser | None:
+        return await asyncio.to_thread(self._user, identifier)
+
+    def _user(self, identifier: str) -> PersistedUser | None:
         try:
             record = self.rt.directory.get_user(ids.user_id(identifier))
         except InvalidId:
@@ -80,10 +88,13 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
     # -- threads ---------------------------------------------------------------------------------------------
 
     async def get_thread_author(self, thread_id: str) -> str:
-        own = self._own(thread_id)
+        own = await asyncio.to_thread(self._own, thread_id)
         return own[0] if own else ""  # "" → Chainlit answers 404, as for a thread that never existed
 
     async def get_thread(self, thread_id: str) -> ThreadDict | None:
+        return await asyncio.to_thread(self._thread, thread_id)
+
+    def _thread(self, thread_id: str) -> ThreadDict | None:
         own = self._own(thread_id)
         if own is None:
             return None
@@ -98,6 +109,9 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter
     ) -> PaginatedResponse[ThreadDict]:
+        return await asyncio.to_thread(self._threads, pagination, filters)
+
+    def _threads(self, pagination: Pagination, filters: ThreadFilter) -> PaginatedResponse[ThreadDict]:
         acting = self._acting()
         if acting is None or filters.userId != acting:
             return PaginatedResponse(pageInfo=_NO_PAGE, data=[])
@@ -134,6 +148,9 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             logger.info(
                 "dropped session metadata of thread %s", thread_id if ids.is_web_thread_id(thread_id) else "-"
             )
+        await asyncio.to_thread(self._rename, thread_id, name, user_id)
+
+    def _rename(self, thread_id: str, name: str | None, user_id: str | None) -> None:
         own = self._own(thread_id)
         # Threads are created by the engine on the first real turn, never here: this call also arrives for
         # commands that are not conversation (/memories), for browser-chosen ids, and on disconnect after
@@ -146,9 +163,12 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
             logger.warning("update_thread rename failed", exc_info=True)
 
     async def delete_thread(self, thread_id: str) -> None:
-        own = self._own(thread_id)
-        if own is not None:
-            self.rt.directory.delete_thread(*own)
+        def delete() -> None:
+            own = self._own(thread_id)
+            if own is not None:
+                self.rt.directory.delete_thread(*own)
+
+        await asyncio.to_thread(delete)
 
     # -- what we do not store ---------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ never waits on the database for a login it does not have.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -95,7 +96,7 @@ class SecurityMiddleware:
             logger.warning("refused a websocket from a foreign origin")
             await send({"type": "websocket.close", "code": 1008})
             return
-        scope, principal, _ = self._authenticate(scope)
+        scope, principal, _ = await self._authenticate(scope)
         token = enter_request(RequestScope(principal, origin))
         try:
             await self.app(scope, receive, send)
@@ -118,7 +119,7 @@ class SecurityMiddleware:
             logger.warning("refused a cross-origin %s %s", method, path)
             await _json(send, 403, {"detail": "This request did not come from this site."})
             return
-        scope, principal, stale = self._authenticate(scope)
+        scope, principal, stale = await self._authenticate(scope)
         if stale:
             send = _clearing_cookie(send, self.settings)
         token = enter_request(RequestScope(principal, headers.get("origin")))
@@ -146,9 +147,10 @@ class SecurityMiddleware:
             return referer.lower() == public or referer.lower().startswith(public + "/")
         return not strict
 
-    def _authenticate(self, scope: Scope) -> tuple[Scope, Principal | None, bool]:
+    async def _authenticate(self, scope: Scope) -> tuple[Scope, Principal | None, bool]:
         """Check the login token(s) of a request; drop any whose session is not active. Returns the scope to
-        pass on, the principal, and whether a dead cookie should be cleared."""
+        pass on, the principal, and whether a dead cookie should be cleared. The session lookups are store
+        reads: in a worker thread, so a busy database never stalls the event loop."""
         headers = Headers(scope=scope)
         cookies = _cookie_pairs(headers.getlist("cookie"))
         cookie_token = _token_from_cookies(cookies)
@@ -156,8 +158,14 @@ class SecurityMiddleware:
         if cookie_token is None and bearer is None:
             return scope, None, False
         guard = self.guard()
-        from_cookie = guard.check(cookie_token) if cookie_token else None
-        from_bearer = guard.check(bearer) if bearer else None
+
+        def check() -> tuple[Principal | None, Principal | None]:
+            return (
+                guard.check(cookie_token) if cookie_token else None,
+                guard.check(bearer) if bearer else None,
+            )
+
+        from_cookie, from_bearer = await asyncio.to_thread(check)
         drop_cookie = cookie_token is not None and from_cookie is None
         drop_bearer = bearer is not None and from_bearer is None
         if drop_cookie or drop_bearer:

@@ -24,7 +24,7 @@ from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings, build_settings
 from travel_assistant.web import redaction_ui
-from travel_assistant.web.auth import seed_demo_users, verify_password
+from travel_assistant.web.auth import check_in_background, seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.security import chat_still_allowed, end_login, install_security, session_guard
@@ -144,7 +144,9 @@ def requires_chat(
     ) -> Callable[P, Awaitable[R | Any]]:
         async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | Any:
             app = _app()
-            chat = _chat(app)
+            # Store reads (the login's session, the thread's owner): in a worker thread, with this event's
+            # context, which names the socket's login, so a busy database never stalls the event loop.
+            chat = await asyncio.to_thread(_chat, app)
             if chat is None or (admin and not chat.is_admin):
                 return await on_refused()
             return await handler(app, chat, *args, **kwargs)
@@ -191,16 +193,23 @@ def data_layer() -> TravelDataLayer:
 
 
 async def password_login(username: str, password: str) -> cl.User | None:
-    """Check the password (Argon2, off the event loop) and open a login session, whose id the token carries.
-    Failed attempts are counted and throttled in front of this (``web.guard``)."""
+    """Check the password and open a login session, whose id the token carries. Failed attempts are counted
+    and throttled in front of this (``web.guard``).
+
+    All of it runs in a worker thread of its own pool (``web.auth.check_in_background``): an Argon2 check
+    is ~180 ms of CPU and the session is a committed write, so on the event loop fifty logins at once would
+    stall every chat for seconds; in the default pool they would queue the turns' store calls behind them."""
     rt = _app().runtime
+    return await check_in_background(_check_login, rt, username, password)
+
+
+def _check_login(rt: Runtime, username: str, password: str) -> cl.User | None:
     try:
         record = rt.directory.get_user(user_id(username))
     except TravelAssistantError:
         record = None
-    if not await asyncio.to_thread(verify_password, password, record.password_hash if record else None):
-        return None
-    if record is None:
+    # An unknown user costs the same Argon2 work (verify_password's dummy hash): timing does not tell.
+    if not verify_password(password, record.password_hash if record else None) or record is None:
         return None
     metadata = login_metadata(session_guard(rt), record.id, is_admin=record.is_admin)
     return cl.User(identifier=record.id, metadata=metadata)
@@ -212,9 +221,13 @@ async def header_login(headers: Any) -> cl.User | None:
         uid = user_id(headers.get(app.settings.header_auth_name, ""))
     except TravelAssistantError:
         return None
-    app.runtime.directory.ensure_user(uid, now=utc_now())
-    metadata = login_metadata(session_guard(app.runtime), uid, is_admin=uid in app.settings.admins())
-    return cl.User(identifier=uid, metadata=metadata)
+
+    def open_login() -> cl.User:  # two committed writes: in a worker thread, not on the event loop
+        app.runtime.directory.ensure_user(uid, now=utc_now())
+        metadata = login_metadata(session_guard(app.runtime), uid, is_admin=uid in app.settings.admins())
+        return cl.User(identifier=uid, metadata=metadata)
+
+    return await asyncio.to_thread(open_login)
 
 
 async def logout(request: Any, response: Any) -> dict[str, bool]:
@@ -294,7 +307,8 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         await redaction_ui.offer(app, chat)
         return
     live = LiveTurn()
-    now = app.runtime.clocks.now(chat.user)  # the demo clock, when this user's is shifted
+    # The demo clock, when this user's is shifted (a store read: in a worker thread).
+    now = await asyncio.to_thread(app.runtime.clocks.now, chat.user)
     request = TurnRequest(
         user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=now
     )

@@ -74,13 +74,15 @@ def _guard_socket_connect(sio: Any, runtime: RuntimeSource) -> None:
         guard = session_guard(rt)
         if not guard.origin_allowed(environ.get("HTTP_ORIGIN")):
             raise ConnectionRefusedError("origin not allowed")
-        # The login of the handshake request, which is what Chainlit authenticates (with polling, the
-        # connect packet arrives in a later request than the handshake).
-        principal = guard.check(_handshake_token(environ))
         vetted = dict(auth or {})
-        vetted["threadId"] = _own_thread_or_fresh(
-            rt, principal.user if principal else None, vetted.get("threadId")
-        )
+
+        def own_thread() -> str | None:  # two store reads: in a worker thread, off the event loop
+            # The login of the handshake request, which is what Chainlit authenticates (with polling, the
+            # connect packet arrives in a later request than the handshake).
+            principal = guard.check(_handshake_token(environ))
+            return _own_thread_or_fresh(rt, principal.user if principal else None, vetted.get("threadId"))
+
+        vetted["threadId"] = await asyncio.to_thread(own_thread)
         return await original(sid, environ, vetted)
 
     sio.on("connect")(connect)

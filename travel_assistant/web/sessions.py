@@ -191,6 +191,6 @@ async def revoke_token(guard: SessionGuard, token: str | None, reason: RevokeRea
     principal = token_principal(guard.settings, token, verify_exp=False)
     if principal is None:
         return False
-    ended = guard.sessions.revoke(principal.session, now=utc_now(), reason=reason)
+    ended = await asyncio.to_thread(guard.sessions.revoke, principal.session, now=utc_now(), reason=reason)
     await end_sockets(guard.settings, session=principal.session)
     return ended
