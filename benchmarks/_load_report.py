@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from benchmarks._app_server import PROBE_EVERY_S, PROBE_PATH
 from benchmarks._chat_client import TurnResult, TurnSpec
 from benchmarks._load_workload import Workload
+from benchmarks._results import record
 from benchmarks._server_profile import Profile
 from benchmarks.stats import percentile
 
@@ -110,6 +111,18 @@ def print_levels(levels: Sequence[Level], floor: list[float], specs: Sequence[Tu
             f"{ms(_pct(lv.login_ms, 95)):>10} {ms(_max(lv.lag_connect_ms)):>8} "
             f"{len(lv.ok) / lv.wall_s:>8.2f} {f'{mean:.1f} / {peak}':>10} {cpu_turn:>9.0f}  {verdict(lv)}"
         )
+    for lv in levels:
+        if lv.users >= TARGET_USERS:
+            p95 = _pct(lv.ttft(), 95)
+            paced = lv.workload.is_target
+            record(
+                "load",
+                f"{lv.users} users, {'paced (3-8 s think time)' if paced else 'burst (all at once)'}: TTFT p95",
+                f"{ms(p95)} ms, {lv.errors} errors",
+                target=f"≤ {TARGET_TTFT_P95_MS:.0f} ms, 0 errors" if paced else "(stress test, no target)",
+                baseline=f"1 user: TTFT p95 {ms(_pct(levels[0].ttft(), 95))} ms",
+                met=(lv.errors == 0 and p95 <= TARGET_TTFT_P95_MS) if paced else None,
+            )
     lag_span = (
         "from the first arrival to the last turn's end (logins included)"
         if workload.is_target
