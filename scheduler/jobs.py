@@ -133,7 +133,7 @@ async def _promote(
     """Claim each thread on its own, then promote the won ones a chunk at a time: the model and the gate run
     per thread, the chunk's facts are written at once (one history read, one append, one flag update), and
     each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
-    end of the pass, not per fact."""
+    end of the pass (for the parts of the store many appends fragmented), not per fact."""
     if deps.write_group is not None:
         # A stable sort: a user is in exactly one group, so each user's threads keep their order (their facts
         # are still written in the order they were said).
