@@ -9,8 +9,9 @@ message (a flight search, a booking with a dietary remark, a seat or home-airpor
 threads of the same user change, a thanks) and an assistant reply. The threads are bulk-loaded into the thread
 log's tables, then ``promote_idle`` runs once through the real claims, the offline model, the write gate and
 the fact store. The fact store's 256 shards are created before the pass and timed apart (a store in use has
-them all; ``--fresh`` measures a first-ever pass, which creates each shard on its first write). Per-thread cost is taken per chunk (time from one chunk's start to the next) and compared
-between the first and the last 10 % of the pass. RSS is sampled per chunk.
+them all; ``--fresh`` measures a first-ever pass, which creates each shard on its first write). Per-thread
+cost is taken per chunk (time from one chunk's start to the next) and compared between the first and the last
+10 % of the pass. RSS is sampled per chunk.
 
 The naive baseline is the path before batching: each thread claimed, promoted, finished and marked on its
 own (a transaction each), each fact written with its own ``table.add`` after ``FactMemory.record`` re-read the
