@@ -213,9 +213,17 @@ def _facts(topo: Topology) -> list[dict[str, Any]]:
             "aws_region": "us-east-1",
         },
     )
-    [name] = [n for n in db.table_names() if n.startswith("facts_")]
-    rows = db.open_table(name).to_arrow().select(["id", "user_id", "key", "version", "current"]).to_pylist()
-    return [dict(r) for r in rows]
+    names: list[str] = []
+    token: str | None = None
+    while True:  # every shard table (listed a page at a time)
+        page = db.list_tables(page_token=token)
+        names += [n for n in page.tables if n.startswith("facts_")]
+        token = page.page_token
+        if not token:
+            break
+    assert names, "no fact table in the bucket"
+    columns = ["id", "user_id", "key", "version", "current"]
+    return [dict(r) for name in names for r in db.open_table(name).to_arrow().select(columns).to_pylist()]
 
 
 def _wait(condition: Any, timeout: float, what: str) -> None:
