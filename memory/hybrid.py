@@ -20,6 +20,8 @@ from typing import Any
 
 from lancedb.background_loop import LOOP
 
+from memory.fact_rows import arrow_rows
+
 RRF_K = 60
 
 
@@ -55,9 +57,9 @@ async def _nearest(reader: Any, where: Any, vector: list[float], limit: int) -> 
 
 
 def _rows(table: Any) -> list[dict[str, Any]]:
-    names = [n for n in table.column_names if n != "vector"]  # 384 floats a row that nobody reads
-    columns = {name: table.column(name).to_pylist() for name in names}
-    return [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+    if "vector" in table.column_names:
+        table = table.drop_columns(["vector"])  # 384 floats a row that nobody reads
+    return arrow_rows(table)
 
 
 def fuse(
