@@ -43,16 +43,24 @@ def _lower_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + LOGIN_NICE))
 
 
-_LOGIN_POOL = ThreadPoolExecutor(
-    max_workers=LOGIN_THREADS, thread_name_prefix="login", initializer=_lower_priority
-)
+class LoginPool:
+    """The threads that check passwords (see ``LOGIN_THREADS``). One per web app, built with it and shut down
+    with it, so importing this module starts nothing."""
 
+    def __init__(self, threads: int = LOGIN_THREADS) -> None:
+        self._pool = ThreadPoolExecutor(
+            max_workers=threads, thread_name_prefix="login", initializer=_lower_priority
+        )
 
-async def check_in_background(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """Run a login step that checks a password in the login pool (with the caller's context variables, as
-    ``asyncio.to_thread`` would) and wait for it without blocking the event loop."""
-    call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_LOGIN_POOL, call)
+    async def run(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a login step that checks a password in this pool (with the caller's context variables, as
+        ``asyncio.to_thread`` would) and wait for it without blocking the event loop."""
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        """Checks not started are dropped (their logins get an error); one running finishes in its thread."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 @cache

@@ -12,7 +12,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import chainlit as cl
@@ -24,7 +24,7 @@ from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings, build_settings
 from travel_assistant.web import redaction_ui
-from travel_assistant.web.auth import check_in_background, seed_demo_users, verify_password
+from travel_assistant.web.auth import LoginPool, seed_demo_users, verify_password
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.security import chat_still_allowed, end_login, install_security, session_guard
@@ -54,6 +54,7 @@ class App:
     _runtime: Runtime | None = None
     scheduler: Any = None
     panel_watch: Any = None  # web.panel_watch.PanelWatch, made when a panel first opens
+    login_pool: LoginPool = field(default_factory=LoginPool)
 
     @property
     def runtime(self) -> Runtime:
@@ -72,6 +73,7 @@ class App:
             self.scheduler = start_scheduler(rt)
 
     def stop(self) -> None:
+        self.login_pool.close()
         if self.scheduler is not None:
             stop_scheduler(self.scheduler, wait=False)
         if self._runtime is not None:
@@ -196,11 +198,11 @@ async def password_login(username: str, password: str) -> cl.User | None:
     """Check the password and open a login session, whose id the token carries. Failed attempts are counted
     and throttled in front of this (``web.guard``).
 
-    All of it runs in a worker thread of its own pool (``web.auth.check_in_background``): an Argon2 check
+    All of it runs in a worker thread of its own pool (``App.login_pool``): an Argon2 check
     is ~180 ms of CPU and the session is a committed write, so on the event loop fifty logins at once would
     stall every chat for seconds; in the default pool they would queue the turns' store calls behind them."""
-    rt = _app().runtime
-    return await check_in_background(_check_login, rt, username, password)
+    app = _app()
+    return await app.login_pool.run(_check_login, app.runtime, username, password)
 
 
 def _check_login(rt: Runtime, username: str, password: str) -> cl.User | None:
