@@ -18,7 +18,6 @@ import json
 import logging
 import os
 import re
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -384,38 +383,3 @@ def provider_of(model: str) -> str:
     lib = _litellm()
     with _translated(lib):
         return str(lib.get_llm_provider(model)[1])
-
-
-class RecordingModel:
-    """Wraps a model and keeps the prompts it is sent, so a demo or benchmark can prove what the model saw.
-
-    ``keep`` bounds how many prompts are retained (the newest); None keeps all.
-    """
-
-    def __init__(self, inner: ChatModel, *, keep: int | None = None) -> None:
-        self.inner = inner
-        self.prompts: deque[list[Message]] = deque(maxlen=keep)
-
-    @property
-    def model_name(self) -> str:
-        return self.inner.model_name
-
-    @property
-    def last_prompt(self) -> list[Message]:
-        return self.prompts[-1] if self.prompts else []
-
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
-        self.prompts.append(list(messages))
-        return await self.inner.complete(messages, tools=tools, on_token=on_token)
-
-    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
-        return await self.inner.structured(messages, schema, name=name)
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_tokens(messages)

@@ -6,7 +6,9 @@ the token counts the engine asked for. ``LLM_MODEL=replay/DIR`` builds :class:`R
 back in order and checks each request against the recorded one: the first request that differs fails with
 :class:`~assistant.errors.ReplayMismatch`, naming the exchange and the first differing field.
 
-Both work at the ``ChatModel`` level, so neither imports litellm: a replay needs no provider, no key and no
+:class:`RecordingModel` is the in-memory kind: it keeps the prompts sent, for a test or benchmark to read.
+
+All three work at the ``ChatModel`` level, so none imports litellm: a replay needs no provider, no key and no
 network, and the same recording gives the same replies byte for byte.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -358,3 +361,38 @@ def first_difference(recorded: Any, now: Any, path: str = "") -> str:
 def _key_order(key: str) -> tuple[int, str]:
     # The parts a reader recognises first: what kind of call, then its messages, then the rest.
     return ({"kind": 0, "schema_name": 1, "messages": 2}.get(key, 3), key)
+
+
+class RecordingModel:
+    """Wraps a model and keeps the prompts it is sent, so a demo or benchmark can prove what the model saw.
+
+    ``keep`` bounds how many prompts are retained (the newest); None keeps all.
+    """
+
+    def __init__(self, inner: ChatModel, *, keep: int | None = None) -> None:
+        self.inner = inner
+        self.prompts: deque[list[Message]] = deque(maxlen=keep)
+
+    @property
+    def model_name(self) -> str:
+        return self.inner.model_name
+
+    @property
+    def last_prompt(self) -> list[Message]:
+        return self.prompts[-1] if self.prompts else []
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
+        self.prompts.append(list(messages))
+        return await self.inner.complete(messages, tools=tools, on_token=on_token)
+
+    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
+        return await self.inner.structured(messages, schema, name=name)
+
+    def count_tokens(self, messages: Sequence[Message]) -> int:
+        return self.inner.count_tokens(messages)

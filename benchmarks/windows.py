@@ -30,7 +30,8 @@ from typing import Any
 from assistant.booking_types import FlightOption
 from assistant.context import ContextStats, Policy
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.llm import ChatModel, RecordingModel
+from assistant.llm import ChatModel
+from assistant.model_tape import RecordingModel
 from assistant.tools import ToolRunner
 from assistant.turn_parts import EngineSettings, SilentObserver
 from assistant.turns import TurnRequest

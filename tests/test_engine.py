@@ -188,7 +188,7 @@ def test_the_model_is_not_offered_tools_on_the_last_round() -> None:
 def test_secrets_are_masked_before_the_log_and_the_model_and_the_user_is_told_once(
     offline_model: LiteLLMChatModel,
 ) -> None:
-    from assistant.llm import RecordingModel
+    from assistant.model_tape import RecordingModel
 
     world = Twins()
     recorder = RecordingModel(offline_model)
