@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from functools import partial
 from operator import methodcaller
 from typing import Any
@@ -37,6 +35,7 @@ from assistant.facts import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
 from assistant.recall import newest_per_key
 from memory import embeddings, hybrid
+from memory.fact_cache import CachedFacts, FactCache
 from memory.fact_rows import fact_from_row, fact_row, facts_from_arrow
 from memory.lance_shards import SHARDS, ShardSet, fact_schema, optimize_with_retry, purge_rows, translated
 
@@ -45,7 +44,6 @@ logger = logging.getLogger(__name__)
 # What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate
 # read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
 _READ = ["record", "current", "stale"]
-_CACHE_USERS = 2048
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
 _ALL = 10_000_000
 
@@ -55,15 +53,6 @@ def _literal(value: str) -> str:
     if "'" in value or "\\" in value:
         raise AccessDenied("refusing to build a filter from an unvalidated value")
     return f"'{value}'"
-
-
-@dataclass(frozen=True, slots=True)
-class _Cached:
-    """One user's facts as read at one version of their shard; ``history``: superseded versions are in."""
-
-    version: int
-    facts: list[Fact]
-    history: bool
 
 
 class LanceFactStore:
@@ -93,8 +82,7 @@ class LanceFactStore:
             maintenance_locks=maintenance_locks,
             shards=shards,
         )
-        self._lock = threading.Lock()
-        self._cache: dict[str, _Cached] = {}
+        self._cache = FactCache()
         self._compacted: dict[int, int] = {}  # shard → its version right after this store compacted it
         self._opened = False
 
@@ -203,8 +191,7 @@ class LanceFactStore:
 
     def list_facts(self, scope: UserScope, *, include_history: bool = False) -> list[Fact]:
         """All of the user's facts by key: one indexed read of three columns, cached per user until the shard's
-        version changes (every turn recalls, facts change rarely; checking the version costs ~0.2 ms, a read
-        ~3 ms at 100k rows)."""
+        version changes (``memory.fact_cache``)."""
         with translated():
             cached = self._cached(scope, history=include_history)
             if cached is None:
@@ -212,7 +199,7 @@ class LanceFactStore:
                 if not include_history:
                     where = where & (col("current") == lit(True))
                 version, cached = self._read(self._shard(scope), where, limit=None)
-                self._remember(scope, _Cached(version, cached, history=include_history))
+                self._cache.put(scope.user, CachedFacts(version, cached, history=include_history))
         return list(cached) if include_history else [f for f in cached if f.current]
 
     def small_set(self, scope: UserScope, limit: int) -> tuple[int, list[Fact] | None]:
@@ -229,29 +216,17 @@ class LanceFactStore:
                 if len(facts) > limit:
                     total = self._count(scope, " AND current = true")
                     return total, None
-                self._remember(scope, _Cached(version, facts, history=False))
+                self._cache.put(scope.user, CachedFacts(version, facts, history=False))
                 cached = facts
         current = [f for f in cached if f.current]
         return len(current), (current if len(current) <= limit else None)
 
     def _cached(self, scope: UserScope, *, history: bool) -> list[Fact] | None:
-        """The cached facts if they hold what is asked (history or not) and are of the shard's latest version.
+        def version() -> int | None:
+            table = self.table_of(scope)
+            return None if table is None else int(table.version)
 
-        The version is looked up only when there is an entry to check: a user's first read goes straight to
-        :meth:`_read`, which fetches the version itself."""
-        entry = self._cache.get(scope.user)
-        if entry is None or (history and not entry.history):
-            return None
-        table = self.table_of(scope)
-        return entry.facts if table is not None and entry.version == table.version else None
-
-    def _remember(self, scope: UserScope, entry: _Cached) -> None:
-        if entry.version == 0:  # no shard yet: nothing to cache, and another process may create it any time
-            return
-        with self._lock:
-            if len(self._cache) >= _CACHE_USERS:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[scope.user] = entry
+        return self._cache.get(scope.user, history=history, version=version)
 
     def _read(self, shard: int, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
         """(shard version, matching facts by key) in one trip to LanceDB's event loop; (0, []) while the
