@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +128,28 @@ def test_at_sets_the_clock_of_the_turn(cli_env: Path) -> None:
     chat("--user", "alice", "--thread", "t", "--at", "2026-11-09T09:00:00", "Hello")
     assert all(e["created_at"].startswith("2026-11-09T09:00") for e in log_of("alice", "t"))
     assert run_cli("chat", "--user", "alice", "--thread", "t", "--at", "next tuesday", "Hi").exit_code == 2
+
+
+@pytest.mark.slow
+def test_a_reader_that_stops_early_does_not_fail_the_turn(cli_env: Path) -> None:
+    """``chat … | head -c 5``: the rest of the reply goes nowhere, the command still succeeds, and the turn is
+    logged whole (the same turn id replays it)."""
+    message = "Find me flights to Lisbon on the 14th"
+    argv = ["chat", "--user", "alice", "--thread", "lisbon", "--turn-id", "t1", message]
+    env = {**os.environ, "OFFLINE_STREAM_DELAY_MS": "30"}  # the reply streams for a second or so
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "travel_assistant.cli", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=cli_env,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.read(5).decode()
+    proc.stdout.close()  # the reader goes away mid-reply
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    assert "error" not in err.lower()
+    replay = chat("--user", "alice", "--thread", "lisbon", "--turn-id", "t1", message)
+    assert replay["replayed"] is True
+    assert replay["reply"].startswith(first) and len(replay["reply"]) > 40

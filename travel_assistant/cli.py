@@ -101,14 +101,23 @@ def emit_json(payload: Any) -> None:
 
 
 class _StdoutStream:
-    """Prints reply tokens as they stream, and tool calls as they happen (text mode only)."""
+    """Prints reply tokens as they stream, and tool calls as they happen (text mode only).
+
+    A reader that goes away mid-reply (``chat … | head -c 80``) is not the model failing: the rest of the reply
+    goes nowhere, and the turn still ends and is logged, so the same turn id replays it in full."""
 
     async def recalled(self, recall: Any, block: str | None) -> None:
         return None
 
     async def token(self, text: str) -> None:
-        sys.stdout.write(readable(text))
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(readable(text))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # Python's own advice: point stdout at /dev/null, or the flush at exit raises again.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
 
     async def tool_started(self, call: Any) -> None:
         typer.echo(readable(f"[tool] {call.name} {call.arguments}"), err=True)
