@@ -99,5 +99,7 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     expect(again.locator(CLOCK_INDICATOR)).to_contain_text("Thu 12 Nov 2026")
     second = open_panel(again)
     second.locator(".ta-clock").get_by_role("button", name="Back to real time").click()
-    status_says(second, "The demo clock is back to real time")
+    # Not the status line: it is shared with the promotion pass the reset wakes (Thursday's thread is idle in
+    # real time), whose report may replace the confirmation at once. The clock itself says where it stands.
+    expect(second.locator(".ta-clock")).to_contain_text("(real time)")
     expect(again.locator(CLOCK_INDICATOR)).to_have_count(0)
