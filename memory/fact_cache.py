@@ -33,16 +33,15 @@ class FactCache:
         self._lock = threading.Lock()
         self._entries: dict[str, CachedFacts] = {}
 
-    def get(self, user: str, *, history: bool, version: Callable[[], int | None]) -> list[Fact] | None:
+    def get(self, user: str, *, history: bool, version: Callable[[], int]) -> list[Fact] | None:
         """The cached facts if they hold what is asked (history or not) and are of the shard's latest version.
 
-        ``version()`` (None: no shard) is called only when there is an entry to check: a user's first read
-        goes straight to the table, and that read fetches the version itself."""
+        ``version()`` (0: no shard, which no entry matches) is called only when there is an entry to check: a
+        user's first read goes straight to the table, and that read fetches the version itself."""
         entry = self._entries.get(user)
         if entry is None or (history and not entry.history):
             return None
-        current = version()
-        return entry.facts if current is not None and entry.version == current else None
+        return entry.facts if entry.version == version() else None
 
     def put(self, user: str, entry: CachedFacts) -> None:
         if entry.version == 0:  # no shard yet: nothing to cache, and another process may create it any time

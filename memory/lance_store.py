@@ -222,11 +222,7 @@ class LanceFactStore:
         return len(current), (current if len(current) <= limit else None)
 
     def _cached(self, scope: UserScope, *, history: bool) -> list[Fact] | None:
-        def version() -> int | None:
-            table = self.table_of(scope)
-            return None if table is None else int(table.version)
-
-        return self._cache.get(scope.user, history=history, version=version)
+        return self._cache.get(scope.user, history=history, version=partial(self.data_version, scope))
 
     def _read(self, shard: int, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
         """(shard version, matching facts by key) in one trip to LanceDB's event loop; (0, []) while the

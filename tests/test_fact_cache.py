@@ -17,7 +17,7 @@ def test_an_entry_is_served_only_at_the_version_it_was_read_at() -> None:
     cache.put("alice", CachedFacts(3, [_fact("diet")], history=False))
     assert cache.get("alice", history=False, version=lambda: 3) == [_fact("diet")]
     assert cache.get("alice", history=False, version=lambda: 4) is None  # another process wrote meanwhile
-    assert cache.get("alice", history=False, version=lambda: None) is None  # the shard is gone
+    assert cache.get("alice", history=False, version=lambda: 0) is None  # the shard is gone
 
 
 def test_a_current_only_entry_never_answers_for_history_and_a_first_read_checks_no_version() -> None:
