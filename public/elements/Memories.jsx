@@ -439,8 +439,20 @@ export default function Memories() {
         const fresh = newest(result.panel, store.data);
         const told = news(store, fresh);
         const change = { data: fresh };
-        if (told) Object.assign(change, { status: told, error: "", outcomeRevision: fresh.revision });
-        else if (store.outcomeRevision === store.data.revision) change.outcomeRevision = fresh.revision;
+        if (told && store.busy) {
+          // The action in flight will replace the status line with its answer: the news goes with it.
+          store.toldMeanwhile = told;
+        } else if (told) {
+          // The news joins what the last action said instead of replacing it: a promotion woken by that
+          // action (the demo clock moving) reports at once, before anyone has read the action's own answer.
+          const said = store.outcomeRevision === store.data.revision ? store.said || "" : "";
+          Object.assign(change, {
+            said,
+            status: [said, told].filter(Boolean).join(" "),
+            error: "",
+            outcomeRevision: fresh.revision,
+          });
+        } else if (store.outcomeRevision === store.data.revision) change.outcomeRevision = fresh.revision;
         publish(store, change);
       } catch (failure) {
         // a refresh that failed leaves the panel as it was; the Refresh button is still there
@@ -454,7 +466,8 @@ export default function Memories() {
 
   async function run(name, payload, focusAfter) {
     if (store.busy) return;
-    publish(store, { busy: name, status: "Working…", error: "", outcomeRevision: data.revision });
+    store.toldMeanwhile = "";
+    publish(store, { busy: name, status: "Working…", said: "", error: "", outcomeRevision: data.revision });
     store.focusId = focusAfter || null;
     try {
       const answer = await callAction({ name, payload });
@@ -462,11 +475,13 @@ export default function Memories() {
       if (!result) throw new Error("the server did not answer");
       const fresh = result.panel ? newest(result.panel, store.data) : store.data;
       if (result.download) saveFile(result.download);
-      const told = news(store, fresh);
+      const told = news(store, fresh) || store.toldMeanwhile;
+      const said = result.ok ? result.message || "Done." : "";
       publish(store, {
         data: fresh,
         outcomeRevision: fresh.revision,
-        status: result.ok ? [result.message || "Done.", told].filter(Boolean).join(" ") : told,
+        said,
+        status: [said, told].filter(Boolean).join(" "),
         error: result.ok ? "" : result.message || "That did not work.",
       });
       if (focusAfter) focusById(focusAfter);

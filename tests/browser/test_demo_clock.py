@@ -7,6 +7,7 @@ header while shifted, and used for every time shown or stored.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -99,7 +100,12 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     expect(again.locator(CLOCK_INDICATOR)).to_contain_text("Thu 12 Nov 2026")
     second = open_panel(again)
     second.locator(".ta-clock").get_by_role("button", name="Back to real time").click()
-    # Not the status line: it is shared with the promotion pass the reset wakes (Thursday's thread is idle in
-    # real time), whose report may replace the confirmation at once. The clock itself says where it stands.
     expect(second.locator(".ta-clock")).to_contain_text("(real time)")
+    # The reset wakes a promotion pass (Thursday's thread is idle in real time), whose report comes at once:
+    # it joins the confirmation on the status line instead of replacing it before anyone has read it.
+    status_says(
+        second,
+        re.compile(r"The demo clock is back to real time\. A conversation was checked"),
+        timeout=60_000,
+    )
     expect(again.locator(CLOCK_INDICATOR)).to_have_count(0)
