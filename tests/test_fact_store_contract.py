@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from dataclasses import replace
 from datetime import timedelta
@@ -10,7 +11,7 @@ from typing import Protocol
 
 import pytest
 
-from assistant.errors import AccessDenied, InvalidId
+from assistant.errors import AccessDenied, InvalidId, StorageError
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserId, UserScope
 from assistant.ports import FactMaintenance, FactStore
@@ -205,3 +206,20 @@ def test_lance_reads_see_writes_from_another_handle_at_once(tmp_path: Path) -> N
     scheduler.set_flags(ALICE, [fact(ALICE, 1).id], current=False, stale=None)
     assert [f.value for f in app.list_facts(ALICE)] == ["aisle"]
     assert app.small_set(ALICE, 1) == (1, app.list_facts(ALICE)) and app.small_set(ALICE, 0)[1] is None
+
+
+def test_lance_ping_reads_storage_and_fails_when_a_shard_cannot_be_read(tmp_path: Path) -> None:
+    """Readiness pings the store: a write by another process shows at once, and unreadable storage is an
+    error (the probe reports "failing"), never a quiet success."""
+    folder = tmp_path / "lance"
+    app = LanceFactStore(str(folder), embedding="hash")
+    assert app.ping() == 0  # nothing written yet: reachable, no shard
+    LanceFactStore(str(folder), embedding="hash").add(ALICE, fact(ALICE, 1))
+    before = app.ping()
+    assert before > 0
+    LanceFactStore(str(folder), embedding="hash").add(ALICE, fact(ALICE, 2, key="seat", value="aisle"))
+    assert app.ping() > before
+    [shard] = [p for p in folder.iterdir() if p.name.endswith(".lance")]
+    shutil.rmtree(shard / "_versions")
+    with pytest.raises(StorageError):
+        app.ping()
