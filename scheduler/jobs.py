@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
@@ -55,6 +56,29 @@ class JobDeps:
     # The fact store's write group of a user (its shard): threads are promoted in that order, so a chunk's
     # batched write touches a few groups, not one per user. None: the threads' own order.
     write_group: Callable[[str], int] | None = None
+    # This worker's part of each promotion pass when several processes share it (None: all of it).
+    partition: Partition | None = None
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Part ``index`` of ``count`` disjoint parts of a promotion pass, by the users' write groups.
+
+    By user, never by thread: every thread of a user is in one part, so one worker writes all of that user's
+    facts, in the order they were said (a later statement still supersedes an earlier one); and by write group
+    (the fact shard), so two workers never append to the same shard at once. Claims still guard each thread:
+    parts that overlap by mistake cost a lost claim, never a thread promoted twice."""
+
+    index: int
+    count: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < self.count:
+            raise ValueError(f"partition {self.index} of {self.count} does not exist")
+
+    def holds(self, user: str, write_group: Callable[[str], int] | None) -> bool:
+        group = write_group(user) if write_group is not None else zlib.crc32(user.encode())
+        return group % self.count == self.index
 
 
 # A promotion pass compacts a part of the fact store (a shard) once it holds this many separate appends.
@@ -134,6 +158,9 @@ async def _promote(
     per thread, the chunk's facts are written at once (one history read, one append, one flag update), and
     each thread's claim is finished or failed on its own. Compaction and the index refresh run once, at the
     end of the pass (for the parts of the store many appends fragmented), not per fact."""
+    part = deps.partition
+    if part is not None:
+        threads = [t for t in threads if part.holds(t.user_id, deps.write_group)]
     if deps.write_group is not None:
         # A stable sort: a user is in exactly one group, so each user's threads keep their order (their facts
         # are still written in the order they were said).

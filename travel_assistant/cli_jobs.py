@@ -23,14 +23,33 @@ def _print(report: dict[str, object], as_json: bool) -> None:
             typer.echo(f"{key}: {value}")
 
 
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=16,
+        help="Share the pass among this many worker processes, each owning a part of the users (a backlog "
+        "drains faster; each worker loads the model and the fact store first, which takes seconds).",
+    ),
+]
+
+
 @jobs.command("promote")
-def promote(at: AtOption = None, as_json: JsonOption = False) -> None:
+def promote(at: AtOption = None, as_json: JsonOption = False, workers: WorkersOption = 1) -> None:
     """Promote threads idle for IDLE_MINUTES (use --at to "let thirty minutes pass")."""
     from scheduler.jobs import promote_idle
 
     def body() -> None:
-        with runtime() as rt:
-            report = asyncio.run(promote_idle(rt.job_deps(), parse_at(at)))
+        now = parse_at(at)
+        with runtime() as rt:  # migrates first where MIGRATE_ON_START says so
+            if workers == 1:
+                report = asyncio.run(promote_idle(rt.job_deps(), now))
+            else:
+                from travel_assistant.promote_workers import PromotionWorkers
+
+                with PromotionWorkers(rt.settings, workers) as pool:
+                    report = pool.run_pass(now)
         _print(report.to_json(), as_json)
 
     guarded(body)
