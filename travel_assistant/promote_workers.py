@@ -27,6 +27,7 @@ from typing import Any
 
 from assistant.errors import TravelAssistantError
 from scheduler.jobs import Partition, PromoteReport, promote_idle
+from travel_assistant.container import build_runtime
 from travel_assistant.settings import Settings
 
 MAX_WORKERS = 16
@@ -118,8 +119,6 @@ def _answer(pipe: Connection) -> Any:
 
 def _serve(pipe: Connection, settings: Settings, part: Partition, runner: str) -> None:
     """The worker process: build and warm a runtime, then one pass of ``part`` per ``now`` received."""
-    from travel_assistant.container import build_runtime  # in the child: the parent may never need it
-
     try:
         rt = build_runtime(settings, upgrade_schema=False)  # the parent's settings; migrations are its job
         rt.warm_up()
