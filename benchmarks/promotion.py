@@ -136,6 +136,7 @@ class Pass:
     cpu_seconds: float = 0.0  # the process's CPU time over the pass (all its threads), whatever the load
     created_seconds: float = 0.0  # creating every shard before the pass (a store in use has them all)
     startup_seconds: float = 0.0  # worker processes: importing, building and warming their runtimes
+    workers: int = 1  # processes sharing the pass
 
     @property
     def per_minute(self) -> float:
@@ -334,7 +335,7 @@ def run_workers_pass(kind: str, threads: int, *, workers: int, chunk: int, fresh
     """The same pass shared by ``workers`` processes, as ``travel-assistant jobs promote --workers N`` runs it.
     The workers start (imports, runtime, MiniLM) before the clock starts: that start-up is timed apart, like
     the shards' creation, since a worker pool draining a backlog pays it once."""
-    tally = Pass(f"workers{workers}", threads)
+    tally = Pass(f"workers{workers}", threads, workers=workers)
     with prepared(kind, tally, prefix="w", fresh=fresh) as rt:
         settings = rt.settings.model_copy(update={"promote_chunk": chunk})
         started = time.perf_counter()
@@ -365,7 +366,7 @@ def render(kind: str, new: Pass, old: Pass, par: Pass | None) -> str:
     ocfirst, oclast = old.per_thread_ms("first", cpu=True), old.per_thread_ms("last", cpu=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     p = par or Pass("-", 0)
-    w = p.name.removeprefix("workers")
+    w = str(p.workers) if par else "-"
     rows = [
         ("threads in the pass", f"{new.threads:,}", f"{p.threads:,}", f"{old.threads:,}", ""),
         (

@@ -16,7 +16,7 @@ from assistant.ids import UserId
 from scheduler.jobs import Partition, PromoteReport, promote_idle
 from tests.conftest import MONDAY, RuntimeFactory, SettingsFactory
 from tests.test_jobs import chat, promoted_facts
-from travel_assistant.promote_workers import merged
+from travel_assistant.promote_workers import PromotionWorkerError, PromotionWorkers, merged
 
 if TYPE_CHECKING:
     from travel_assistant.container import Runtime
@@ -103,3 +103,19 @@ def test_jobs_promote_with_workers_shares_one_pass_among_processes(
 
     refused = subprocess.run([*cmd[:-1], "0"], env=env, capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "--workers" in refused.stderr
+
+
+@pytest.mark.slow
+def test_a_worker_that_died_is_a_clear_error_and_the_pool_still_closes(
+    settings_factory: SettingsFactory, runtime_factory: RuntimeFactory
+) -> None:
+    runtime_factory()  # the schema, as the command's own runtime makes it before starting workers
+    pool = PromotionWorkers(settings_factory(), 2)
+    try:
+        pool._procs[1].kill()  # out of memory, or an operator's kill -9
+        pool._procs[1].join()
+        with pytest.raises(PromotionWorkerError, match="stopped unexpectedly"):
+            pool.run_pass(MONDAY)
+    finally:
+        pool.close()
+    assert pool._procs == []

@@ -10,6 +10,7 @@ import typer
 from assistant.errors import NotFound
 from assistant.ids import thread_id
 from travel_assistant.cli import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
+from travel_assistant.promote_workers import MAX_WORKERS, PromotionWorkers
 from travel_assistant.settings import build_settings
 
 jobs = typer.Typer(no_args_is_help=True, help="Run one pass of a background job now, as of --at.")
@@ -28,7 +29,7 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         min=1,
-        max=16,
+        max=MAX_WORKERS,
         help="Share the pass among this many worker processes, each owning a part of the users (a backlog "
         "drains faster; each worker loads the model and the fact store first, which takes seconds).",
     ),
@@ -46,8 +47,6 @@ def promote(at: AtOption = None, as_json: JsonOption = False, workers: WorkersOp
             if workers == 1:
                 report = asyncio.run(promote_idle(rt.job_deps(), now))
             else:
-                from travel_assistant.promote_workers import PromotionWorkers
-
                 with PromotionWorkers(rt.settings, workers) as pool:
                     report = pool.run_pass(now)
         _print(report.to_json(), as_json)

@@ -60,17 +60,20 @@ class PromotionWorkers:
                 self._pipes.append(mine)
                 self._procs.append(proc)
             for pipe in self._pipes:
-                _answer(pipe)  # "ready": every worker has built and warmed its runtime
+                _checked(_receive(pipe))  # "ready": every worker has built and warmed its runtime
         except BaseException:
             self.close()
             raise
 
     def run_pass(self, now: datetime) -> PromoteReport:
         """One pass as of ``now``, all parts at once; the sum of the parts' reports."""
-        for pipe in self._pipes:
-            pipe.send(now)
-        reports = [_answer(pipe) for pipe in self._pipes]
-        return merged(now, [PromoteReport(**r) for r in reports])
+        asked = [_send(pipe, now) for pipe in self._pipes]
+        # Every part's answer before any error is raised: a part that failed must not leave the others
+        # unread (and killed mid-pass at close, their claims waiting out the lease).
+        answers = [
+            _receive(pipe) if ok else ("gone", None) for pipe, ok in zip(self._pipes, asked, strict=True)
+        ]
+        return merged(now, [PromoteReport(**_checked(a)) for a in answers])
 
     def close(self) -> None:
         for pipe in self._pipes:
@@ -107,11 +110,26 @@ def merged(now: datetime, reports: Sequence[PromoteReport]) -> PromoteReport:
     return total
 
 
-def _answer(pipe: Connection) -> Any:
+def _send(pipe: Connection, now: datetime) -> bool:
+    try:
+        pipe.send(now)
+    except OSError:  # BrokenPipeError: the process is already gone
+        return False
+    return True
+
+
+def _receive(pipe: Connection) -> tuple[str, Any]:
     try:
         kind, body = pipe.recv()
-    except EOFError as exc:  # the process died (killed, out of memory) without a word
-        raise PromotionWorkerError("a promotion worker stopped unexpectedly") from exc
+    except EOFError:  # the process died (killed, out of memory) without a word
+        return "gone", None
+    return kind, body
+
+
+def _checked(answer: tuple[str, Any]) -> Any:
+    kind, body = answer
+    if kind == "gone":
+        raise PromotionWorkerError("a promotion worker stopped unexpectedly")
     if kind == "error":
         raise PromotionWorkerError(f"a promotion worker failed ({body})")
     return body
