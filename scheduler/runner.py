@@ -13,13 +13,17 @@ Choices, and why:
   and it exists because of pickling.
 * Correctness never depends on a single scheduler: two processes sharing the job store do run each job twice
   (APScheduler 3 has no cross-process locking); the job bodies claim each unit of work in the database.
+* A promotion pass can be woken early (:func:`wake_promotion`: a demo clock moved). Bringing the job's next run
+  forward is not enough on its own: with ``max_instances=1`` APScheduler skips a run that falls due while the
+  previous one is still going, and that pass read the clocks before they moved, so the wake would wait a whole
+  interval. A wake during a pass therefore asks the running pass to go round once more.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -32,6 +36,7 @@ from memory.db import Database
 from scheduler.jobs import EXPIRE, PROMOTE, WIPE, JobDeps, expire_facts, promote_idle, wipe_inactive
 
 JOBSTORE_TABLE = "apscheduler_jobs"
+PROMOTE_JOB_ID = "promote-idle-threads"
 # Every process registers its runtime under this key: the pickled job args must mean the same thing in the app
 # and in a separate scheduler process that share the job store.
 RUNTIME_KEY = "runtime"
@@ -41,12 +46,22 @@ def _unobserved(job: str) -> AbstractContextManager[object]:
     return nullcontext()
 
 
+@dataclass
+class PassState:
+    """Whether this process's promotion job is running, and whether it was woken since its pass read the
+    clocks. Read and written only on the scheduler's event loop, so no lock."""
+
+    running: bool = False
+    woken: bool = False
+
+
 @dataclass(frozen=True)
 class Registered:
     deps: Callable[[], JobDeps]
     clock: Callable[[], datetime]
     # Wraps each pass (the composition root passes a telemetry span and the job's log context).
     observe: Callable[[str], AbstractContextManager[object]] = _unobserved
+    promote: PassState = field(default_factory=PassState)
 
 
 _REGISTRY: dict[str, Registered] = {}
@@ -73,9 +88,34 @@ def _lookup(name: str) -> Registered:
 
 
 async def run_promote(name: str) -> dict[str, Any]:
+    """One promotion pass, then another while the one before was woken after it read the clocks (wakes
+    during one pass make one more pass). The last pass's report is returned; each records its own in the job
+    history."""
     reg = _lookup(name)
-    with reg.observe(PROMOTE):
-        return (await promote_idle(reg.deps(), reg.clock())).to_json()
+    state = reg.promote
+    state.running = True
+    try:
+        while True:
+            # Cleared before the pass reads any clock: a wake from here on either moved a clock this pass
+            # reads, or sets the flag again and gets a pass of its own.
+            state.woken = False
+            with reg.observe(PROMOTE):
+                report = (await promote_idle(reg.deps(), reg.clock())).to_json()
+            if not state.woken:
+                return report
+    finally:
+        state.running = False
+
+
+def wake_promotion(scheduler: AsyncIOScheduler, now: datetime, *, name: str = RUNTIME_KEY) -> None:
+    """Promote now rather than at the next interval (time has just moved for someone). Call it on the
+    scheduler's event loop. A pass already running goes round once more; otherwise the job's next run is
+    brought forward to ``now``."""
+    reg = _REGISTRY.get(name)
+    if reg is not None and reg.promote.running:
+        reg.promote.woken = True
+        return
+    scheduler.modify_job(PROMOTE_JOB_ID, next_run_time=now)
 
 
 def run_expire(name: str) -> dict[str, Any]:
@@ -134,7 +174,7 @@ def build_scheduler(
     stored = _stored_next_runs(db)
     moment = now or datetime.now(UTC)
     jobs = (
-        ("promote-idle-threads", "scheduler.runner:run_promote", schedule.promote_every),
+        (PROMOTE_JOB_ID, "scheduler.runner:run_promote", schedule.promote_every),
         ("expire-facts", "scheduler.runner:run_expire", schedule.expire_every),
         ("wipe-inactive-users", "scheduler.runner:run_wipe", schedule.wipe_every),
     )

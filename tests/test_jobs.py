@@ -204,6 +204,56 @@ def test_the_running_scheduler_promotes_an_idle_thread_by_itself(runtime_factory
     assert after == ["Dietary needs: vegetarian"]
 
 
+def test_a_wake_during_a_running_pass_gets_a_pass_that_reads_the_new_clock(
+    runtime_factory: RuntimeFactory,
+) -> None:
+    """The demo clock moves while a promotion pass is running: that pass read the old time, and APScheduler
+    skips a run brought forward while one is going, so the wake must not wait for the next interval (an
+    hour here)."""
+    from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED
+
+    rt = runtime_factory(idle_minutes=30)
+    chat(rt, ALICE, "mon", "t1", "By the way, I'm vegetarian.", MONDAY)
+    clock = {"now": MONDAY}
+    reads: list[datetime] = []
+
+    async def main() -> list[str]:
+        finished: asyncio.Queue[None] = asyncio.Queue()
+        scheduler = runner.build_scheduler(
+            rt.db,
+            runner.Schedule(
+                promote_every=timedelta(hours=1),
+                expire_every=timedelta(hours=1),
+                wipe_every=timedelta(hours=1),
+            ),
+        )
+
+        def read_clock() -> datetime:
+            reads.append(clock["now"])
+            if len(reads) == 1:
+                # Inside the first pass, after it read the time: the clock jumps and wakes promotion.
+                clock["now"] = MONDAY + timedelta(minutes=31)
+                runner.wake_promotion(scheduler, datetime.now(UTC))
+            return reads[-1]
+
+        runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps("scheduler"), read_clock)
+        scheduler.add_listener(
+            lambda event: finished.put_nowait(None) if event.job_id == runner.PROMOTE_JOB_ID else None,
+            EVENT_JOB_EXECUTED | EVENT_JOB_ERROR,
+        )
+        scheduler.start()
+        try:
+            runner.wake_promotion(scheduler, datetime.now(UTC))  # nothing running: the job is brought forward
+            await asyncio.wait_for(finished.get(), timeout=30)
+            return promoted_facts(rt, ALICE)
+        finally:
+            scheduler.shutdown(wait=False)
+            runner.unregister(runner.RUNTIME_KEY)
+
+    assert asyncio.run(main()) == ["Dietary needs: vegetarian"]
+    assert reads == [MONDAY, MONDAY + timedelta(minutes=31)]  # one execution, two passes, the second on time
+
+
 def test_after_downtime_an_overdue_job_runs_once_at_start(runtime: Runtime) -> None:
     schedule = runner.Schedule(
         promote_every=timedelta(hours=1), expire_every=timedelta(hours=1), wipe_every=timedelta(hours=1)

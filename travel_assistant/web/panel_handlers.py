@@ -28,7 +28,6 @@ from travel_assistant.web.panel_watch import PanelWatch
 from travel_assistant.web.ui import ChatContext
 
 logger = logging.getLogger(__name__)
-PROMOTE_JOB_ID = "promote-idle-threads"
 
 
 async def _refused() -> dict[str, Any]:
@@ -205,8 +204,10 @@ def _wake_promotion(app: App) -> None:
     pass promotes by each user's own clock. (A scheduler in another process picks it up at its next pass.)"""
     if app.scheduler is None:
         return
+    from scheduler.runner import wake_promotion
+
     try:
-        app.scheduler.modify_job(PROMOTE_JOB_ID, next_run_time=_real_now())
+        wake_promotion(app.scheduler, _real_now())
     except Exception:  # the job store is the database; a failure here only delays the pass
         logger.warning("could not bring the promotion pass forward", exc_info=True)
 
