@@ -427,11 +427,22 @@ export default function Memories() {
   // The server says the user's memory changed (promotion ran, or a turn remembered something): fetch fresh
   // props through the refresh action (which checks the login), and say so if a conversation was checked.
   useEffect(() => {
-    async function onMessage(event) {
+    function onMessage(event) {
       const msg = event.data;
       if (event.origin !== window.location.origin || !msg || msg.source !== "travel-assistant") return;
-      if (msg.type !== "memory-changed" || store.refreshing) return;
+      // Every mounted copy hears the same message: the first to see it answers for all.
+      if (msg.type !== "memory-changed" || store.lastPing === event) return;
+      store.lastPing = event;
+      if (store.refreshing) {
+        // The refresh in flight may have read the memory before this change: one more follows it.
+        store.refreshAgain = true;
+        return;
+      }
+      refresh();
+    }
+    async function refresh() {
       store.refreshing = true;
+      store.refreshAgain = false;
       try {
         const answer = await callAction({ name: "refresh_memory", payload: {} });
         const result = answer && answer.response;
@@ -458,6 +469,7 @@ export default function Memories() {
         // a refresh that failed leaves the panel as it was; the Refresh button is still there
       } finally {
         store.refreshing = false;
+        if (store.refreshAgain) refresh();
       }
     }
     window.addEventListener("message", onMessage);

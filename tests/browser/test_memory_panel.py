@@ -372,3 +372,35 @@ def test_the_panel_writes_no_copy_of_the_users_facts_to_disk(open_page: Any) -> 
     assert written, "the element was not written at all: this test no longer checks anything"
     leaked = [p for p in written if "vegetarian" in p.read_text(encoding="utf-8", errors="replace")]
     assert not leaked, leaked
+
+
+def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(open_page: Any, harness: Server) -> None:
+    """The server pings the panel when the user's memory changes (a promotion finished). A ping that comes
+    while the panel is still fetching after an earlier one may describe a change that fetch missed: the panel
+    fetches once more when it is done, instead of dropping the ping."""
+    page = open_page()
+    open_panel(page)
+
+    def refreshes() -> int:
+        return sum(1 for a in actions(harness) if a["name"] == "refresh_memory")
+
+    before = refreshes()
+    held: list[Any] = []
+    page.route("**/project/action", lambda route: held.append(route))  # held until released
+    ping = "() => window.postMessage({source: 'travel-assistant', type: 'memory-changed'}, location.origin)"
+    page.evaluate(ping)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the panel did not fetch after the first ping"
+    page.evaluate(ping)  # a second change, while the first fetch is out
+    page.wait_for_timeout(500)
+    assert len(held) == 1, "the panel fetched twice at once"
+    page.unroute("**/project/action")
+    held[0].continue_()
+    for _ in range(100):
+        if refreshes() >= before + 2:
+            break
+        page.wait_for_timeout(100)
+    assert refreshes() == before + 2
