@@ -60,7 +60,10 @@ def test_parts_of_a_pass_promote_each_thread_once_and_keep_each_users_order(runt
     total = merged(now, reports)
     assert (total.threads_due, total.threads_promoted, total.errors) == (12, 12, 0)
     for user in USERS:  # the later thread's seat won: one worker wrote both, in the order they were said
-        assert sorted(promoted_facts(runtime, user)) == ["Dietary needs: vegetarian", "Seat preference: window"]
+        assert sorted(promoted_facts(runtime, user)) == [
+            "Dietary needs: vegetarian",
+            "Seat preference: window",
+        ]
     assert asyncio.run(promote_idle(runtime.job_deps("all"), now)).threads_due == 0  # nothing left over
 
 

@@ -67,6 +67,15 @@ def axe_violations(
         page.evaluate("(source) => { (0, eval)(source); }", axe_source())
     raw: list[dict[str, Any]] = page.evaluate(
         """async ([include, tags, disable]) => {
+            // What a user sees once the page settles: colours measured halfway through a fade (a dialog's
+            // overlay coming in, a button drawn a moment ago) are neither the before nor the after. Endless
+            // animations (a spinner) are not waited for, and nothing is waited for longer than two seconds.
+            const ending = document.getAnimations().filter((a) => a.playState === 'running'
+                && Number.isFinite(a.effect?.getComputedTiming().endTime));
+            await Promise.race([
+                Promise.all(ending.map((a) => a.finished.catch(() => null))),
+                new Promise((done) => setTimeout(done, 2000)),
+            ]);
             const rules = Object.fromEntries(disable.map((id) => [id, {enabled: false}]));
             const result = await axe.run(include ? {include: [include]} : document,
                                          {runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});

@@ -270,6 +270,13 @@ def submit_login(page: Page, base_url: str, user: str, password: str) -> None:
     page.click("button[type=submit]")
 
 
+def wait_until_connected(page: Page) -> None:
+    """After the login: wait for the chat's socket, which the server answers by drawing the composer's commands
+    (they fade in, and an accessibility check that reads their colours halfway through finds them faint)."""
+    page.wait_for_selector("#chat-input")
+    page.wait_for_selector("#command-Memories", state="attached")
+
+
 def thread_id_of(page: Page) -> str | None:
     m = THREAD_URL.search(page.url.split("?")[0])
     return m.group(1) if m else None

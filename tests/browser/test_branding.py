@@ -16,7 +16,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import close_context, open_context
-from tests.browser.helpers import REPO, USERS, Server, Shots, new_page, send, submit_login, tool_step
+from tests.browser.helpers import (
+    REPO,
+    USERS,
+    Server,
+    Shots,
+    new_page,
+    send,
+    submit_login,
+    tool_step,
+    wait_until_connected,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -98,7 +108,7 @@ def test_the_home_screen_explains_the_demo_and_offers_the_starters(
 ) -> None:
     page = themed_page(theme, viewport)
     submit_login(page, server.base_url, "bob", USERS["bob"])
-    page.wait_for_selector("#chat-input")
+    wait_until_connected(page)
     welcome = page.locator("#welcome-screen")
     expect(welcome.get_by_role("heading", level=1, name="Travel Assistant")).to_be_visible()
     expect(welcome).to_contain_text("See how an assistant should remember.")
@@ -133,7 +143,7 @@ def test_the_home_screen_explains_the_demo_and_offers_the_starters(
 def test_the_demo_guide_replaces_the_readme(themed_page: Any, server: Server, shots: Shots) -> None:
     page = themed_page("light")
     submit_login(page, server.base_url, "bob", USERS["bob"])
-    page.wait_for_selector("#chat-input")
+    wait_until_connected(page)
     page.get_by_role("button", name="Demo guide").click()
     guide = page.get_by_role("dialog")
     expect(guide).to_have_accessible_name("Demo guide")
@@ -152,8 +162,7 @@ def test_a_conversation_has_no_serious_accessibility_violations(
 ) -> None:
     page = themed_page("light")
     submit_login(page, server.base_url, "bob", USERS["bob"])
-    page.wait_for_selector("#chat-input")
-    page.wait_for_timeout(2_000)  # the socket connects a moment after the composer appears
+    wait_until_connected(page)
     # Not the worked example's wording: bob's sidebar must not hold a "Find me flights to Lisbon" thread, which
     # the isolation test reads as alice's conversation leaking.
     send(page, "Find me flights to Porto on the 20th")
