@@ -36,6 +36,13 @@ def chat(rt: Runtime, user: UserId, thread: str, turn: str, text: str, at: datet
     )
 
 
+def hourly(*, promote_every: timedelta = timedelta(hours=1)) -> runner.Schedule:
+    """Every job hourly (none runs during a test unless brought forward), promotion as given."""
+    return runner.Schedule(
+        promote_every=promote_every, expire_every=timedelta(hours=1), wipe_every=timedelta(hours=1)
+    )
+
+
 def promoted_facts(rt: Runtime, user: UserId) -> list[str]:
     return [f.text for f in rt.fact_memory.current(UserScope(user))]
 
@@ -172,14 +179,7 @@ def test_the_running_scheduler_promotes_an_idle_thread_by_itself(runtime_factory
     async def main() -> tuple[list[str], list[str]]:
         passes: asyncio.Queue[None] = asyncio.Queue()  # one item per finished promotion pass
         runner.register(runner.RUNTIME_KEY, lambda: rt.job_deps("scheduler"), lambda: clock["now"])
-        scheduler = runner.build_scheduler(
-            rt.db,
-            runner.Schedule(
-                promote_every=timedelta(seconds=1),
-                expire_every=timedelta(hours=1),
-                wipe_every=timedelta(hours=1),
-            ),
-        )
+        scheduler = runner.build_scheduler(rt.db, hourly(promote_every=timedelta(seconds=1)))
         scheduler.add_listener(
             lambda event: passes.put_nowait(None) if event.job_id == "promote-idle-threads" else None,
             EVENT_JOB_EXECUTED | EVENT_JOB_ERROR,
@@ -219,14 +219,7 @@ def test_a_wake_during_a_running_pass_gets_a_pass_that_reads_the_new_clock(
 
     async def main() -> list[str]:
         finished: asyncio.Queue[None] = asyncio.Queue()
-        scheduler = runner.build_scheduler(
-            rt.db,
-            runner.Schedule(
-                promote_every=timedelta(hours=1),
-                expire_every=timedelta(hours=1),
-                wipe_every=timedelta(hours=1),
-            ),
-        )
+        scheduler = runner.build_scheduler(rt.db, hourly())
 
         def read_clock() -> datetime:
             reads.append(clock["now"])
@@ -255,9 +248,7 @@ def test_a_wake_during_a_running_pass_gets_a_pass_that_reads_the_new_clock(
 
 
 def test_after_downtime_an_overdue_job_runs_once_at_start(runtime: Runtime) -> None:
-    schedule = runner.Schedule(
-        promote_every=timedelta(hours=1), expire_every=timedelta(hours=1), wipe_every=timedelta(hours=1)
-    )
+    schedule = hourly()
 
     async def boot(at: datetime) -> dict[str, Any]:
         scheduler = runner.build_scheduler(runtime.db, schedule, now=at)
