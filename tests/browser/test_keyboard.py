@@ -25,6 +25,7 @@ from tests.browser.helpers import (
     Shots,
     new_page,
     wait_for_replies,
+    wait_until_connected,
 )
 from tests.browser.panel_helpers import CLOCK_INDICATOR, PANEL, status_says
 
@@ -70,8 +71,7 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         focus(page, "#password")
         page.keyboard.type(USERS["kate"])
         page.keyboard.press("Enter")
-        page.wait_for_selector("#chat-input")
-        page.wait_for_timeout(1500)  # the socket connects a moment after the composer appears
+        wait_until_connected(page)
 
         # Open the panel from the header, and set the clock to Monday 09:00 with a preset.
         focus(page, "#memory-header-button", backwards=True)

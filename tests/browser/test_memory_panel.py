@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import close_context, open_context
 from tests.browser.helpers import ARTIFACTS, DOWNLOADS, REPO, Server, Shots, free_port, new_page, submit_login
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -399,8 +400,5 @@ def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(open_page: 
     assert len(held) == 1, "the panel fetched twice at once"
     page.unroute("**/project/action")
     held[0].continue_()
-    for _ in range(100):
-        if refreshes() >= before + 2:
-            break
-        page.wait_for_timeout(100)
+    wait_until(lambda: refreshes() >= before + 2, timeout=10, what="the panel's second fetch")
     assert refreshes() == before + 2

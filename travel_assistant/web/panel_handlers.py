@@ -19,6 +19,7 @@ import chainlit as cl
 
 from assistant.errors import NotFound, TravelAssistantError
 from assistant.ids import FactId, UserScope, fact_id
+from scheduler.runner import wake_promotion
 from travel_assistant.web import panel_element
 from travel_assistant.web.handlers import App, requires_chat
 from travel_assistant.web.inspector import export_bytes
@@ -204,8 +205,6 @@ def _wake_promotion(app: App) -> None:
     pass promotes by each user's own clock. (A scheduler in another process picks it up at its next pass.)"""
     if app.scheduler is None:
         return
-    from scheduler.runner import wake_promotion
-
     try:
         wake_promotion(app.scheduler, _real_now())
     except Exception:  # the job store is the database; a failure here only delays the pass
