@@ -167,7 +167,7 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
     from assistant.fact_types import FACT_TYPES
     from assistant.facts import Authority, Fact
     from assistant.ids import FactId, UserScope
-    from benchmarks.recall import vocabulary
+    from benchmarks._recall_vocabulary import vocabulary
     from memory.lance_store import LanceFactStore
 
     monday = datetime(2026, 11, 9, 9, 2, tzinfo=UTC)

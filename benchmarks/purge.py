@@ -41,8 +41,8 @@ from lancedb.expr import col, lit
 
 from assistant.facts import Authority, Fact
 from assistant.ids import FactId, UserScope
+from benchmarks._recall_table import arrow_rows
 from benchmarks._results import record
-from benchmarks.recall import arrow_rows
 from memory.fact_rows import fact_row
 from memory.lance_shards import SHARDS, rebuild_indexes
 from memory.lance_store import LanceFactStore

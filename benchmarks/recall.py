@@ -26,21 +26,14 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
-import platform
 import random
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
-import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,24 +44,14 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
 import numpy as np
-import numpy.typing as npt
-import pyarrow as pa
 
-from assistant.fact_types import FACT_TYPES
-from assistant.facts import Authority, Fact
-from assistant.ids import FactId, UserScope
+from assistant.ids import UserScope
 from assistant.recall import Recaller, RecallSettings
-from benchmarks.stats import percentile
+from benchmarks._recall_report import Probe, Results, Series, print_report
+from benchmarks._recall_table import NOW, BuildConfig, build, pin_torch_threads, read_marker, user_ids
 from memory import embeddings
-from memory.fact_rows import fact_row
-from memory.lance_shards import rebuild_indexes
 from memory.lance_store import LanceFactStore
 
-MARKER = "bench_recall.json"
-FORMAT = 4  # 4: the fact table sharded by user (memory/lance_shards.py)
-TARGET_KEYED_MS = 10.0
-TARGET_HYBRID_MS = 60.0
-NOW = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 KEYED = RecallSettings(keyed_max=1000)
 HYBRID = RecallSettings(keyed_max=50)
 WARMUP = 10
@@ -99,532 +82,6 @@ QUERIES = (
     "show me hotels with a gym and a pool",
     "what are my travel preferences?",
 )
-
-
-# -- vocabulary of facts -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    type: str
-    value: str
-    quote: str
-
-    @property
-    def text(self) -> str:
-        return FACT_TYPES[self.type].render(self.value)
-
-    @property
-    def key(self) -> str:
-        return FACT_TYPES[self.type].key_for(self.value)
-
-    @property
-    def search_text(self) -> str:
-        return f"{self.text}. {self.quote}"  # as LanceFactStore.add builds it
-
-
-_DIETARY = (
-    "vegetarian",
-    "vegan",
-    "pescatarian",
-    "halal",
-    "kosher",
-    "gluten-free",
-    "lactose-free",
-    "nut allergy",
-    "shellfish allergy",
-    "egg allergy",
-    "soy allergy",
-    "sesame allergy",
-    "low-sodium",
-    "diabetic-friendly",
-    "no pork",
-)
-_LOYALTY = (
-    "TAP Miles&Go",
-    "British Airways Avios",
-    "British Airways Executive Club",
-    "Flying Blue",
-    "Iberia Plus",
-    "Miles & More",
-    "Marriott Bonvoy",
-    "Hilton Honors",
-    "IHG One Rewards",
-    "World of Hyatt",
-    "Accor Live Limitless",
-    "Emirates Skywards",
-    "Qatar Privilege Club",
-    "Delta SkyMiles",
-    "United MileagePlus",
-    "American AAdvantage",
-    "Turkish Miles&Smiles",
-    "SAS EuroBonus",
-    "Finnair Plus",
-    "Aeroplan",
-    "KrisFlyer",
-    "Asia Miles",
-    "Virgin Flying Club",
-    "Etihad Guest",
-    "Radisson Rewards",
-    "Wyndham Rewards",
-    "Best Western Rewards",
-    "Sixt Loyalty",
-    "Hertz Gold Plus",
-    "Avis Preferred",
-)
-_ACCESSIBILITY = (
-    "wheelchair assistance",
-    "step-free access",
-    "hearing assistance",
-    "visual assistance",
-    "travels with a guide dog",
-    "travels with a service dog",
-    "ground-floor rooms",
-    "accessible bathroom",
-    "assistance at boarding",
-    "extra time for connections",
-)
-_STYLE = (
-    "direct flights only",
-    "carry-on only",
-    "boutique hotels",
-    "budget travel",
-    "business class",
-    "quiet rooms",
-    "premium economy",
-    "hotels with a gym",
-    "hotels with a pool",
-    "rooms on a high floor",
-    "late check-out",
-    "early check-in",
-    "king-size bed",
-    "twin beds",
-    "non-smoking rooms",
-    "hotels near the old town",
-    "hotels near the train station",
-    "hotels with free breakfast",
-    "apartments over hotels",
-    "hotels with a spa",
-    "pet-friendly hotels",
-    "hotels with parking",
-    "rooms with a bathtub",
-    "rooms with a balcony",
-    "sea-view rooms",
-    "train over plane for short trips",
-    "airport lounge access",
-    "fast-track security",
-    "no low-cost airlines",
-    "checked bag included",
-    "flexible tickets",
-    "refundable fares",
-    "travel insurance on every trip",
-    "automatic rental cars",
-    "electric rental cars",
-    "taxi from the airport",
-    "public transport from the airport",
-    "dinner near the hotel",
-    "local cuisine",
-    "Michelin-starred restaurants",
-    "street food",
-    "early dinners",
-    "late dinners",
-    "restaurants with outdoor seating",
-    "wine bars",
-    "coffee shops for remote work",
-    "vegetarian-friendly restaurants",
-    "museums on city breaks",
-    "hiking",
-    "beaches",
-    "cycling tours",
-    "live music",
-    "football matches",
-    "city walking tours",
-    "wine tasting",
-    "ski trips",
-    "scuba diving",
-    "travels with two children",
-    "travels with a partner",
-    "business trips on weekdays",
-    "weekend city breaks",
-    "luxury travel",
-    "long layovers are fine",
-    "short layovers only",
-    "no overnight layovers",
-    "seats together with family",
-    "bassinet seat for the baby",
-    "kids' club at resorts",
-    "adults-only hotels",
-    "all-inclusive resorts",
-    "self-catering",
-    "hostels",
-    "eco-certified hotels",
-    "contactless check-in",
-    "24-hour reception",
-    "room service",
-    "hotels with a rooftop bar",
-    "in-room coffee machine",
-    "blackout curtains",
-    "hypoallergenic bedding",
-    "desk in the room for work",
-    "fast wifi",
-    "laundry service",
-)
-_HUBS = (
-    "Frankfurt",
-    "Heathrow",
-    "Charles de Gaulle",
-    "Istanbul",
-    "Dubai",
-    "Doha",
-    "Madrid",
-    "Zurich",
-    "Munich",
-    "Amsterdam",
-    "Newark",
-    "Atlanta",
-)
-_AIRLINES = (
-    "TAP",
-    "Lufthansa",
-    "KLM",
-    "Air France",
-    "British Airways",
-    "Iberia",
-    "Swiss",
-    "Austrian",
-    "SAS",
-    "Finnair",
-    "Turkish Airlines",
-    "Emirates",
-    "Qatar Airways",
-    "easyJet",
-    "Vueling",
-)
-_CITIES = (
-    "Lisbon",
-    "Porto",
-    "Madrid",
-    "Barcelona",
-    "Paris",
-    "Amsterdam",
-    "Rome",
-    "Berlin",
-    "Vienna",
-    "Copenhagen",
-    "Athens",
-    "New York",
-    "Edinburgh",
-    "Dublin",
-    "Prague",
-    "Budapest",
-    "Seville",
-    "Florence",
-    "Stockholm",
-    "Oslo",
-    "Kyoto",
-    "Lyon",
-    "Nice",
-    "Krakow",
-    "Valencia",
-)
-_SINGLE = {
-    "seat": ("aisle", "window", "extra legroom", "exit row"),
-    "home_airport": ("LHR", "MAN", "EDI", "DUB", "LIS", "OPO", "MAD", "BCN", "CDG", "AMS"),
-    "language": ("English", "Portuguese", "Spanish", "French", "German", "Italian", "Dutch"),
-    "flight_times": ("morning", "afternoon", "evening", "red-eye"),
-}
-_QUOTES = {
-    "dietary": (
-        "I'm {v}, so please keep that in mind for restaurants",
-        "remember that I need {v} food",
-        "just so you know: {v}",
-        "I eat {v} only",
-    ),
-    "loyalty": ("I'm a {v} member", "please add my {v} number", "I collect {v}", "I always earn {v} points"),
-    "accessibility": ("I need {v}", "please note I require {v}", "I will need {v} on this trip"),
-    "travel_style": (
-        "I prefer {v}",
-        "{v}, always, if you can",
-        "please remember: {v}",
-        "for me it's {v}",
-        "I really like {v} when I travel",
-    ),
-    "seat": ("I prefer {v} seats", "{v} seat please, always", "book me a {v} seat whenever possible"),
-    "home_airport": ("I usually fly from {v}", "my home airport is {v}", "I'm based near {v}"),
-    "language": ("please answer in {v}", "I prefer {v}", "can we talk in {v}?"),
-    "flight_times": ("I prefer {v} flights", "{v} departures suit me best", "I like to fly in the {v}"),
-}
-
-
-def vocabulary() -> tuple[list[Entry], list[Entry]]:
-    """(multi-valued entries, single-valued entries); values and quotes in the user's words."""
-    rng = random.Random(20261109)
-
-    def entries(ftype: str, values: Sequence[str]) -> list[Entry]:
-        return [Entry(ftype, v, rng.choice(_QUOTES[ftype]).format(v=v)) for v in values]
-
-    style = (
-        list(_STYLE)
-        + [f"avoids connecting through {h}" for h in _HUBS]
-        + [f"prefers flying with {a}" for a in _AIRLINES]
-        + [f"favourite city: {c}" for c in _CITIES]
-    )
-    multi = (
-        entries("dietary", _DIETARY)
-        + entries("loyalty", _LOYALTY)
-        + entries("accessibility", _ACCESSIBILITY)
-        + entries("travel_style", style)
-    )
-    single = [e for ftype, values in _SINGLE.items() for e in entries(ftype, values)]
-    return multi, single
-
-
-# -- build -------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class BuildConfig:
-    users: int
-    facts: int
-    seed: int
-    layout: str
-
-    def matches(self, marker: dict[str, Any]) -> bool:
-        return (
-            marker.get("format") == FORMAT
-            and marker.get("users") == self.users
-            and marker.get("facts") == self.facts
-            and marker.get("seed") == self.seed
-            and marker.get("layout") == self.layout
-        )
-
-
-def user_ids(n: int) -> list[str]:
-    return [f"user-{i + 1}" for i in range(n)]
-
-
-@contextmanager
-def no_embedding_allowed() -> Iterator[None]:
-    """Fail loudly if LanceDB tries to embed anything (proves the bulk load used the precomputed vectors)."""
-    cls = embeddings.BundledMiniLM
-    original = cls.generate_embeddings
-
-    def refuse(self: Any, texts: Any, *args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("bulk load tried to embed rows; the vector column was not used")
-
-    setattr(cls, "generate_embeddings", refuse)  # noqa: B010
-    try:
-        yield
-    finally:
-        setattr(cls, "generate_embeddings", original)  # noqa: B010
-
-
-def _fact(entry: Entry, user: str, rng: random.Random) -> Fact:
-    ftype = FACT_TYPES[entry.type]
-    asserted = NOW - timedelta(seconds=rng.randint(3600, 2 * 365 * 86400))
-    by = Authority.USER_CONFIRMED if rng.random() < 0.2 else Authority.USER
-    return Fact(
-        id=FactId(uuid.UUID(int=rng.getrandbits(128)).hex),
-        user_id=user,
-        key=entry.key,
-        type=entry.type,
-        subject="user",
-        predicate=ftype.predicate,
-        value=entry.value,
-        text=entry.text,
-        source_thread=str(uuid.UUID(int=rng.getrandbits(128))),
-        source_turn=uuid.UUID(int=rng.getrandbits(128)).hex,
-        evidence_quote=entry.quote,
-        asserted_by=by,
-        asserted_at=asserted,
-        supersedes="",
-        version=1,
-        expires_at=asserted + ftype.ttl,
-    )
-
-
-def _facts(cfg: BuildConfig, multi: list[Entry], single: list[Entry]) -> list[Fact]:
-    """``cfg.facts`` distinct current facts per user: one per single-valued type, the rest multi-valued."""
-    rng = random.Random(cfg.seed)
-    per_type: dict[str, list[Entry]] = {}
-    for entry in single:
-        per_type.setdefault(entry.type, []).append(entry)
-    n_single = min(len(per_type), cfg.facts)
-    facts: list[Fact] = []
-    for user in user_ids(cfg.users):
-        chosen = rng.sample(multi, cfg.facts - n_single)
-        chosen += [rng.choice(entries) for entries in list(per_type.values())[:n_single]]
-        facts.extend(_fact(entry, user, rng) for entry in chosen)
-    if cfg.layout == "interleaved":  # facts arriving over time from many users
-        rng.shuffle(facts)
-    return facts
-
-
-def production_rows(facts: Sequence[Fact]) -> list[dict[str, Any]]:
-    """The rows ``LanceFactStore.add`` writes for ``facts``, built by the same codec, without writing them:
-    bulk loading row by row would take hours and embed every row."""
-    return [fact_row(fact) for fact in facts]
-
-
-def arrow_rows(schema: pa.Schema, rows: list[dict[str, Any]], vectors: npt.NDArray[np.float32]) -> pa.Table:
-    """Rows (without vectors) plus a matching (n, ndims) vector matrix → an Arrow table in ``schema``."""
-    plain = pa.schema([f for f in schema if f.name != "vector"])
-    table = pa.Table.from_pylist(rows, schema=plain)
-    flat = pa.array(vectors.reshape(-1), type=pa.float32())
-    column = pa.FixedSizeListArray.from_arrays(flat, vectors.shape[1])
-    arrays = [column if f.name == "vector" else table.column(f.name) for f in schema]
-    return pa.Table.from_arrays(arrays, schema=schema)
-
-
-def build(data: Path, cfg: BuildConfig) -> dict[str, Any]:
-    """Build the facts table in ``data`` and write the marker. Runs in a child process (see module doc)."""
-    started = time.perf_counter()
-    multi, single = vocabulary()
-    if cfg.facts > len(multi) + len(_SINGLE):
-        raise SystemExit(f"--facts can be at most {len(multi) + len(_SINGLE)} (distinct keys)")
-    vocab = [*multi, *single]
-    timings: dict[str, float] = {}
-    store = LanceFactStore(str(data), embedding="minilm")
-
-    t = time.perf_counter()
-    func = embeddings.embedding_function("minilm")
-    func.generate_embeddings(["warm-up"])  # imports sentence-transformers, loads the model (1 torch thread)
-    _pin_torch_threads()
-    timings["model_load_s"] = time.perf_counter() - t
-    t = time.perf_counter()
-    # Embed the search text exactly as the store builds it, once per distinct fact.
-    samples = production_rows([_fact(e, "vocab", random.Random(i)) for i, e in enumerate(vocab)])
-    texts = [row["search_text"] for row in samples]
-    vectors = np.stack(func.generate_embeddings(texts)).astype(np.float32)
-    index = {text: i for i, text in enumerate(texts)}
-    timings["embed_vocab_s"] = time.perf_counter() - t
-
-    t = time.perf_counter()
-    rows = production_rows(_facts(cfg, multi, single))
-    try:
-        picks = np.asarray([index[row["search_text"]] for row in rows], dtype=np.int64)
-    except KeyError:
-        raise SystemExit("search_text depends on more than the fact; vectors can't be reused") from None
-    table_rows = arrow_rows(store.shards.schema, rows, vectors[picks])
-    timings["rows_s"] = time.perf_counter() - t
-
-    t = time.perf_counter()
-    with no_embedding_allowed():  # into the users' shards, created with the store's schema and indexes
-        store.shards.load(table_rows)
-    tables = list(store.shards.tables().values())
-    timings["write_s"] = time.perf_counter() - t
-
-    t = time.perf_counter()
-    for table in tables:  # the store's own indexes over the loaded rows (as a purge rebuilds them)
-        rebuild_indexes(table)
-    timings["index_s"] = time.perf_counter() - t
-    t = time.perf_counter()
-    with warnings.catch_warnings():  # "removes every version except the latest": intended, nobody else reads
-        warnings.simplefilter("ignore", UserWarning)
-        for table in tables:
-            table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
-    timings["optimize_s"] = time.perf_counter() - t
-
-    count = sum(int(table.count_rows()) for table in tables)
-    if count != cfg.users * cfg.facts:
-        raise AssertionError(f"expected {cfg.users * cfg.facts} rows, found {count}")
-    unindexed: dict[str, int] = {}
-    for table in tables:
-        for existing in table.list_indices():
-            stats = table.index_stats(existing.name)
-            missed = int(stats.num_unindexed_rows) if stats is not None else -1
-            unindexed[existing.name] = unindexed.get(existing.name, 0) + missed
-    if set(unindexed) != {"search_text_idx", "user_id_idx"} or any(unindexed.values()):
-        raise AssertionError(f"indexes do not cover the tables: {unindexed}")
-    table = store.table_of(UserScope.of("user-1"))
-    assert table is not None
-    sample = table.search().where("user_id = 'user-1'").select(["search_text", "vector"]).limit(1).to_arrow()
-    got = np.asarray(sample.column("vector")[0].as_py(), dtype=np.float32)
-    if not np.allclose(got, vectors[index[sample.column("search_text")[0].as_py()]]):
-        raise AssertionError("stored vector differs from the precomputed one")
-    scope = UserScope.of("user-1")
-    read_back = store.list_facts(scope)
-    if len(read_back) != cfg.facts or {f.user_id for f in read_back} != {"user-1"}:
-        raise AssertionError("the store does not read back user-1's facts")
-
-    timings["total_s"] = time.perf_counter() - started
-    marker = {
-        "format": FORMAT,
-        "users": cfg.users,
-        "facts": cfg.facts,
-        "seed": cfg.seed,
-        "layout": cfg.layout,
-        "rows": count,
-        "vocabulary": len(vocab),
-        "indexes": sorted(unindexed),
-        "schema": [f.name for f in store.shards.schema],
-        "shards": store.shards.count,
-        "build": timings,
-        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
-    }
-    (data / MARKER).write_text(json.dumps(marker, indent=2))
-    return marker
-
-
-def _pin_torch_threads() -> None:
-    import torch
-
-    torch.set_num_threads(1)
-
-
-# -- measurement -------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Series:
-    samples_ms: list[float] = field(default_factory=list)
-    cpu_ms: list[float] = field(default_factory=list)  # process CPU time (all threads, incl. LanceDB's)
-
-    def add(self, ms: float, cpu: float | None = None) -> None:
-        self.samples_ms.append(ms)
-        if cpu is not None:
-            self.cpu_ms.append(cpu)
-
-    @property
-    def cpu_p50(self) -> str:
-        return f"{percentile(self.cpu_ms, 50):.2f}" if self.cpu_ms else "-"
-
-    def pct(self, p: float) -> float:
-        return percentile(self.samples_ms, p)
-
-
-class Probe:
-    """Wall time spent inside the wrapped calls since the last ``take``."""
-
-    def __init__(self) -> None:
-        self.ms = 0.0
-
-    def wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                self.ms += (time.perf_counter() - t0) * 1000.0
-
-        return timed
-
-    def take(self) -> float:
-        ms, self.ms = self.ms, 0.0
-        return ms
-
-
-@dataclass
-class Results:
-    cold: dict[str, float] = field(default_factory=dict)
-    rows: dict[str, Series] = field(default_factory=dict)
-    hits: list[int] = field(default_factory=list)
-    total_current: set[int] = field(default_factory=set)
-    notes: list[str] = field(default_factory=list)
-    first_embed_ms: float = 0.0
-    distinct_users: bool = True
-    warmed: bool = False
-    load_avg: float = 0.0
 
 
 def measure(data: Path, users: int, queries: int, seed: int) -> Results:
@@ -687,7 +144,7 @@ def measure(data: Path, users: int, queries: int, seed: int) -> Results:
     scope = next_user()
     ms, cpu, recall = timed(lambda: hybrid.recall(scope, rng.choice(QUERIES), now=NOW))
     res.cold["hybrid recall, second call"] = ms
-    _pin_torch_threads()  # production's model loader already did this; made explicit here
+    pin_torch_threads()  # production's model loader already did this; made explicit here
     for _ in range(WARMUP):
         keyed.recall(next_user(), rng.choice(QUERIES), now=NOW)
         hybrid.recall(next_user(), rng.choice(QUERIES), now=NOW)
@@ -802,113 +259,6 @@ def _reference(
 # -- report ------------------------------------------------------------------------------------------------
 
 
-def _disk_bytes(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-
-
-def print_report(
-    res: Results,
-    marker: dict[str, Any],
-    *,
-    reused: bool,
-    data: Path,
-    queries: int,
-    build_wall_s: float | None,
-) -> None:
-    import lancedb
-
-    b = marker["build"]
-    rows = int(marker["rows"])
-    print(
-        f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, lancedb {lancedb.__version__}, "
-        f"torch threads 1, 1-min load avg {res.load_avg:.2f} when measuring started"
-    )
-    print(
-        f"data: {marker['users']} users x {marker['facts']} current facts = {rows:,} rows, layout "
-        f"{marker['layout']}, {marker['vocabulary']} distinct fact texts embedded with travel-minilm "
-        f"(all-MiniLM-L6-v2), indexes {', '.join(marker['indexes'])}; table on disk "
-        f"{_disk_bytes(data) / 1e6:.1f} MB"
-    )
-    if reused:
-        print(f"build: reused {data} (built {marker['built_at']} in {b['total_s']:.1f} s)")
-    else:
-        wall = f"{build_wall_s:.1f} s wall incl. child process start; " if build_wall_s is not None else ""
-        parts = (
-            ("model load", "model_load_s"),
-            ("embed vocabulary", "embed_vocab_s"),
-            ("rows", "rows_s"),
-            ("write", "write_s"),
-            ("indexes", "index_s"),
-            ("optimize", "optimize_s"),
-        )
-        detail = " + ".join(f"{label} {b[key]:.1f} s" for label, key in parts)
-        print(f"build: {wall}{b['total_s']:.1f} s in builder = {detail}")
-    print()
-    print("cold (first calls in a fresh process):")
-    for name, ms in res.cold.items():
-        print(f"  {name:<60} {ms:>10.1f} ms")
-    for note in res.notes:
-        print(f"  note: {note}")
-    print()
-    header = (
-        f"{'measurement (steady state, random users)':<50} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} "
-        f"{'p99 ms':>8} {'max ms':>8} {'cpu p50':>8}  target"
-    )
-    print(header)
-    print("-" * len(header))
-    labels = {
-        "list": "LanceFactStore.list_facts(scope) raw",
-        "keyed": "keyed: Recaller.recall (keyed_max=1000)",
-        "keyed_again": "keyed, same users' next turn (repeat)",
-        "hybrid": "hybrid: Recaller.recall (keyed_max=50)",
-        "h_embed": "  - query embedding (MiniLM)",
-        "h_search": "  - search excl. embedding",
-        "h_rest": "  - path decision, recency blend, rest",
-        "embed_raw": "ref: MiniLM query embedding alone",
-        "r_hybrid": "ref: LanceDB hybrid query+RRF, given vector",
-        "r_vector": "ref:   vector leg only (prefiltered, k=24)",
-        "r_fts": "ref:   FTS leg only (prefiltered, k=24)",
-        "r_count": "ref: count_rows(user AND current)",
-    }
-    targets = {"keyed": TARGET_KEYED_MS, "keyed_again": TARGET_KEYED_MS, "hybrid": TARGET_HYBRID_MS}
-    for name, label in labels.items():
-        s = res.rows[name]
-        if not s.samples_ms or max(s.samples_ms) == 0.0:  # e.g. no count_current in this checkout
-            continue
-        p95 = s.pct(95)
-        verdict = ""
-        if name in targets:
-            verdict = f"p95 <= {targets[name]:g} ms: {'PASS' if p95 <= targets[name] else 'MISS'}"
-        print(
-            f"{label:<50} {len(s.samples_ms):>4} {s.pct(50):>8.2f} {p95:>8.2f} {s.pct(99):>8.2f} "
-            f"{max(s.samples_ms):>8.2f} {s.cpu_p50:>8}  {verdict}"
-        )
-    with_hits = sum(1 for h in res.hits if h) / len(res.hits) if res.hits else 0.0
-    print("cpu p50 = process CPU time per call, all threads (incl. LanceDB's Rust threads); wall >> cpu")
-    print("means waiting (I/O, or other processes holding the CPUs)")
-    if res.distinct_users:
-        print("each timed call is the first recall of a user not yet seen in this process, except (repeat)")
-    else:
-        print("fewer users than timed calls: some users repeat, so a per-user cache may serve some calls")
-    print()
-    print(
-        f"hybrid results: mean {sum(res.hits) / max(1, len(res.hits)):.1f} facts recalled (k={HYBRID.k}, "
-        f"min_relevance={HYBRID.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
-        f"current facts per user seen by list_facts(): {sorted(res.total_current)}"
-    )
-
-
-# -- main --------------------------------------------------------------------------------------------------
-
-
-def _read_marker(data: Path) -> dict[str, Any] | None:
-    path = data / MARKER
-    if not path.is_file():
-        return None
-    loaded: dict[str, Any] = json.loads(path.read_text())
-    return loaded
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.recall", description=(__doc__ or "").split("\n")[0]
@@ -943,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     temp = args.data is None
     data: Path = Path(tempfile.mkdtemp(prefix="bench_recall_", dir="/tmp")) if temp else args.data
     try:
-        marker = _read_marker(data)
+        marker = read_marker(data)
         reused = marker is not None and cfg.matches(marker)
         build_wall: float | None = None
         if not reused:
@@ -970,11 +320,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             t = time.perf_counter()
             subprocess.run(command, check=True)
             build_wall = time.perf_counter() - t
-            marker = _read_marker(data)
+            marker = read_marker(data)
         assert marker is not None
         print("measuring ...", file=sys.stderr, flush=True)
         res = measure(data, cfg.users, args.queries, cfg.seed + 1)
-        print_report(res, marker, reused=reused, data=data, queries=args.queries, build_wall_s=build_wall)
+        print_report(
+            res,
+            marker,
+            reused=reused,
+            data=data,
+            queries=args.queries,
+            build_wall_s=build_wall,
+            hybrid=HYBRID,
+        )
     finally:
         if temp:
             shutil.rmtree(data, ignore_errors=True)

@@ -44,8 +44,8 @@ from assistant.events import EventKind, NewEvent
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, TurnRequest
+from benchmarks._recall_table import BuildConfig, read_marker
 from benchmarks._results import record
-from benchmarks.recall import BuildConfig, _read_marker
 from benchmarks.stats import percentile
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.settings import build_settings
@@ -110,7 +110,7 @@ class Results:
 
 def ensure_table(data: Path, users: int, facts: int) -> Path:
     cfg = BuildConfig(users, facts, 11, "clustered")
-    marker = _read_marker(data)
+    marker = read_marker(data)
     if marker is None or not cfg.matches(marker):
         if data.exists() and any(data.iterdir()):
             raise SystemExit(f"{data} holds something other than a matching fact table; use a new dir")
