@@ -19,7 +19,6 @@ import asyncio
 import json
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,7 +29,6 @@ from benchmarks.durability_crashes import T0, Crashes, timeline
 from benchmarks.faulty_server import FaultyServer, Reply, has_tool_result
 from benchmarks.forkcli import ForkCli
 
-PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 MODEL_FAULTS: dict[str, Reply] = {
     "model: HTTP 500": Reply(kind="error", status=500),
     "model: HTTP 400": Reply(kind="error", status=400),
@@ -240,22 +238,17 @@ def run_database(label: str, db_url: str, data_dir: Path, fork: ForkCli, *, user
 
 @contextmanager
 def postgres_database() -> Iterator[str | None]:
-    from sqlalchemy import create_engine, text
+    from benchmarks._scratch_pg import create_database, drop_database  # sqlalchemy only when asked
 
-    name = f"travel_durability_{uuid.uuid4().hex[:8]}"
     try:
-        admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        url = create_database("travel_durability_")
     except Exception:  # no server: the Postgres rows are left out
         yield None
         return
     try:
-        yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+        yield url
     finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        drop_database(url)
 
 
 def run_all(*, users: int, postgres: bool) -> dict[str, dict[str, Tally]]:

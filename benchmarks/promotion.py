@@ -46,10 +46,11 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
-from sqlalchemy import create_engine, insert, text
+from sqlalchemy import insert
 
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from benchmarks._results import record
+from benchmarks._scratch_pg import scratch_database
 from memory.locks import SerializedFactMemory
 from memory.tables import EventRow, ThreadRow, UserRow
 from scheduler.jobs import promote_idle
@@ -57,7 +58,6 @@ from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.promote_workers import PromotionWorkers
 from travel_assistant.settings import build_settings
 
-PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 NOW = START + timedelta(days=30)  # every seeded thread is long idle
 DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "halal", "kosher")
@@ -242,17 +242,8 @@ def database(kind: str, folder: Path, tag: str) -> Iterator[str]:
     if kind == "sqlite":
         yield f"sqlite:///{folder / 'app.db'}"
         return
-    name = f"bench_promotion_{tag}_{os.getpid()}"
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch_database(f"bench_promotion_{tag}_") as url:
+        yield url
 
 
 @contextmanager

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import platform
 import random
@@ -31,210 +30,26 @@ import sqlite3
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BigInteger, bindparam, case, create_engine, or_, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql.elements import ColumnElement
-from sqlmodel import SQLModel
+from sqlalchemy import create_engine
 
-from assistant.errors import NotFound
-from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
-from assistant.ids import ThreadId, TurnId, UserId
+from assistant.events import AppendResult, EventKind, NewEvent
+from assistant.ids import UserId
+from benchmarks._scratch_pg import PG_ADMIN_URL, create_database, drop_database
+from benchmarks._thread_log_core import core_append
+from benchmarks._thread_log_workload import KINDS, START, USERS, threads, workload
 from benchmarks.stats import percentile
 from memory import migrate
-from memory.db import Database, UTCDateTime
+from memory.db import Database
 from memory.tables import EventRow  # noqa: F401  (registers the tables on SQLModel.metadata)
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 
-DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 TARGETS_MS = {"sqlite": 2.0, "postgres": 5.0}  # p95 of a fresh (inserting) append
-START = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
-USERS = (UserId("bench-alice"), UserId("bench-bob"))
-THREADS_PER_USER = 3
-KINDS = (EventKind.USER, model_kind(1), tool_kind(1, 1), EventKind.ASSISTANT)
-
-_USER_TEXTS = (
-    "Find me flights from Lisbon to Berlin next Friday, morning if possible.",
-    "What about something cheaper, maybe the day after?",
-    "Book the second option and a hotel near the Hauptbahnhof for three nights.",
-    "I'm vegetarian, can you suggest somewhere for dinner near the hotel?",
-    "Actually make it an aisle seat, and I only travel carry-on.",
-    "Can you show me my bookings for November?",
-)
-_CARRIERS = (
-    ("TP", "TAP Air Portugal"),
-    ("LH", "Lufthansa"),
-    ("FR", "Ryanair"),
-    ("U2", "easyJet"),
-    ("IB", "Iberia"),
-    ("BA", "British Airways"),
-)
-
-
-# -- workload ----------------------------------------------------------------------------------------------
-
-
-def _flight_search_body(rng: random.Random, day: datetime, call_id: str) -> dict[str, Any]:
-    """A ``tool:1.1`` body shaped like the engine's: call id, name, arguments and a search_flights result."""
-    options = []
-    for i in range(9):
-        code, _name = rng.choice(_CARRIERS)
-        depart = day.replace(hour=6 + i * 2 % 16, minute=rng.choice((0, 15, 30, 45)))
-        arrive = depart + timedelta(hours=3, minutes=rng.randint(0, 50))
-        options.append(
-            {
-                "flight_id": f"{code}{rng.randint(100, 9999)}-{day:%Y%m%d}-{i}",
-                "carrier": code,
-                "flight_no": f"{code} {rng.randint(100, 9999)}",
-                "origin": "LIS",
-                "destination": "BER",
-                "depart_at": depart.isoformat(),
-                "arrive_at": arrive.isoformat(),
-                "price_eur": rng.randint(39, 420),
-                "seats_left": rng.randint(1, 60),
-            }
-        )
-    arguments = json.dumps({"origin": "Lisbon", "destination": "Berlin", "date": f"{day:%Y-%m-%d}"})
-    return {
-        "call_id": call_id,
-        "name": "search_flights",
-        "arguments": arguments,
-        "ok": True,
-        "result": {
-            "origin": "LIS",
-            "origin_assumed": False,
-            "destination": "BER",
-            "date": f"{day:%Y-%m-%d}",
-            "options": options,
-        },
-    }
-
-
-def _body(kind: str, rng: random.Random, at: datetime, call_id: str) -> dict[str, Any]:
-    if kind == EventKind.USER:
-        return {"text": rng.choice(_USER_TEXTS)}
-    if kind == model_kind(1):
-        arguments = json.dumps({"origin": "Lisbon", "destination": "Berlin", "date": f"{at:%Y-%m-%d}"})
-        return {
-            "text": "",
-            "tool_calls": [{"id": call_id, "name": "search_flights", "arguments": arguments}],
-            "usage": {"prompt_tokens": rng.randint(1800, 4000), "completion_tokens": rng.randint(20, 60)},
-        }
-    if kind == tool_kind(1, 1):
-        return _flight_search_body(rng, at + timedelta(days=7), call_id)
-    return {
-        "text": "I found nine flights from Lisbon to Berlin on that day. The cheapest is the 06:15 "
-        "departure at 39 EUR; the most convenient, leaving mid-morning, is 112 EUR. Shall I book "
-        "one of them?",
-        "model": "offline/demo",
-        "usage": {"prompt_tokens": rng.randint(2500, 5000), "completion_tokens": rng.randint(40, 160)},
-    }
-
-
-def threads() -> list[tuple[UserId, ThreadId]]:
-    return [(u, ThreadId(f"{u}-thread-{i}")) for u in USERS for i in range(THREADS_PER_USER)]
-
-
-def workload(n: int, *, seed: int, prefix: str, start: datetime) -> list[NewEvent]:
-    """``n`` events, whole turns of (user, model:1, tool:1.1, assistant), each turn on a random thread."""
-    rng = random.Random(seed)
-    pool = [t for _u, t in threads()]
-    out: list[NewEvent] = []
-    turn_no = 0
-    while len(out) < n:
-        thread = rng.choice(pool)
-        turn = TurnId(f"{prefix}{turn_no:06d}")
-        call_id = f"call_{uuid.UUID(int=rng.getrandbits(128)).hex[:24]}"
-        for kind in KINDS:
-            at = start + timedelta(seconds=len(out))
-            out.append(NewEvent(thread, turn, kind, _body(kind, rng, at, call_id), at))
-            if len(out) == n:
-                break
-        turn_no += 1
-    return out
-
-
-# -- candidate append (for --compare only; NOT production code) -------------------------------------------
-
-
-def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
-    """What ``SqlThreadLog.append`` would look like on SQLAlchemy Core: the same statements in the same
-    transaction (``BEGIN IMMEDIATE`` on SQLite via ``write_engine``), but prebuilt with bind parameters and
-    run on a Connection, without an ORM Session, identity map, ``session.get`` or unit-of-work flush."""
-    tables = SQLModel.metadata.tables
-    events, threads_t, users_t = tables["events"], tables["threads"], tables["users"]
-    ins = sqlite.insert if db.is_sqlite else postgresql.insert
-    at = bindparam("at", type_=UTCDateTime())
-    seq = bindparam("seq", type_=BigInteger())
-    owner = select(threads_t.c.user_id).where(threads_t.c.id == bindparam("t"))
-    insert_event = (
-        ins(events)
-        .values(
-            thread_id=bindparam("t"),
-            user_id=bindparam("u"),
-            turn_id=bindparam("turn"),
-            kind=bindparam("kind"),
-            body=bindparam("body", type_=events.c.body.type),
-            created_at=at,
-        )
-        .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
-        .returning(events.c.seq)
-    )
-
-    def later(column: ColumnElement[Any]) -> ColumnElement[Any]:
-        return case((or_(column.is_(None), column < at), at), else_=column)
-
-    bump: dict[str, Any] = {
-        "last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
-        "last_event_at": later(threads_t.c.last_event_at),
-    }
-    bump_thread = update(threads_t).where(threads_t.c.id == bindparam("t")).values(**bump)
-    bump_thread_user = (
-        update(threads_t)
-        .where(threads_t.c.id == bindparam("t"))
-        .values(**bump, last_user_at=later(threads_t.c.last_user_at))
-    )
-    touch_user = (
-        update(users_t)
-        .where(users_t.c.id == bindparam("u"), users_t.c.last_active_at < at)
-        .values(last_active_at=at)
-    )
-    existing = select(events).where(
-        events.c.thread_id == bindparam("t"),
-        events.c.turn_id == bindparam("turn"),
-        events.c.kind == bindparam("kind"),
-    )
-
-    def append(event: NewEvent) -> AppendResult:
-        params = {"t": event.thread_id, "turn": event.turn_id, "kind": event.kind, "at": event.created_at}
-        with db.write_engine.begin() as conn:
-            user = conn.execute(owner, params).scalar_one_or_none()
-            if user is None:
-                raise NotFound(f"thread {event.thread_id} does not exist")
-            params["u"] = user
-            new_seq = conn.execute(insert_event, {**params, "body": dict(event.body)}).scalar_one_or_none()
-            if new_seq is None:
-                row = conn.execute(existing, params).one()
-                stored = Event(
-                    row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body, row.created_at
-                )
-                return AppendResult(stored, inserted=False)
-            if event.kind == EventKind.USER:
-                conn.execute(bump_thread_user, {**params, "seq": new_seq})
-                conn.execute(touch_user, params)
-            else:
-                conn.execute(bump_thread, {**params, "seq": new_seq})
-        body = dict(event.body)
-        stored = Event(new_seq, event.thread_id, event.turn_id, event.kind, body, event.created_at)
-        return AppendResult(stored, inserted=True)
-
-    return append
 
 
 # -- measurement -------------------------------------------------------------------------------------------
@@ -383,32 +198,6 @@ def _describe(db: Database, *, pre_ping: bool) -> list[str]:
         return [f"postgres {version}: synchronous_commit={sync_commit}, fsync={fsync}, pool_pre_ping {ping}"]
 
 
-# -- Postgres scratch database -----------------------------------------------------------------------------
-
-
-def create_pg_database(admin_url: str) -> str:
-    name = f"bench_thread_log_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    finally:
-        admin.dispose()
-    return admin_url.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_pg_database(admin_url: str, url: str) -> None:
-    name = url.rsplit("/", 1)[1]
-    if not name.startswith("bench_"):
-        raise ValueError(f"refusing to drop {name!r}")
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
-
-
 # -- report ------------------------------------------------------------------------------------------------
 
 
@@ -475,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dupes", type=int, default=500, help="timed duplicate re-appends (default 500)")
     parser.add_argument(
         "--postgres-url",
-        default=os.environ.get("BENCH_POSTGRES_URL", DEFAULT_PG_ADMIN_URL),
+        default=os.environ.get("BENCH_POSTGRES_URL", PG_ADMIN_URL),
         help="admin URL of the Postgres server; bench_* databases are created and dropped",
     )
     parser.add_argument("--skip-postgres", action="store_true")
@@ -544,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 for v in plan:
                     if v.backend == "postgres":
-                        v.url = create_pg_database(args.postgres_url)
+                        v.url = create_database("bench_thread_log_", admin_url=args.postgres_url)
                         pg_urls.append(v.url)
                     v.open()
                 run_variants(plan, n=args.n, warmup=args.warmup, dupes=args.dupes, seed=args.seed)
@@ -555,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         for url in pg_urls:
-            drop_pg_database(args.postgres_url, url)
+            drop_database(url, admin_url=args.postgres_url)
     print_report(variants, n=args.n, warmup=args.warmup, dupes=args.dupes)
     return 0
 
