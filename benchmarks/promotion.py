@@ -34,207 +34,26 @@ import resource
 import shutil
 import tempfile
 import time
-from collections.abc import Awaitable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
-from sqlalchemy import insert
 
-from assistant.promotion import Promoter, PromotionItem, PromotionReport
+from assistant.promotion import Promoter
+from benchmarks._promotion_probes import NoCompaction, Pass, PerFact, PerThreadClaims, Timed, rss_mb
+from benchmarks._promotion_workload import NOW, seed
 from benchmarks._results import record
 from benchmarks._scratch_pg import scratch_database
 from memory.locks import SerializedFactMemory
-from memory.tables import EventRow, ThreadRow, UserRow
 from scheduler.jobs import promote_idle
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.promote_workers import PromotionWorkers
 from travel_assistant.settings import build_settings
-
-START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
-NOW = START + timedelta(days=30)  # every seeded thread is long idle
-DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "halal", "kosher")
-AIRPORTS = ("Heathrow", "Gatwick", "Manchester", "Edinburgh", "Dublin", "Lisbon", "Madrid", "Frankfurt")
-DESTINATIONS = ("Lisbon", "Porto", "Madrid", "Rome", "Paris", "Berlin", "Vienna", "Prague", "Oslo", "Athens")
-OPENERS = ("By the way,", "Oh, and", "Also,", "Just so you know,", "For the record,")
-
-
-def conversation(user: int, thread: int) -> list[tuple[str, str]]:
-    """Four (user message, assistant reply) turns; a user's later threads change their seat and airport."""
-    dest = DESTINATIONS[(user + thread) % len(DESTINATIONS)]
-    day = 10 + (user + 3 * thread) % 18
-    diet = DIETS[(user + thread // 2) % len(DIETS)]
-    opener = OPENERS[(user * 7 + thread) % len(OPENERS)]
-    seat = ("aisle", "window")[(user + thread) % 2]
-    third = (
-        f"I prefer {seat} seats, if you can."
-        if thread % 2 == 0
-        else f"I always fly from {AIRPORTS[(user * 3 + thread) % len(AIRPORTS)]}."
-    )
-    return [
-        (f"Find me flights to {dest} on the {day}th", f"Here are three flights to {dest} on the {day}th."),
-        (
-            f"Book option 1, please. {opener} I'm {diet}.",
-            f"Booked: option 1 to {dest}, with the partner hotel.",
-        ),
-        (third, "Noted; I'll keep that in mind for next time."),
-        ("Thanks, that's all for now.", "Have a good trip!"),
-    ]
-
-
-def seed(rt: Runtime, threads: int, *, prefix: str) -> None:
-    """Bulk-load users, threads and events straight into the tables (appending 80k events one by one would
-    take minutes and is not what is measured)."""
-    users, rows, events = [], [], []
-    seq = 0
-    for n in range(threads):
-        u, t = n // 4, n % 4
-        user_id, thread_id = f"{prefix}u{u}", f"{prefix}t{n}"
-        at = START + timedelta(days=t, minutes=u % 600)
-        if t == 0:
-            users.append({"id": user_id, "created_at": at, "last_active_at": at, "is_admin": False})
-        for i, (said, reply) in enumerate(conversation(u, t)):
-            for kind, body in (("user", {"text": said}), ("assistant", {"text": reply})):
-                seq += 1
-                when = at + timedelta(minutes=i)
-                events.append(
-                    {"seq": seq, "thread_id": thread_id, "user_id": user_id, "turn_id": f"t{i}", "kind": kind}
-                    | {"body": body, "created_at": when}
-                )
-        last = at + timedelta(minutes=3)
-        rows.append(
-            {"id": thread_id, "user_id": user_id, "title": "", "created_at": at, "last_user_at": last}
-            | {"last_event_at": last, "last_seq": seq, "promoted_through_seq": 0}
-        )
-    with rt.db.write() as session:
-        for model, values in ((UserRow, users), (ThreadRow, rows), (EventRow, events)):
-            for start in range(0, len(values), 5000):
-                session.execute(insert(model), values[start : start + 5000])
-
-
-@dataclass
-class Pass:
-    name: str
-    threads: int
-    seconds: float = 0.0
-    marks: list[tuple[float, int]] = field(default_factory=list)  # (time, threads) at each chunk start
-    cpu_marks: list[float] = field(default_factory=list)  # the process's CPU time at each chunk start
-    rss_mb: list[float] = field(default_factory=list)
-    shards: int = 0  # fact tables (shards) holding the pass's facts
-    fragments: int = 0
-    versions: int = 0
-    kept: int = 0
-    promoted: int = 0
-    compact_seconds: float = 0.0
-    cpu_seconds: float = 0.0  # the process's CPU time over the pass (all its threads), whatever the load
-    created_seconds: float = 0.0  # creating every shard before the pass (a store in use has them all)
-    startup_seconds: float = 0.0  # worker processes: importing, building and warming their runtimes
-    workers: int = 1  # processes sharing the pass
-
-    @property
-    def per_minute(self) -> float:
-        return self.promoted / self.seconds * 60 if self.seconds else 0.0
-
-    def per_thread_ms(self, part: str, *, cpu: bool = False) -> float:
-        """Mean cost per thread (wall or CPU time) over the chunks in the first or last 10 % of the pass."""
-        times = self.cpu_marks if cpu else [t for t, _ in self.marks]
-        counts = [n for _, n in self.marks]
-        spans = [(t2 - t1, n) for t1, t2, n in zip(times, times[1:], counts, strict=False)]
-        if not spans:
-            return 0.0
-        k = max(1, len(spans) // 10)
-        chosen = spans[:k] if part == "first" else spans[-k:]
-        return 1000 * sum(s for s, _ in chosen) / max(1, sum(n for _, n in chosen))
-
-
-def rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-class Timed(Promoter):
-    """The runtime's promoter, recording when each chunk starts (and the RSS then)."""
-
-    def __init__(self, inner: Promoter, tally: Pass) -> None:
-        super().__init__(inner.log, inner.directory, inner.model, inner.memory)
-        self.inner, self.tally = inner, tally
-
-    async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
-    ) -> list[PromotionReport | Exception]:
-        self.tally.marks.append((time.perf_counter(), len(items)))
-        self.tally.cpu_marks.append(time.process_time())
-        self.tally.rss_mb.append(rss_mb())
-        return await self.inner.promote_many(items, now=now, after=after)
-
-
-class PerFact(Timed):
-    """The path before batching: each thread alone, each fact its own read, append and flag update."""
-
-    async def promote_many(
-        self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
-    ) -> list[PromotionReport | Exception]:
-        if after is not None:  # one thread after another, as the old loop did
-            await after
-        results: list[PromotionReport | Exception] = []
-        for item in items:
-            self.tally.marks.append((time.perf_counter(), 1))
-            self.tally.cpu_marks.append(time.process_time())
-            try:
-                results.append(
-                    await self.promote(
-                        item.user,
-                        item.thread,
-                        after_seq=item.after_seq,
-                        through_seq=item.through_seq,
-                        now=now,
-                    )
-                )
-            except Exception as exc:
-                results.append(exc)
-        self.tally.rss_mb.append(rss_mb())
-        return results
-
-
-class PerThreadClaims:
-    """The old loop's claim traffic: a transaction (and a disk flush) per claim and per finish."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    def try_claim_many(
-        self, keys: Sequence[tuple[Any, str]], *, now: datetime, lease: timedelta
-    ) -> list[Any]:
-        return [self.inner.try_claim(key, user=user, now=now, lease=lease) for key, user in keys]
-
-    def finish_many(self, done: Sequence[tuple[Any, Any]], *, now: datetime) -> None:
-        for key, report in done:
-            self.inner.finish(key, now=now, report=report)
-
-    def mark_promoted_many(self, marks: Sequence[tuple[Any, int]]) -> None:
-        for thread, seq in marks:
-            self.inner.mark_promoted(thread, seq)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-
-class NoCompaction:
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    def compact(self, *, min_fragments: int = 1) -> None:
-        return None  # the old pass left merging to the hourly expiry job
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
 
 @contextmanager
