@@ -1,0 +1,130 @@
+"""LoCoMo read into turns and questions for the recall-quality benchmark, and each turn as a fact record.
+
+The file is read where it lies (``../shared/data/locomo10.json`` by default) and never copied. Its evidence ids
+are not uniform (``D8:6; D9:17``, ``D:11:26``, ``D30:05``): they are normalised here, and the notes say how
+many were, and how many named no turn.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from hashlib import sha256
+from pathlib import Path
+
+from assistant.facts import Authority, Fact
+from assistant.ids import FactId
+
+_EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
+_SESSION = re.compile(r"session_(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    conv: str
+    dia_id: str
+    session: int
+    speaker: str
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    conv: str
+    text: str
+    evidence: frozenset[str]
+    category: int
+    now: datetime
+
+
+@dataclass
+class Dataset:
+    turns: list[Turn]
+    questions: list[Question]
+    notes: list[str] = field(default_factory=list)
+
+
+def session_time(raw: str) -> datetime:
+    """``"1:56 pm on 8 May, 2023"`` → an aware datetime (the data set gives no zone: read as UTC)."""
+    return datetime.strptime(raw.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def normalise_evidence(raw: Sequence[str]) -> tuple[list[str], int]:
+    """Evidence ids as ``D<session>:<turn>`` without leading zeros, and how many raw entries were malformed
+    (several ids in one string, a stray colon, zero-padding, a bare ``D``)."""
+    ids: list[str] = []
+    malformed = 0
+    for entry in raw:
+        found = _EVIDENCE.findall(entry)
+        if len(found) != 1 or not re.fullmatch(r"D[1-9]\d*:[1-9]\d*", entry.strip()):
+            malformed += 1
+        ids.extend(f"D{int(s)}:{int(t)}" for s, t in found)
+    return ids, malformed
+
+
+def load(path: Path) -> Dataset:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    data = Dataset([], [])
+    malformed = dropped_ids = no_evidence = adversarial = 0
+    for sample in raw:
+        conv = str(sample["sample_id"])
+        convo = sample["conversation"]
+        known: set[str] = set()
+        last = datetime.min.replace(tzinfo=UTC)
+        for key, turns in convo.items():
+            m = _SESSION.fullmatch(key)
+            if m is None or not isinstance(turns, list):
+                continue
+            at = session_time(convo[f"{key}_date_time"])
+            last = max(last, at)
+            for t in turns:
+                text = str(t["text"])
+                if t.get("blip_caption"):
+                    text += f" [shared a photo: {t['blip_caption']}]"
+                dia, _bad = normalise_evidence([t["dia_id"]])
+                data.turns.append(Turn(conv, dia[0], int(m.group(1)), str(t["speaker"]), text, at))
+                known.add(dia[0])
+        for qa in sample["qa"]:
+            if int(qa.get("category", 0)) == 5:
+                adversarial += 1
+                continue
+            ids, bad = normalise_evidence(qa.get("evidence") or [])
+            malformed += bad
+            evidence = frozenset(i for i in ids if i in known)
+            dropped_ids += len(set(ids) - evidence)
+            if not evidence:
+                no_evidence += 1
+                continue
+            data.questions.append(Question(conv, str(qa["question"]), evidence, int(qa["category"]), last))
+    data.notes.append(
+        f"{len(raw)} conversations, {len(data.turns):,} turns, {len(data.questions):,} questions "
+        f"({adversarial} adversarial skipped, {no_evidence} without usable evidence); "
+        f"{malformed} malformed evidence entries normalised, {dropped_ids} ids naming no turn dropped"
+    )
+    return data
+
+
+def turn_fact(turn: Turn) -> Fact:
+    digest = sha256(f"{turn.conv}\x1f{turn.dia_id}".encode()).hexdigest()[:32]
+    return Fact(
+        id=FactId(digest),
+        user_id=turn.conv,
+        key=f"dialogue_turn:{turn.dia_id}",
+        type="dialogue_turn",
+        subject=turn.speaker,
+        predicate="said",
+        value=turn.text,
+        text=f"{turn.speaker}: {turn.text}",
+        source_thread=f"{turn.conv}-session-{turn.session}",
+        source_turn=turn.dia_id,
+        evidence_quote="",
+        asserted_by=Authority.USER,
+        asserted_at=turn.at,
+        supersedes="",
+        version=1,
+        expires_at=turn.at + timedelta(days=36500),  # never stale: staleness is not what is measured
+    )
