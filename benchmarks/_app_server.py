@@ -164,9 +164,7 @@ def seed_facts(data_dir: Path, users: Sequence[str], per_user: int, embeddings: 
 def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str) -> None:
     from datetime import timedelta
 
-    from assistant.fact_types import FACT_TYPES
-    from assistant.facts import Authority, Fact
-    from assistant.ids import FactId, UserScope
+    from assistant.ids import UserScope
     from benchmarks._recall_vocabulary import vocabulary
     from memory.lance_store import LanceFactStore
 
@@ -188,26 +186,13 @@ def _seed_in_process(uri: str, users: list[str], per_user: int, embeddings: str)
     rows = []
     for user in users:
         for i, entry in enumerate(chosen[:per_user]):
-            ftype = FACT_TYPES[entry.type]
-            at = monday - timedelta(days=i)
-            quote = "By the way, I'm vegetarian." if entry is veg else entry.quote
-            fact = Fact(
-                id=FactId(uuid.uuid4().hex),
-                user_id=user,
-                key=entry.key,
-                type=entry.type,
-                subject="user",
-                predicate=ftype.predicate,
-                value=entry.value,
-                text=entry.text,
-                source_thread=str(uuid.uuid4()),
-                source_turn=uuid.uuid4().hex,
-                evidence_quote=quote,
-                asserted_by=Authority.USER,
-                asserted_at=at,
-                supersedes="",
-                version=1,
-                expires_at=at + ftype.ttl,
+            fact = entry.fact(
+                user=user,
+                fact_id=uuid.uuid4().hex,
+                thread=str(uuid.uuid4()),
+                turn=uuid.uuid4().hex,
+                at=monday - timedelta(days=i),
+                quote="By the way, I'm vegetarian." if entry is veg else None,
             )
             rows.append((UserScope.of(user), fact))
     store = LanceFactStore(uri, embedding=embeddings)

@@ -25,9 +25,8 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from assistant.fact_types import FACT_TYPES
 from assistant.facts import Authority, Fact
-from assistant.ids import FactId, UserScope
+from assistant.ids import UserScope
 from benchmarks._recall_vocabulary import SINGLE_VALUED, Entry, vocabulary
 from memory import embeddings
 from memory.fact_rows import fact_row
@@ -77,26 +76,15 @@ def no_embedding_allowed() -> Iterator[None]:
 
 
 def _fact(entry: Entry, user: str, rng: random.Random) -> Fact:
-    ftype = FACT_TYPES[entry.type]
     asserted = NOW - timedelta(seconds=rng.randint(3600, 2 * 365 * 86400))
     by = Authority.USER_CONFIRMED if rng.random() < 0.2 else Authority.USER
-    return Fact(
-        id=FactId(uuid.UUID(int=rng.getrandbits(128)).hex),
-        user_id=user,
-        key=entry.key,
-        type=entry.type,
-        subject="user",
-        predicate=ftype.predicate,
-        value=entry.value,
-        text=entry.text,
-        source_thread=str(uuid.UUID(int=rng.getrandbits(128))),
-        source_turn=uuid.UUID(int=rng.getrandbits(128)).hex,
-        evidence_quote=entry.quote,
-        asserted_by=by,
-        asserted_at=asserted,
-        supersedes="",
-        version=1,
-        expires_at=asserted + ftype.ttl,
+    return entry.fact(
+        user=user,
+        fact_id=uuid.UUID(int=rng.getrandbits(128)).hex,
+        thread=str(uuid.UUID(int=rng.getrandbits(128))),
+        turn=uuid.UUID(int=rng.getrandbits(128)).hex,
+        at=asserted,
+        by=by,
     )
 
 

@@ -10,8 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from assistant.fact_types import FACT_TYPES
+from assistant.facts import Authority, Fact
+from assistant.ids import FactId
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,38 @@ class Entry:
     @property
     def search_text(self) -> str:
         return f"{self.text}. {self.quote}"  # as LanceFactStore.add builds it
+
+    def fact(
+        self,
+        *,
+        user: str,
+        fact_id: str,
+        thread: str,
+        turn: str,
+        at: datetime,
+        by: Authority = Authority.USER,
+        quote: str | None = None,
+    ) -> Fact:
+        """This entry as a user's current first-version fact, said at ``at`` (expiring by its type's TTL)."""
+        ftype = FACT_TYPES[self.type]
+        return Fact(
+            id=FactId(fact_id),
+            user_id=user,
+            key=self.key,
+            type=self.type,
+            subject="user",
+            predicate=ftype.predicate,
+            value=self.value,
+            text=self.text,
+            source_thread=thread,
+            source_turn=turn,
+            evidence_quote=self.quote if quote is None else quote,
+            asserted_by=by,
+            asserted_at=at,
+            supersedes="",
+            version=1,
+            expires_at=at + ftype.ttl,
+        )
 
 
 _DIETARY = (
