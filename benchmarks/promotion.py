@@ -43,7 +43,6 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
-
 from assistant.promotion import Promoter
 from benchmarks._promotion_probes import NoCompaction, Pass, PerFact, PerThreadClaims, Timed, rss_mb
 from benchmarks._promotion_workload import NOW, seed
