@@ -164,6 +164,3 @@ def print_report(
         f"min_relevance={hybrid.min_relevance}), {with_hits:.0%} of {queries} queries recalled >= 1; "
         f"current facts per user seen by list_facts(): {sorted(res.total_current)}"
     )
-
-
-# -- main --------------------------------------------------------------------------------------------------

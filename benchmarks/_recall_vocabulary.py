@@ -31,10 +31,6 @@ class Entry:
     def key(self) -> str:
         return FACT_TYPES[self.type].key_for(self.value)
 
-    @property
-    def search_text(self) -> str:
-        return f"{self.text}. {self.quote}"  # as LanceFactStore.add builds it
-
     def fact(
         self,
         *,
@@ -272,7 +268,7 @@ _CITIES = (
     "Krakow",
     "Valencia",
 )
-SINGLE_VALUED = {
+_SINGLE = {
     "seat": ("aisle", "window", "extra legroom", "exit row"),
     "home_airport": ("LHR", "MAN", "EDI", "DUB", "LIS", "OPO", "MAD", "BCN", "CDG", "AMS"),
     "language": ("English", "Portuguese", "Spanish", "French", "German", "Italian", "Dutch"),
@@ -320,5 +316,5 @@ def vocabulary() -> tuple[list[Entry], list[Entry]]:
         + entries("accessibility", _ACCESSIBILITY)
         + entries("travel_style", style)
     )
-    single = [e for ftype, values in SINGLE_VALUED.items() for e in entries(ftype, values)]
+    single = [e for ftype, values in _SINGLE.items() for e in entries(ftype, values)]
     return multi, single
