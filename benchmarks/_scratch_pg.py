@@ -1,4 +1,4 @@
-"""Throwaway Postgres databases for the benchmarks that measure both backends.
+"""Throwaway Postgres databases, for the benchmarks that measure both backends and for the test suite.
 
 Each run creates a database of its own next to the admin connection and drops it ``WITH (FORCE)`` afterwards,
 so an aborted run's open connections cannot keep it alive. Only databases named by these helpers (the

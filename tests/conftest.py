@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import socket
-import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,24 +55,15 @@ def now() -> datetime:
 
 
 def _create_pg_database() -> str:
-    from sqlalchemy import create_engine, text
+    from benchmarks._scratch_pg import create_database
 
-    name = f"travel_test_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    return create_database("travel_test_", admin_url=PG_ADMIN_URL)
 
 
 def _drop_pg_database(url: str) -> None:
-    from sqlalchemy import create_engine, text
+    from benchmarks._scratch_pg import drop_database
 
-    name = url.rsplit("/", 1)[1]
-    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+    drop_database(url, admin_url=PG_ADMIN_URL)
 
 
 @pytest.fixture
