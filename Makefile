@@ -10,7 +10,8 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: run test install install-test chromium lint typecheck unit browser bench scenario clean
+.PHONY: run test install install-test chromium lint typecheck unit browser bench scenario clean \
+	stage-install stage-lint stage-typecheck stage-fast stage-slow stage-browser stage-scenarios
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,10 +60,35 @@ typecheck: install-test
 # slow ones (crash chains, scheduler processes, live servers) alone, since they time real processes. The
 # browser suite runs in its own pytest: Playwright's sync API keeps an event loop running in the main thread
 # for the rest of its session, which other tests' asyncio.run() cannot share. Then every shipped scenario.
-test: install-test chromium lint typecheck
+# Each stage is timed; the times are printed at the end (and kept in test-artifacts/stage-times.txt), also
+# when a stage fails, which stops the run and fails the target.
+TEST_STAGES := install lint typecheck fast slow browser scenarios
+STAGE_TIMES := test-artifacts/stage-times.txt
+
+test:
+	@mkdir -p test-artifacts; : > $(STAGE_TIMES); failed=""; begun=$$(date +%s); \
+	for stage in $(TEST_STAGES); do \
+	  start=$$(date +%s); \
+	  if $(MAKE) --no-print-directory stage-$$stage; then result=passed; else result=FAILED; failed=$$stage; fi; \
+	  took=$$(( $$(date +%s) - start )); \
+	  printf '%-10s %3dm %02ds  %s\n' $$stage $$((took / 60)) $$((took % 60)) $$result >> $(STAGE_TIMES); \
+	  [ -z "$$failed" ] || break; \
+	done; \
+	took=$$(( $$(date +%s) - begun )); \
+	printf '%-10s %3dm %02ds\n' total $$((took / 60)) $$((took % 60)) >> $(STAGE_TIMES); \
+	echo; echo "== make test: time per stage"; cat $(STAGE_TIMES); \
+	if [ -n "$$failed" ]; then echo "make test failed at the $$failed stage" >&2; exit 1; fi
+
+stage-install: install-test chromium
+stage-lint: lint
+stage-typecheck: typecheck
+stage-fast: install-test
 	$(BIN)/pytest -m "not browser and not slow" -n 2
+stage-slow: install-test
 	$(BIN)/pytest -m "slow and not browser"
+stage-browser: install-test chromium
 	$(BIN)/pytest -m browser tests/browser
+stage-scenarios: install
 	$(BIN)/travel-assistant scenario run --quiet scenarios/
 
 unit: install-test
@@ -86,7 +112,7 @@ bench: $(VENV)/.installed-bench
 	  $(BIN)/python -m benchmarks.$$name || failed="$$failed $$name"; \
 	  echo; \
 	done; \
-	$(BIN)/python -m benchmarks._results; \
+	$(BIN)/python -m testkit.bench_results; \
 	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed" >&2; exit 1; fi
 
 scenario: install

@@ -13,6 +13,7 @@ handle a handful of documented types instead of a zoo of vendor exceptions::
     ├── ConfigurationError      settings that must not run (placeholder secrets outside development …)
     ├── ModelError              anything from the language model
     │   ├── ModelUnavailable    connection, timeout, rate limit, 5xx: worth retrying later
+    │   │   └── ModelBusy       rate limited or overloaded (429, 529): the provider said when to come back
     │   ├── ModelAuthError      bad or missing provider key
     │   ├── ContextTooLong      the assembled prompt does not fit
     │   ├── ModelOutputError    the model answered, but not in the shape we asked for
@@ -22,6 +23,8 @@ handle a handful of documented types instead of a zoo of vendor exceptions::
 """
 
 from __future__ import annotations
+
+import math
 
 
 class TravelAssistantError(Exception):
@@ -71,6 +74,20 @@ class ModelUnavailable(ModelError):
     """Connection failures, timeouts, rate limits and provider 5xx: transient, retry later."""
 
 
+class ModelBusy(ModelUnavailable):
+    """The provider is rate limiting us or is overloaded (HTTP 429, 529) and was still so when the turn's
+    retries or its deadline ran out. ``retry_after`` is the provider's Retry-After when it sent one, else the
+    wait our own backoff would have chosen next."""
+
+    def __init__(self, message: str, *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def user_message(self) -> str:
+        seconds = max(1, math.ceil(self.retry_after or 1))
+        return f"The model provider is busy; try again in {seconds} s. Your message is saved."
+
+
 class ModelAuthError(ModelError):
     """The provider rejected our credentials."""
 
@@ -79,7 +96,8 @@ class ModelAuthError(ModelError):
 
 
 class ContextTooLong(ModelError):
-    """The prompt would not fit the model's context window even after windowing."""
+    """The prompt would not fit the model's context window even after windowing (the engine shrinks the
+    window and asks once more when the provider is the one who says so)."""
 
     def user_message(self) -> str:
         return "That message is too long for the model's context window. Please shorten it."

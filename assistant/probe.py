@@ -2,7 +2,7 @@
 
 Everything else a turn does goes through a dependency (the thread log, the recaller, the model, the tools),
 which the composition root may wrap to observe it; the engine itself only names this one phase. The default
-probe does nothing; ``travel_assistant.telemetry`` passes one that opens a span.
+probe does nothing; ``travel_assistant.ops.telemetry`` passes one that opens a span.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The model proposes candidates as JSON. The reply as a whole must be a JSON objec
 (anything else raises :class:`ModelOutputError` and the thread is retried later: it is never read as "no
 facts"); each candidate is then validated on its own, so one oversized or malformed proposal is rejected alone
 (``malformed``) and the rest of the batch goes on. Every candidate then goes through the write gate
-(``assistant.gate``): evidence located in the log, assertions checked on the user's own clause.
+(``assistant.gate.verdict``): evidence located in the log, assertions checked on the user's own clause.
 
 What is stored is the value the type's extractor finds in the user's clause and that clause as the quote,
 never the model's sentence. Reports (kept on the thread's claim row and shown in the memory panel) hold types,
@@ -25,19 +25,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSche
 
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
-from assistant.fact_types import FACT_TYPES
-from assistant.facts import Authority, FactDraft, FactMemory, WriteOutcome
-from assistant.gate import (
-    Accepted,
-    Reason,
-    check_candidate,
-    withdraws,
-)
+from assistant.facts.memory import FactMemory
+from assistant.facts.types import FACT_TYPES
+from assistant.facts.values import Authority, FactDraft, WriteOutcome
+from assistant.gate.evidence import words_span
+from assistant.gate.verdict import Accepted, Reason, check_candidate, withdraws
 from assistant.ids import ThreadId, UserId, UserScope
-from assistant.llm import ChatModel
+from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
+from assistant.promotion_report import Decision as Decision
+from assistant.promotion_report import PromotionReport as PromotionReport
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
-from assistant.transcript import render_transcript
+from assistant.turn.transcript import render_transcript
 
 MAX_CANDIDATES = 50
 _TYPE_NAME = re.compile(r"[a-z_]{1,40}")
@@ -63,64 +62,14 @@ class CandidateList(BaseModel):
     candidates: list[Annotated[Any, WithJsonSchema(Candidate.model_json_schema())]]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Decision:
-    type: str
-    evidence_turn: str
-    kept: bool
-    reason: str  # a rejection reason, or the write outcome ("stored", "superseded", "retracted", …)
-    fact_id: str | None = None
-    masked: bool = False  # the kept quote holds a masked secret
-    # The stored fact's rendered text ("Dietary needs: vegetarian"), for the caller's display only: it is
-    # derived from the registry, not from the model, and it is never written into a report.
-    fact: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "evidence_turn": self.evidence_turn,
-            "kept": self.kept,
-            "reason": self.reason,
-            "fact_id": self.fact_id,
-            "masked": self.masked,
-        }
-
-
-@dataclass
-class PromotionReport:
-    thread_id: str
-    from_seq: int
-    through_seq: int
-    decisions: list[Decision] = field(default_factory=list)
-
-    @property
-    def kept(self) -> list[Decision]:
-        return [d for d in self.decisions if d.kept]
-
-    def rejected_by_reason(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for d in self.decisions:
-            if not d.kept:
-                counts[d.reason] = counts.get(d.reason, 0) + 1
-        return counts
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "thread_id": self.thread_id,
-            "from_seq": self.from_seq,
-            "through_seq": self.through_seq,
-            "kept": len(self.kept),
-            "rejected": self.rejected_by_reason(),
-            "decisions": [d.to_json() for d in self.decisions],
-        }
-
-
 def safe_type(raw: object) -> str:
     """A type name fit for a report: the model's string only if it looks like a type name."""
     return raw if isinstance(raw, str) and _TYPE_NAME.fullmatch(raw) else "invalid"
 
 
-def judge_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> Accepted | Reason:
+def judge_candidate(
+    cand: Candidate, user_turns: Mapping[str, str], assistant_before: Mapping[str, str] | None = None
+) -> Accepted | Reason:
     """The gate's verdict on one validated candidate."""
     return check_candidate(
         type_name=cand.type,
@@ -128,17 +77,20 @@ def judge_candidate(cand: Candidate, user_turns: Mapping[str, str]) -> Accepted 
         fact=cand.fact,
         evidence_turn=cand.evidence_turn,
         user_turns=user_turns,
+        assistant_before=assistant_before,
     )
 
 
-def judge_raw(raw: object, user_turns: Mapping[str, str]) -> tuple[str, str, Accepted | Reason]:
+def judge_raw(
+    raw: object, user_turns: Mapping[str, str], assistant_before: Mapping[str, str] | None = None
+) -> tuple[str, str, Accepted | Reason]:
     """(type for the report, evidence turn, verdict) of one raw proposal."""
     try:
         cand = Candidate.model_validate(raw)
     except ValidationError:
         ftype = safe_type(raw.get("type") if isinstance(raw, dict) else None)
         return ftype, "", "malformed"
-    verdict = judge_candidate(cand, user_turns)
+    verdict = judge_candidate(cand, user_turns, assistant_before)
     turn = cand.evidence_turn if cand.evidence_turn in user_turns else ""
     return safe_type(cand.type), turn, verdict
 
@@ -148,24 +100,30 @@ def draft_of(
     thread: ThreadId,
     *,
     turn: str,
+    said: str,
     asserted_by: Authority,
     said_at: datetime | None = None,
 ) -> FactDraft:
-    """The write request for an accepted candidate: the value and the user's clause the gate found."""
+    """The write request for an accepted candidate: the canonical value, and where in the logged message
+    ``said`` the user's clause the gate found sits (the clause itself is not stored)."""
+    span = words_span(verdict.quote, said)
     return FactDraft(
         verdict.type,
         verdict.value,
-        verdict.quote,
         thread,
         turn,
         asserted_by,
         said_at,
         retract=verdict.retract,
+        evidence_start=span.start,
+        evidence_end=span.end,
+        pending=verdict.ask is not None,
     )
 
 
 def decision_of(verdict: Accepted, turn: str, outcome: WriteOutcome) -> Decision:
-    fact = outcome.fact if outcome.kept else None
+    asked = outcome.status == "pending"
+    fact = outcome.fact if outcome.kept or asked else None
     return Decision(
         type=verdict.type,
         evidence_turn=turn,
@@ -174,6 +132,7 @@ def decision_of(verdict: Accepted, turn: str, outcome: WriteOutcome) -> Decision
         fact_id=fact.id if fact else None,
         masked=verdict.masked and outcome.kept,
         fact=fact.text if fact else None,
+        ask=verdict.ask if asked else None,
     )
 
 
@@ -184,6 +143,7 @@ def apply_verdict(
     *,
     type_name: str,
     turn: str,
+    said: str,
     verdict: Accepted | Reason,
     asserted_by: Authority,
     now: datetime,
@@ -191,7 +151,7 @@ def apply_verdict(
 ) -> Decision:
     if not isinstance(verdict, Accepted):
         return Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict)
-    draft = draft_of(verdict, thread, turn=turn, asserted_by=asserted_by, said_at=said_at)
+    draft = draft_of(verdict, thread, turn=turn, said=said, asserted_by=asserted_by, said_at=said_at)
     return decision_of(verdict, turn, memory.record(scope, draft, now=now))
 
 
@@ -204,6 +164,18 @@ def _withdrawn_later(verdict: Accepted, turn: str, turns: Mapping[str, str]) -> 
 
 def user_turns_of(events: Sequence[Event]) -> dict[str, str]:
     return {e.turn_id: e.text for e in events if e.kind == EventKind.USER}
+
+
+def assistant_before_of(events: Sequence[Event]) -> dict[str, str]:
+    """Per user turn, the assistant's reply just before it (what the user might be echoing)."""
+    before: dict[str, str] = {}
+    last = ""
+    for e in events:
+        if e.kind == EventKind.ASSISTANT:
+            last = e.text
+        elif e.kind == EventKind.USER:
+            before[e.turn_id] = last
+    return before
 
 
 def said_at_of(events: Sequence[Event]) -> dict[str, datetime]:
@@ -267,7 +239,7 @@ class Promoter:
         self.memory = memory
         # Extractions of one chunk in flight at once. A hosted model answers in hundreds of milliseconds, so
         # one at a time would cap a pass at a few hundred threads a minute; a few at once keep it busy without
-        # bursting past a provider's rate limit (a 429 is retried with backoff, see ``assistant.llm``).
+        # bursting past a provider's rate limit (a 429 is retried with backoff, see ``assistant.model.llm``).
         self.concurrency = max(1, concurrency)
 
     async def promote(
@@ -347,8 +319,9 @@ class Promoter:
         )
         # Evidence may be any user turn of *this* thread (read from the log, not from the model's reply).
         turns, said_at = user_turns_of(events), said_at_of(events)
+        before = assistant_before_of(events)
         for raw in reply.candidates[:MAX_CANDIDATES]:
-            type_name, turn, verdict = judge_raw(raw, turns)
+            type_name, turn, verdict = judge_raw(raw, turns, before)
             if (
                 isinstance(verdict, Accepted)
                 and not verdict.retract
@@ -357,7 +330,12 @@ class Promoter:
                 verdict = "withdrawn"
             if isinstance(verdict, Accepted):
                 draft = draft_of(
-                    verdict, thread, turn=turn, asserted_by=Authority.USER, said_at=said_at.get(turn)
+                    verdict,
+                    thread,
+                    turn=turn,
+                    said=turns[turn],
+                    asserted_by=Authority.USER,
+                    said_at=said_at.get(turn),
                 )
                 found.slots.append(_Accepted(verdict, turn, draft))
             else:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from assistant.evidence import clean, sentence_spans, split_clauses
+from assistant.gate.evidence import clean, sentence_spans, split_clauses
 
 REMOVED = "[removed]"
 MESSAGE_REMOVED = "[message removed]"

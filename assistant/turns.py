@@ -37,17 +37,42 @@ class ToolCall:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Usage:
+    """Tokens one model call (or a turn's calls, summed) used, as the provider reported them.
+
+    ``cached_tokens`` and ``cache_write_tokens`` are parts of ``prompt_tokens``: the prompt tokens the
+    provider read from its prompt cache (billed at a fraction) and those it wrote to it (Anthropic bills a
+    write at a premium). Zero where a provider reports no caching."""
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0
+    cache_write_tokens: int = 0
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
             prompt_tokens=self.prompt_tokens + other.prompt_tokens,
             completion_tokens=self.completion_tokens + other.completion_tokens,
+            cached_tokens=self.cached_tokens + other.cached_tokens,
+            cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
         )
 
     def to_json(self) -> dict[str, int]:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cached_tokens": self.cached_tokens,
+            "cache_write_tokens": self.cache_write_tokens,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Usage:
+        """Read a logged usage record (one logged before caching was counted reads as nothing cached)."""
+        return cls(
+            prompt_tokens=int(data.get("prompt_tokens", 0)),
+            completion_tokens=int(data.get("completion_tokens", 0)),
+            cached_tokens=int(data.get("cached_tokens", 0)),
+            cache_write_tokens=int(data.get("cache_write_tokens", 0)),
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

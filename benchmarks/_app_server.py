@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from testkit.app_env import offline_env
+
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 PROBE_EVERY_S = 0.1
@@ -55,28 +57,15 @@ class Server:
         return self.data_dir / "server.log"
 
     def env(self) -> dict[str, str]:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in ("DATABASE_URL", "LANCEDB_URI", "LLM_API_BASE", "LLM_API_KEY", "HEADER_AUTH")
-        }
-        env.update(
-            {
-                "APP_ENV": "development",
-                "TRAVEL_DATA_DIR": str(self.data_dir),
-                "EMBEDDINGS": self.embeddings,
-                "LLM_MODEL": "offline/travel-agent",
-                "SCHEDULER_IN_APP": "false",
-                "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in self.users.items()),
-                "ADMIN_USERS": "",
-                "PUBLIC_ORIGIN": self.base_url,
-                "CHAINLIT_AUTH_SECRET": "bench-load-" + secrets.token_hex(24),
-                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "LITELLM_OFFLINE_MODE": "true",
-                "HF_HUB_OFFLINE": "1",
-                "TRANSFORMERS_OFFLINE": "1",
-                "PYTHONUNBUFFERED": "1",
-            }
+        env = offline_env(
+            self.data_dir,
+            APP_ENV="development",
+            EMBEDDINGS=self.embeddings,
+            SCHEDULER_IN_APP="false",
+            DEMO_USERS=",".join(f"{u}:{p}" for u, p in self.users.items()),
+            ADMIN_USERS="",
+            PUBLIC_ORIGIN=self.base_url,
+            CHAINLIT_AUTH_SECRET="bench-load-" + secrets.token_hex(24),
         )
         if self.stream_delay_ms is not None:
             env["OFFLINE_STREAM_DELAY_MS"] = str(self.stream_delay_ms)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from benchmarks._app_server import PROBE_EVERY_S, PROBE_PATH
 from benchmarks._chat_client import TurnResult, TurnSpec
 from benchmarks._load_workload import Workload
-from benchmarks._results import record
 from benchmarks._server_profile import Profile
 from benchmarks.stats import percentile
+from testkit.bench_results import record
 
 TARGET_USERS = 50
 TARGET_TTFT_P95_MS = 300.0

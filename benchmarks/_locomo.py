@@ -15,7 +15,8 @@ from datetime import UTC, datetime, timedelta
 from hashlib import sha256
 from pathlib import Path
 
-from assistant.facts import Authority, Fact
+from assistant.facts.types import FACT_TYPES, FactType
+from assistant.facts.values import Authority, Fact
 from assistant.ids import FactId
 
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
@@ -108,20 +109,58 @@ def load(path: Path) -> Dataset:
     return data
 
 
+class _DialogueTurns(FactType):
+    """A fact type for this benchmark only: a conversation turn as a "value", so the shipped search machinery
+    (embedding, FTS, fusion, recency) is measured on LoCoMo's text. The app's registry never holds it, and its
+    values are exactly the loaded turns: facts stay closed-vocabulary even here."""
+
+    def render(self, value: str) -> str:
+        return value.split("\x1f", 1)[1]  # "<dia id>\x1f<speaker>: <text>" is searched as "<speaker>: <text>"
+
+
+def register_turns(turns: Sequence[Turn]) -> None:
+    """Add the benchmark's dialogue-turn type, whose values are ``turns``, to the registry of this process."""
+    FACT_TYPES[TURN_TYPE] = _DialogueTurns(
+        TURN_TYPE,
+        "Dialogue turn",
+        "said",
+        True,
+        timedelta(days=36500),
+        None,
+        (),
+        lambda _text: [],
+        frozenset(_turn_value(t) for t in turns),
+    )
+
+
+TURN_TYPE = "dialogue_turn"
+
+
+def _turn_value(turn: Turn) -> str:
+    return f"{turn.dia_id}\x1f{turn.speaker}: {turn.text}"
+
+
+def dia_of(fact: Fact) -> str:
+    """The LoCoMo turn id (``D3:7``) of a turn's fact."""
+    return fact.source_turn.replace("-", ":")
+
+
 def turn_fact(turn: Turn) -> Fact:
+    """A turn as a fact of the benchmark's type (:func:`register_turns` first)."""
     digest = sha256(f"{turn.conv}\x1f{turn.dia_id}".encode()).hexdigest()[:32]
+    value = _turn_value(turn)
     return Fact(
         id=FactId(digest),
         user_id=turn.conv,
-        key=f"dialogue_turn:{turn.dia_id}",
-        type="dialogue_turn",
-        subject=turn.speaker,
+        key=FACT_TYPES[TURN_TYPE].key_for(value),
+        type=TURN_TYPE,
+        subject="user",
         predicate="said",
-        value=turn.text,
-        text=f"{turn.speaker}: {turn.text}",
+        value=value,
         source_thread=f"{turn.conv}-session-{turn.session}",
-        source_turn=turn.dia_id,
-        evidence_quote="",
+        source_turn=turn.dia_id.replace(":", "-"),  # a turn id is a slug: D3:7 is kept as D3-7
+        evidence_start=0,
+        evidence_end=0,
         asserted_by=Authority.USER,
         asserted_at=turn.at,
         supersedes="",

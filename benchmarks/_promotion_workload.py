@@ -7,15 +7,17 @@ same user's later threads change, so supersedes happen) and says thanks.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import get_args
 
 from sqlalchemy import insert
 
+from assistant.facts.types import MenuDiet
 from memory.tables import EventRow, ThreadRow, UserRow
 from travel_assistant.container import Runtime
 
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 NOW = START + timedelta(days=30)  # every seeded thread is long idle
-DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "halal", "kosher")
+DIETS: tuple[str, ...] = get_args(MenuDiet)
 AIRPORTS = ("Heathrow", "Gatwick", "Manchester", "Edinburgh", "Dublin", "Lisbon", "Madrid", "Frankfurt")
 DESTINATIONS = ("Lisbon", "Porto", "Madrid", "Rome", "Paris", "Berlin", "Vienna", "Prague", "Oslo", "Athens")
 OPENERS = ("By the way,", "Oh, and", "Also,", "Just so you know,", "For the record,")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant.recall import RecallSettings
+from assistant.facts.recall import RecallSettings
 from benchmarks.stats import percentile
 
 TARGET_KEYED_MS = 10.0

@@ -314,11 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _print_header(run: Run, args: argparse.Namespace) -> None:
-    import chainlit
+    from importlib.metadata import version
 
     delay = args.stream_delay_ms if args.stream_delay_ms is not None else "25 (default)"
     print(
-        f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, chainlit {chainlit.__version__}; "
+        f"env: {os.cpu_count()} CPUs, Python {platform.python_version()}, chainlit {version('chainlit')}; "
         f"1-min load avg {run.load_before:.2f} before, {os.getloadavg()[0]:.2f} at the end"
     )
     print(

@@ -19,10 +19,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from assistant.events import EventKind
+from assistant.facts.words import EvidenceWords
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import ChatModel, LiteLLMChatModel, LLMConfig
-from assistant.turn_parts import EngineSettings
+from assistant.model.llm import ChatModel, LiteLLMChatModel
+from assistant.turn.parts import EngineSettings
 from assistant.turns import Message, ModelReply, TurnRequest
+from demo.provider import offline_config
 from travel_assistant.twins import Twins
 
 M = TypeVar("M", bound=BaseModel)
@@ -91,7 +93,7 @@ async def run_case(text: str, preference: tuple[str, str] | None, model: ChatMod
         "log": [dict(e.body) for e in events],
         "summaries": [dict(e.body) for e in events if e.kind == EventKind.SUMMARY],
         "facts": [f.to_json() for f in facts],
-        "quotes": [f.evidence_quote for f in facts],
+        "quotes": [EvidenceWords(world.threads).of(f) for f in facts],
         "reports": report.to_json(),
         "model input": capture.seen,
     }
@@ -102,7 +104,7 @@ async def run_case(text: str, preference: tuple[str, str] | None, model: ChatMod
 
 
 def offline_model() -> ChatModel:
-    return LiteLLMChatModel(LLMConfig(max_retries=0))
+    return LiteLLMChatModel(offline_config(max_retries=0))
 
 
 def run_all(cases: Sequence[tuple[str, tuple[str, str] | None]]) -> list[Outcome]:

@@ -17,6 +17,12 @@ Sections, each printing one titled table:
 * ``long-inputs``  one call on each of a few ~40,000-character inputs (pasted prose, long digit and token runs,
                    repeated cue words): the cost per character should stay flat, i.e. no scanner backtracks.
 
+* ``pipeline``, ``poisoning``  every statement through the engine and promotion; the project's poisoning corpus;
+* ``fresh-*``      the held-out corpora of ``tests/corpora/fresh/`` (see ``benchmarks._fresh_report``): honest
+                   English preferences kept/ask/rejected, other languages -> ask, poisoning kept, secrets masked
+                   before the log and secrets stored in a fact or the memory block, harmless false positives;
+* ``properties``   the gate's property tests (``tests/test_gate_properties.py``) with 2,000 examples each.
+
 More sections (whole-pipeline "stored anywhere" checks, a poisoning corpus) are added by appending a
 section to :data:`SECTIONS`: a function of the shared :class:`Context` that prints its own titled table with
 :func:`print_table`. Nothing here asserts: the tests do that (``tests/test_secrets.py``).
@@ -32,85 +38,20 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
-from typing import Literal
 from unittest import mock
 
-import yaml
-from pydantic import BaseModel, ConfigDict, TypeAdapter
-
-from assistant import secret_tokens
-from assistant.fact_types import FACT_TYPES
-from assistant.secrets import SECRET_KINDS, Masked, SecretKind, mask_secrets
+from assistant.secrets import tokens as secret_tokens
+from assistant.secrets.mask import SECRET_KINDS, Masked, mask_secrets
+from benchmarks import _fresh_report
 from benchmarks.stats import percentile
-
-CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"
-
-FactTypeName = Literal[
-    "dietary", "seat", "home_airport", "loyalty", "accessibility", "language", "travel_style", "flight_times"
-]
-
-
-class Preference(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    type: FactTypeName
-    value: str
-    # False for a request about this trip ("can you book the aisle seat and pay with …"): its words must survive
-    # masking, but the gate must not keep it as a lasting preference.
-    lasting: bool = True
-
-
-class SecretCase(BaseModel):
-    """One statement of the secrets corpus: the text, its secret, and maybe a harmless preference beside it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    text: str
-    kind: SecretKind
-    secret: str
-    preference: Preference | None = None
-
-
-def load_secret_cases(path: Path = CORPORA / "secrets.yaml") -> list[SecretCase]:
-    """The secrets corpus, validated (a malformed entry or a ``secret`` not in its ``text`` is an error)."""
-    cases = TypeAdapter(list[SecretCase]).validate_python(yaml.safe_load(path.read_text(encoding="utf-8")))
-    for case in cases:
-        if case.secret not in case.text:
-            raise ValueError(f"{path.name}: secret {case.secret!r} is not in its text {case.text!r}")
-    return cases
-
-
-def load_harmless(path: Path = CORPORA / "harmless.txt") -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-_DIGIT_RUN = re.compile(r"\d+(?:[\s./_-]+\d+)*")
-
-
-def secret_gone(case: SecretCase, masked: str) -> bool:
-    """The secret's text is gone; for a card, no six consecutive digits of its number remain anywhere."""
-    if case.secret in masked:
-        return False
-    if case.kind != "card":
-        return True
-    number = re.sub(r"\D", "", case.secret)
-    if len(number) < 13:  # a card security code
-        return True
-    runs = [re.sub(r"\D", "", m.group(0)) for m in _DIGIT_RUN.finditer(masked)]
-    return not any(number[i : i + 6] in run for i in range(len(number) - 5) for run in runs)
-
-
-def kind_found(case: SecretCase, masked: Masked) -> bool:
-    """A finding of the expected kind covers (part of) where the secret was."""
-    start = case.text.find(case.secret)
-    end = start + len(case.secret)
-    return any(f.kind == case.kind and f.start < end and start < f.end for f in masked.findings)
-
-
-def preference_kept(case: SecretCase, masked_text: str) -> bool:
-    assert case.preference is not None
-    return case.preference.value in FACT_TYPES[case.preference.type].extract(masked_text)
+from testkit.secret_corpus import (
+    SecretCase,
+    kind_found,
+    load_harmless,
+    load_secret_cases,
+    preference_kept,
+    secret_gone,
+)
 
 
 @dataclass
@@ -202,7 +143,7 @@ def _timings(texts: Sequence[str], rounds: int) -> list[float]:
 _COLD_SCRIPT = """
 import time
 t0 = time.perf_counter()
-from assistant.secrets import mask_secrets
+from assistant.secrets.mask import mask_secrets
 t1 = time.perf_counter()
 mask_secrets("I prefer window seats")
 t2 = time.perf_counter()
@@ -244,7 +185,7 @@ def section_timing(ctx: Context) -> None:
         "The lazy detect-secrets layer",
         [
             "harmless messages reaching it",
-            "import assistant.secrets ms",
+            "import assistant.secrets.mask ms",
             "first message ms",
             "first DS scan ms",
         ],
@@ -337,6 +278,13 @@ SECTIONS: dict[str, Section] = {
     "long-inputs": section_long_inputs,
     "pipeline": section_pipeline,
     "poisoning": section_poisoning,
+    # The held-out corpora (tests/corpora/fresh/), each beside the same measure on the project's own corpora.
+    "fresh-preferences": lambda ctx: _fresh_report.preferences(print_table),
+    "fresh-other-languages": lambda ctx: _fresh_report.foreign(print_table),
+    "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table),
+    "fresh-secrets": lambda ctx: _fresh_report.secrets(print_table),
+    "fresh-harmless": lambda ctx: _fresh_report.harmless(print_table),
+    "properties": lambda ctx: _fresh_report.properties(print_table),
 }
 
 

@@ -46,10 +46,10 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 from assistant.promotion import Promoter
 from benchmarks._promotion_probes import NoCompaction, Pass, PerFact, PerThreadClaims, Timed, rss_mb
 from benchmarks._promotion_workload import NOW, seed
-from benchmarks._results import record
-from benchmarks._scratch_pg import scratch_database
 from memory.locks import SerializedFactMemory
 from scheduler.jobs import promote_idle
+from testkit.bench_results import record
+from testkit.scratch_pg import scratch_database
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.promote_workers import PromotionWorkers
 from travel_assistant.settings import build_settings

@@ -45,8 +45,8 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 
 import numpy as np
 
+from assistant.facts.recall import Recaller, RecallSettings
 from assistant.ids import UserScope
-from assistant.recall import Recaller, RecallSettings
 from benchmarks._recall_report import Probe, Results, Series, print_report
 from benchmarks._recall_table import NOW, BuildConfig, build, pin_torch_threads, read_marker, user_ids
 from memory import embeddings

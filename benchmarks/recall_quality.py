@@ -47,10 +47,10 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
-from assistant.facts import Fact
+from assistant.facts.recall import Recaller, RecallSettings
+from assistant.facts.values import Fact
 from assistant.ids import UserScope
-from assistant.recall import Recaller, RecallSettings
-from benchmarks._locomo import Question, load, turn_fact
+from benchmarks._locomo import Question, dia_of, load, register_turns, turn_fact
 from memory import embeddings
 from memory.lance_store import LanceFactStore
 
@@ -73,7 +73,7 @@ REFERENCE = (
 
 
 MARKER = "bench_recall_quality.json"
-FORMAT = 1  # bump when the documents change (text, dates, ids)
+FORMAT = 2  # bump when the documents change (text, dates, ids)
 
 
 def build_store(
@@ -192,7 +192,7 @@ def recaller_ranker(shared: SharedSearch, settings: RecallSettings) -> Ranker:
     def rank(q: Question) -> list[str]:
         recall = recaller.recall(UserScope.of(q.conv), q.text, now=q.now)
         assert recall.path == "hybrid", recall.path
-        return [r.fact.source_turn for r in recall.facts]
+        return [dia_of(r.fact) for r in recall.facts]
 
     return rank
 
@@ -206,7 +206,7 @@ def old_blend_ranker(shared: SharedSearch, weight: float) -> Ranker:
         for fact, relevance in hits:
             age = (q.now - fact.asserted_at).total_seconds() / 86400
             scored.append(
-                ((1 - weight) * relevance + weight * 0.5 ** (age / HALF_LIFE_DAYS), fact.source_turn)
+                ((1 - weight) * relevance + weight * 0.5 ** (age / HALF_LIFE_DAYS), dia_of(fact))
             )
         scored.sort(key=lambda pair: pair[0], reverse=True)
         return [turn for _score, turn in scored[:K]]
@@ -324,11 +324,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     fingerprint = f"{FORMAT}:{sha256(args.data.read_bytes()).hexdigest()}"
     try:
         t0 = time.perf_counter()
+        register_turns(data.turns)
         facts = [turn_fact(t) for t in data.turns]
         print("building the store (embeds every turn with MiniLM) ...", file=sys.stderr, flush=True)
         store, times = build_store(folder, facts, fingerprint)
         print(f"ranking {len(questions):,} questions ...", file=sys.stderr, flush=True)
-        rows, sweep, main_row = rank_all(store, {f.id: f.source_turn for f in facts}, questions, args.band)
+        rows, sweep, main_row = rank_all(store, {f.id: dia_of(f) for f in facts}, questions, args.band)
         elapsed = time.perf_counter() - t0
     finally:
         if temp:

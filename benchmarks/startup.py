@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks._app_server import BIN, free_port
-from benchmarks._results import record
+from testkit.bench_results import record
 
 TARGET_CHAT_S = 3.0
 TARGET_SERVE_S = 8.0

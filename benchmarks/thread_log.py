@@ -39,7 +39,6 @@ from sqlalchemy import create_engine
 
 from assistant.events import AppendResult, EventKind, NewEvent
 from assistant.ids import UserId
-from benchmarks._scratch_pg import PG_ADMIN_URL, create_database, drop_database
 from benchmarks._thread_log_core import core_append
 from benchmarks._thread_log_workload import KINDS, START, USERS, threads, workload
 from benchmarks.stats import percentile
@@ -48,6 +47,7 @@ from memory.db import Database
 from memory.tables import EventRow  # noqa: F401  (registers the tables on SQLModel.metadata)
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
+from testkit.scratch_pg import PG_ADMIN_URL, create_database, drop_database
 
 TARGETS_MS = {"sqlite": 2.0, "postgres": 5.0}  # p95 of a fresh (inserting) append
 

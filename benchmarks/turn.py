@@ -36,17 +36,19 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from assistant.model.delegate import DelegatingModel
+
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
 from assistant.events import EventKind, NewEvent
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import ChatModel, TokenSink
+from assistant.model.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, TurnRequest
 from benchmarks._recall_table import BuildConfig, read_marker
-from benchmarks._results import record
 from benchmarks.stats import percentile
+from testkit.bench_results import record
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.settings import build_settings
 
@@ -58,17 +60,13 @@ FLIGHT = "TP1343-20261114-LHRLIS"
 T0 = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 
 
-class TimedModel:
+class TimedModel(DelegatingModel):
     """Wraps the model and adds up the wall time spent inside its calls."""
 
     def __init__(self, inner: ChatModel) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.seconds = 0.0
         self.calls = 0
-
-    @property
-    def model_name(self) -> str:
-        return self.inner.model_name
 
     async def complete(
         self,
@@ -91,9 +89,6 @@ class TimedModel:
         finally:
             self.seconds += time.perf_counter() - started
             self.calls += 1
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_tokens(messages)
 
 
 @dataclass

@@ -12,6 +12,12 @@ through the real engine and the offline model (via litellm), once per policy, an
 
 Targets (100 turns, summary-block): total input ≤ 15 % of the full buffer's, ≥ 80 % cache-eligible, early facts
 answerable.
+
+Then, for the 100-turn thread, the same conversation through both provider wire formats (``openai/…`` and
+``anthropic/…`` on the loopback provider server, answered by the offline agent, counting tokens with litellm's
+counter): the cached share the provider reported in its usage, beside our own cache-eligible estimate. The
+server caches as the providers document it (OpenAI: any prefix of 1,024+ tokens seen before; Anthropic: only
+up to the request's ``cache_control`` breakpoints, which the adapter sets on the tools and the stable head).
 """
 
 from __future__ import annotations
@@ -23,18 +29,18 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from assistant.booking_types import FlightOption
-from assistant.context import ContextStats, Policy
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.llm import ChatModel
-from assistant.model_tape import RecordingModel
-from assistant.tools import ToolRunner
-from assistant.turn_parts import EngineSettings, SilentObserver
-from assistant.turns import TurnRequest
+from assistant.model.llm import ChatModel
+from assistant.model.tape import RecordingModel
+from assistant.turn.context import ContextStats, Policy
+from assistant.turn.parts import EngineSettings, SilentObserver
+from assistant.turn.tools import ToolRunner
+from assistant.turns import TurnRequest, Usage
 from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryThreadStore
 from travel_assistant.twins import Twins
@@ -127,6 +133,7 @@ class Row:
     tokens_per_turn: float
     answerable: str
     seconds: float
+    usage: Usage = field(default_factory=Usage)
 
 
 async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after: int | None = None) -> Row:
@@ -144,10 +151,11 @@ async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after:
     stats = Stats()
     thread = ThreadId(f"bench-{policy}-{turns}")
     started = time.perf_counter()
+    usage = Usage()
     for i, text in enumerate(script(turns)):
         now = START + timedelta(minutes=5 * i)
         request = TurnRequest(user=USER, thread=thread, turn=TurnId(f"t{i:03d}"), text=text, now=now)
-        await engine.run_turn(request, stats)
+        usage = usage + (await engine.run_turn(request, stats)).usage
         if promote_after is not None and i + 1 == promote_after:
             await twins.promoter(model).promote(USER, thread, after_seq=0, now=now)
     elapsed = time.perf_counter() - started
@@ -183,11 +191,12 @@ async def replay(model: ChatModel, policy: Policy, turns: int, *, promote_after:
         per_turn,
         answerable,
         elapsed,
+        usage,
     )
 
 
 def _tokens_per_turn(store: InMemoryThreadStore, thread: ThreadId, model: ChatModel) -> float:
-    from assistant.context import read_log
+    from assistant.turn.context import read_log
 
     view = read_log(store.events(thread), exclude_turn=None)
     turns = view.all_turns
@@ -197,14 +206,18 @@ def _tokens_per_turn(store: InMemoryThreadStore, thread: ThreadId, model: ChatMo
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--turns", type=int, nargs="*", default=[40, 100])
+    parser.add_argument(
+        "--no-providers", action="store_true", help="skip the 100-turn runs through both wire formats"
+    )
     args = parser.parse_args(argv)
     import logging
 
-    logging.getLogger("assistant.engine").setLevel(logging.ERROR)  # sliding runs at high pressure by design
+    logging.getLogger("assistant.turn.engine").setLevel(logging.ERROR)  # sliding runs at high pressure by design
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    from assistant.llm import LiteLLMChatModel, LLMConfig
+    from assistant.model.llm import LiteLLMChatModel
+    from demo.provider import offline_config
 
-    model = LiteLLMChatModel(LLMConfig(max_retries=0))
+    model = LiteLLMChatModel(offline_config(max_retries=0))
     rows: list[Row] = []
     for turns in args.turns:
         for policy in ("full", "sliding", "summary-block"):
@@ -233,7 +246,53 @@ def main(argv: Sequence[str] | None = None) -> int:
             ]
     for name, ok in verdicts:
         print(f"target (100 turns, summary-block): {name}: {'PASS' if ok else 'MISS'}")
+    if 100 in args.turns and not args.no_providers:
+        print_provider_rows(asyncio.run(provider_replays(100)))
     return 0 if all(ok for _, ok in verdicts) else 1
+
+
+PROVIDER_MODELS = ("openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5")
+
+
+async def provider_replays(turns: int) -> list[Row]:
+    """The summary-block thread through each wire format (one event loop: litellm's HTTP clients live in it)."""
+    from assistant.model.llm import LiteLLMChatModel, LLMConfig
+    from demo.provider import offline_config
+    from testkit.offline_responder import offline_reply
+    from testkit.provider_server import ProviderServer
+
+    counter = LiteLLMChatModel(offline_config(max_retries=0))
+    counted: dict[str, int] = {}
+
+    def count(text: str) -> int:
+        if text not in counted:
+            counted[text] = counter.count_tokens([{"role": "user", "content": text}])
+        return counted[text]
+
+    rows = []
+    with ProviderServer(responder=offline_reply, count=count) as server:
+        for name in PROVIDER_MODELS:
+            config = LLMConfig(model=name, api_base=server.api_base(name), api_key="sk-bench", max_retries=0)
+            row = await replay(LiteLLMChatModel(config), "summary-block", turns)
+            row.policy = name.split("/")[0]
+            rows.append(row)
+    return rows
+
+
+def print_provider_rows(rows: Sequence[Row]) -> None:
+    print()
+    print("summary-block through the loopback provider: the cached share the provider reported, beside ours")
+    print(
+        f"{'turns':>5} {'format':<10} {'prompt tokens':>13} {'cached (reported)':>17} "
+        f"{'cache-eligible (ours)':>21} {'written':>9} {'secs':>5}"
+    )
+    for row in rows:
+        prompt = max(1, row.usage.prompt_tokens)
+        print(
+            f"{row.turns:>5} {row.policy:<10} {row.usage.prompt_tokens:>13,} "
+            f"{row.usage.cached_tokens / prompt:>17.1%} {row.cache_share:>21.1%} "
+            f"{row.usage.cache_write_tokens / prompt:>9.1%} {row.seconds:>5.1f}"
+        )
 
 
 if __name__ == "__main__":

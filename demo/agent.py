@@ -1,11 +1,14 @@
 """The offline demo model: a deterministic travel agent that needs no key and no network.
 
 It is served to the rest of the app through litellm as the custom provider ``offline/travel-agent`` (see
-``demo.provider`` and ``assistant.llm``), so the exact code path real providers take (messages, OpenAI-format
+``demo.provider`` and ``assistant.model.llm``), so the exact code path real providers take (messages, OpenAI-format
 tool calls, streaming, JSON output) is exercised by the demo and the tests. It reads only what a real model
-would: the messages, the tool list and the requested response format (``demo.view``). It is rule-based: a fixed
+would: the messages, the tool list and the requested response format (``demo.view``). It tries a fixed
 order of moves (``demo.moves``), each with a table of phrasings, and a polite fallback that says what it can do.
-Whatever a message says about the user is acknowledged only as far as promotion will keep it.
+With an encoder installed (``demo.intents``, by the composition root) it reads by meaning: the message's intent
+is the nearest example phrasings' (the patterns' own match counting as evidence), the move for that intent
+runs, and its slots are read by the move's rules; below the margin it asks what was meant. Whatever a message
+says about the user is acknowledged only as far as promotion will keep it.
 """
 
 from __future__ import annotations
@@ -15,14 +18,36 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.facts.forgetting import is_confirmation
 from assistant.prompts import PROMOTION_SCHEMA_NAME, SUMMARY_SCHEMA_NAME
 from assistant.turns import Message
+from demo import intents
 from demo.extract import extract_candidates, summarise
-from demo.moves import book, change, dinner, forget, recall_me, remember, search, smalltalk, statements
+from demo.moves import (
+    answers,
+    book,
+    change,
+    dinner,
+    forget,
+    recall_me,
+    remember,
+    search,
+    smalltalk,
+    statements,
+)
 from demo.replies import OfflineReply, OfflineToolCall, say
 from demo.view import View, content, read_view
 
-__all__ = ["MOVES", "Move", "OfflineReply", "OfflineToolCall", "respond"]
+__all__ = [
+    "MEANT",
+    "MOVES",
+    "Move",
+    "OfflineReply",
+    "OfflineToolCall",
+    "respond",
+    "rule_intent",
+    "understood",
+]
 
 Step = Callable[[View], OfflineReply | None]
 
@@ -36,7 +61,6 @@ class Move:
 
 
 MOVES: tuple[Move, ...] = (
-    Move("forget-answer", forget.answer, notes=False),
     Move("what-do-you-remember", recall_me.first, notes=False),
     Move("remember", remember.first, remember.after, notes=False),
     Move("forget", forget.first, forget.after, notes=False),
@@ -48,6 +72,29 @@ MOVES: tuple[Move, ...] = (
     Move("statement", statements.first, notes=False),
     Move("thanks", smalltalk.thanks),
 )
+
+# The move each intent runs once the message's meaning is decided (the move's trigger patterns skipped; its
+# slots still read by its rules). None lets the patterns' route answer instead.
+MEANT: dict[str, Step] = {
+    "search": search.act,
+    "book": book.act,
+    "change": lambda view: change.act(view, "change"),
+    "cancel": lambda view: change.act(view, "cancel"),
+    "bookings": dinner.look_up,
+    "dinner": dinner.look_up,
+    "remember": lambda view: remember.first(view) or statements.act(view),
+    "recall_me": recall_me.act,
+    "forget": forget.act,
+    "confirm": answers.confirm,
+    "decline": answers.decline,
+    "greeting": smalltalk.hello,
+    "thanks": smalltalk.welcome,
+}
+# Moves whose patterns are precise enough to decide alone: a request to remember, to forget, to hear what is
+# remembered, to book an option shown. The meaning of a message naming a diet or a seat leans towards
+# "remember" whatever else it asks ("Please forget that I'm vegetarian").
+_DECISIVE = frozenset({"remember", "forget", "what-do-you-remember", "book"})
+_QUIET = frozenset({"recall_me", "remember", "forget", "confirm", "decline"})  # no "noted" line
 
 
 def respond(
@@ -72,11 +119,80 @@ def _schema_name(response_format: Any) -> str | None:
     return None
 
 
-def _first_step(view: View) -> OfflineReply:
+def rule_intent(move: Move, view: View) -> str:
+    """The intent a move of the patterns' route stands for."""
+    match move.name:
+        case "change-or-cancel":
+            return change.intent(view.user_text) or "cancel"
+        case "dinner-and-bookings":
+            return "dinner" if dinner.DINNER.search(view.user_text) else "bookings"
+        case "what-do-you-remember":
+            return "recall_me"
+        case "statement":
+            return "remember"  # telling a preference and asking to remember it are one intent
+        case name:
+            return name
+
+
+def _by_rules(view: View) -> tuple[Move, OfflineReply] | None:
+    """Today's route: the first move whose patterns take the message, and its reply."""
     for move in MOVES:
         reply = move.first(view)
         if reply is not None:
-            return _noted(view, reply) if move.notes else reply
+            return move, reply
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a message was read: its intent by meaning (None: by patterns only, or unsure), the patterns' route,
+    and the question to ask when the meaning is unsure and no pattern takes the message."""
+
+    intent: str | None
+    ruled: tuple[Move, OfflineReply] | None
+    question: str | None = None
+
+
+def _answer_hint(text: str) -> str | None:
+    """A bare yes or no by the forgetting move's patterns for answers (evidence for the meaning reading)."""
+    if is_confirmation(text):
+        return "confirm"
+    return "decline" if forget.NO.search(text) else None
+
+
+def understood(view: View) -> Reading:
+    """Read the message (and set ``view.intent`` when its meaning is decided, for the moves' later steps)."""
+    ruled = _by_rules(view)
+    hint = rule_intent(ruled[0], view) if ruled else _answer_hint(view.user_text)
+    guessed = intents.guess(view.user_text, rule_hint=hint)
+    if guessed is None or (ruled is not None and ruled[0].name in _DECISIVE):
+        return Reading(hint if guessed is not None else None, ruled)
+    if guessed.out_of_scope:
+        return Reading(None, ruled)  # the patterns' route, else the fallback that says what the model can do
+    if not guessed.sure and guessed.intent != hint:
+        return Reading(None, ruled, None if ruled else guessed.clarify())
+    view.intent = guessed.intent
+    return Reading(guessed.intent, ruled)
+
+
+def _first_step(view: View) -> OfflineReply:
+    answered = forget.answer(view)  # a yes/no to our "shall I forget …?", checked by its tool again
+    if answered is not None:
+        return answered
+    reading = understood(view)
+    if reading.question is not None:
+        return say(reading.question)
+    intent, ruled = reading.intent, reading.ruled
+    # A preference told beside another request ("Hi! I prefer aisle seats") is served by that request's move,
+    # whose reply carries the "noted" line.
+    told_beside = intent == "remember" and ruled is not None and ruled[0].notes
+    if intent is not None and not told_beside and (ruled is None or rule_intent(ruled[0], view) != intent):
+        reply = MEANT[intent](view)
+        if reply is not None:
+            return reply if intent in _QUIET else _noted(view, reply)
+    if ruled is not None:
+        move, reply = ruled
+        return _noted(view, reply) if move.notes else reply
     return smalltalk.fallback(view)
 
 
@@ -84,10 +200,13 @@ def _after_tools(view: View) -> OfflineReply:
     _name, result = view.turn_results[-1]
     if "error" in result:
         return say(f"Sorry, that didn't work: {result['error']}")
+    intent = understood(view).intent
+    quiet = intent in _QUIET if intent is not None else None
     for move in MOVES:
         reply = move.after(view) if move.after is not None else None
         if reply is not None:
-            return _noted(view, reply) if move.notes else reply
+            notes = move.notes if quiet is None else not quiet
+            return _noted(view, reply) if notes else reply
     return say("Done.")
 
 

@@ -104,7 +104,10 @@ class SqlBookingSystem:
                     meal=meal,
                     created_at=now,
                 )
-                .on_conflict_do_nothing(index_elements=["idempotency_key"])
+                # No conflict target: the booking id is derived from the idempotency key, so two deliveries of one
+                # turn racing on Postgres may meet on the primary key before the key's own index, and a
+                # targeted DO NOTHING would raise there instead of returning the booking the first one made.
+                .on_conflict_do_nothing()
             )
             row = session.execute(
                 select(BookingRow).where(col(BookingRow.idempotency_key) == idempotency_key)

@@ -1,9 +1,10 @@
 """The offline agent served as a litellm custom provider, written without importing litellm.
 
-``assistant.llm`` (the only module that imports litellm) composes :class:`OfflineProvider` with litellm's
-``CustomLLM`` and hands it :class:`ProviderHooks`: token counting and the response type are litellm's, the rest
-(answers, deterministic tool-call ids, streaming chunks, usage) is here. Going through litellm at all, rather
-than calling the agent directly, is the point: the demo exercises the code path real providers take.
+The composition root passes :func:`offline_provider` to ``assistant.model.llm`` (the only module that imports
+litellm), which composes :class:`OfflineProvider` with litellm's ``CustomLLM`` and hands it ``ProviderHooks``:
+token counting and the response type are litellm's, the rest (answers, deterministic tool-call ids, streaming
+chunks, usage) is here. Going through litellm at all, rather than calling the agent directly, is the point: the
+demo exercises the code path real providers take.
 """
 
 from __future__ import annotations
@@ -13,24 +14,28 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, ClassVar
 
+from assistant.model.llm import CustomProvider, LLMConfig, ProviderHooks
 from assistant.turns import Message
 from demo.agent import OfflineReply, respond
 
+OFFLINE_PROVIDER = "offline"
+OFFLINE_MODEL = "offline/travel-agent"
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProviderHooks:
-    """What the provider needs from litellm, supplied by the composing class."""
 
-    model: str  # the full model name the responses carry ("offline/travel-agent"); litellm prices it by that
-    count_messages: Callable[[Sequence[Message]], int]
-    count_text: Callable[[str], int]
-    model_response: Callable[
-        [dict[str, Any]], Any
-    ]  # the fields of an OpenAI chat completion → litellm's type
+def offline_provider(*, stream_delay_ms: int = 0) -> CustomProvider:
+    """The offline demo model as an in-process provider, for ``LLMConfig.custom_providers``."""
+    return CustomProvider(
+        name=OFFLINE_PROVIDER, model=OFFLINE_MODEL, logic=OfflineProvider, stream_delay_ms=stream_delay_ms
+    )
+
+
+def offline_config(**fields: Any) -> LLMConfig:
+    """An ``LLMConfig`` for the offline model (tests and benchmarks; the app builds its own from settings)."""
+    delay = fields.pop("stream_delay_ms", 0)
+    return LLMConfig(model=OFFLINE_MODEL, custom_providers=(offline_provider(stream_delay_ms=delay),), **fields)
 
 
 class OfflineProvider:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from assistant.fact_types import FACT_TYPES
+from assistant.facts.types import FACT_TYPES
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN, SUMMARY_HEADING, TRIP_HEADING
 from assistant.turns import Message
 
@@ -63,6 +63,7 @@ class View:
     earlier_searches: list[dict[str, Any]] = field(default_factory=list)  # one per leg, latest searching turn
     previous_reply: str = ""
     said_before: list[str] = field(default_factory=list)  # earlier user messages, oldest first
+    intent: str | None = None  # what the message means (``demo.intents``), when the model reads by meaning
 
     def result_of(self, name: str) -> dict[str, Any] | None:
         """This turn's latest result of tool ``name``."""

@@ -95,7 +95,7 @@ class LiteLLMEmbedding(TextEmbeddingFunction):  # type: ignore[misc]
         return self._dims
 
     def generate_embeddings(self, texts: Any, *args: Any, **kwargs: Any) -> list[np.ndarray]:
-        from assistant.llm import embed_texts
+        from assistant.model.llm import embed_texts
 
         return [np.asarray(v, dtype=np.float32) for v in embed_texts(self.model, list(texts))]
 

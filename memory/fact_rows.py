@@ -8,10 +8,13 @@ ones, and the record never changes after the write, so only the two flags are ev
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from assistant.facts import Authority, Fact
+import pyarrow as pa
+
+from assistant.facts.values import Authority, Fact
 from assistant.ids import FactId
 
 # The immutable part of a fact: everything but the lifecycle flags, which are columns of their own.
@@ -41,7 +44,8 @@ def fact_row(fact: Fact) -> dict[str, Any]:
         "current": fact.current,
         "stale": fact.stale,
         "record": json.dumps(record, ensure_ascii=False),
-        "search_text": f"{fact.text}. {fact.evidence_quote}",
+        # What search reads: the fact as we word it from its canonical value, never the user's words.
+        "search_text": fact.text,
     }
 
 
@@ -74,10 +78,10 @@ def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
         subject=record["subject"],
         predicate=record["predicate"],
         value=record["value"],
-        text=record["text"],
         source_thread=record["source_thread"],
         source_turn=record["source_turn"],
-        evidence_quote=record["evidence_quote"],
+        evidence_start=int(record["evidence_start"]),
+        evidence_end=int(record["evidence_end"]),
         asserted_by=Authority(record["asserted_by"]),
         asserted_at=_dt(record["asserted_at"]),
         supersedes=record["supersedes"],
@@ -86,4 +90,49 @@ def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
         current=current,
         stale=stale,
         retracted=bool(record.get("retracted", False)),
+        pending=bool(record.get("pending", False)),
     )
+
+
+# A pointer to the evidence, found by the composition root from the log: (user, thread, turn, old quote) →
+# (start, end) in the logged message, or None when the message is gone.
+EvidenceLocator = Callable[[str, str, str, str], tuple[int, int] | None]
+
+
+def canonical_record(record: dict[str, Any], locate: EvidenceLocator | None) -> dict[str, Any]:
+    """A record of an older layout (the fact's wording and the user's quote stored in it) as this layout keeps
+    it: the copied words dropped, a pointer to them in the log instead. A quote that cannot be located (no
+    locator, or the message was redacted or erased since) points at the whole message: an empty span."""
+    if "evidence_quote" not in record and "text" not in record:
+        return record
+    upgraded = {k: v for k, v in record.items() if k not in ("evidence_quote", "text")}
+    quote = str(record.get("evidence_quote", ""))
+    span = None
+    if locate is not None and quote:
+        span = locate(record["user_id"], record["source_thread"], record["source_turn"], quote)
+    upgraded["evidence_start"], upgraded["evidence_end"] = span or (0, 0)
+    upgraded.setdefault("pending", False)
+    return upgraded
+
+
+def upgrade_rows(
+    rows: pa.Table,
+    *,
+    locate: EvidenceLocator | None,
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+    vector_type: pa.DataType,
+) -> pa.Table:
+    """Rows of an older layout in this one's shape: canonical records (see :func:`canonical_record`), search
+    text worded from the canonical value, and a vector of that text (the old vector embedded the user's words)."""
+    records = [json.loads(r) for r in rows.column("record").to_pylist()]
+    upgraded = [canonical_record(r, locate) for r in records]
+    if all(new is old for new, old in zip(upgraded, records, strict=True)):
+        return rows
+    texts = [_from_record(r, True, False).text for r in upgraded]
+    distinct = list(dict.fromkeys(texts))
+    by_text = dict(zip(distinct, embed(distinct), strict=True))
+    columns = {name: rows.column(name) for name in rows.column_names}
+    columns["record"] = pa.array([json.dumps(r, ensure_ascii=False) for r in upgraded], pa.string())
+    columns["search_text"] = pa.array(texts, pa.string())
+    columns["vector"] = pa.array([list(by_text[t]) for t in texts], vector_type)
+    return pa.table(columns)

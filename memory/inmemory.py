@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 
 from assistant.errors import AccessDenied, NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRecord, UserRecord
-from assistant.facts import Fact
+from assistant.facts.search import hybrid_scores
+from assistant.facts.values import Fact
 from assistant.ids import ThreadId, UserId, UserScope
-from assistant.search import hybrid_scores
 from assistant.sessions import LoginSession, RevokeReason
 
 
@@ -145,6 +145,7 @@ class InMemoryFactStore:
     def add(self, scope: UserScope, fact: Fact) -> None:
         if fact.user_id != scope.user:
             raise AccessDenied("a fact can only be written into its own user's scope")
+        fact.check()
         with self._lock:
             self._rows.append(fact)
 
@@ -154,6 +155,8 @@ class InMemoryFactStore:
     def add_many(self, facts: Sequence[tuple[UserScope, Fact]]) -> None:
         if any(fact.user_id != scope.user for scope, fact in facts):
             raise AccessDenied("a fact can only be written into its own user's scope")
+        for _, fact in facts:
+            fact.check()
         with self._lock:
             self._rows.extend(fact for _, fact in facts)
 

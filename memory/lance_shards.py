@@ -4,16 +4,17 @@ Why shards: forgetting must leave no copy, so a purge rewrites the fragments tha
 FTS and user-id indexes (LanceDB 0.40 cannot update an FTS index after a delete; its term dictionary holds the
 words) and drops old versions. On one table for everyone that costs what the whole table costs; on a shard it
 costs one shard. A user's shard is ``blake2b(user id) mod SHARDS``; the table name carries the layout
-(``facts_v3_<embedding>_s007of256``), so tables of another shard count are never read as this layout's.
+(``facts_v4_<embedding>_s007of256``), so tables of another shard count are never read as this layout's.
 
 Shards are created on first write (tables and their two indexes cost a few round trips each, which matters on
 object storage); a read of a shard that does not exist yet finds nothing, and looks again next time, because
 another process may have created it meanwhile.
 
-Older layouts (the single ``facts_v2_<embedding>`` table, or shards of another count) are copied into this one
-the first time a process opens the folder: rows keep their vectors (no re-embedding), copying skips rows a
-shard already holds (by owner and fact id), counts are verified, and only then is the old table dropped, so a
-copy killed midway is simply run again.
+Older layouts (the single ``facts_v2_<embedding>`` table, ``facts_v3`` shards, or shards of another count) are
+copied into this one the first time a process opens the folder: rows pass through ``upgrade`` (the store's
+record upgrade, which re-embeds a row whose search text changed), copying skips rows a shard already holds (by
+owner and fact id), counts are verified, and only then is the old table dropped, so a copy killed midway is
+simply run again.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ from assistant.ids import user_id
 
 T = TypeVar("T")
 SHARDS = 256  # chosen by measurement: see README, "Purge"
+# The row layout's version, in every table name. 4: records hold canonical values and an evidence pointer, no
+# copied words (v3 records, which held the user's quote and our wording, are upgraded when copied over).
+LAYOUT = 4
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 _ALL = 10_000_000  # "no limit" for a LanceDB query
 
@@ -55,7 +59,7 @@ def shard_of(user: str, shards: int = SHARDS) -> int:
 
 def shard_name(suffix: str, shard: int, shards: int = SHARDS) -> str:
     width = len(str(shards - 1))
-    return f"facts_v3_{suffix}_s{shard:0{width}d}of{shards}"
+    return f"facts_v{LAYOUT}_{suffix}_s{shard:0{width}d}of{shards}"
 
 
 def fact_schema(func: Any) -> pa.Schema:
@@ -148,6 +152,7 @@ class ShardSet:
         storage_options: Mapping[str, str] | None = None,
         maintenance_locks: Callable[[Sequence[str]], AbstractContextManager[None]] | None = None,
         shards: int = SHARDS,
+        upgrade: Callable[[pa.Table], pa.Table] | None = None,
     ) -> None:
         self.uri = uri
         self.suffix = suffix
@@ -156,6 +161,7 @@ class ShardSet:
         self.schema = schema
         self._options = dict(storage_options or {})
         self._locks_of = maintenance_locks
+        self._upgrade = upgrade
         self.db = lancedb.connect(
             uri, read_consistency_interval=timedelta(0), storage_options=self._options or None
         )
@@ -334,7 +340,7 @@ class ShardSet:
 
     def _old_layouts(self, listed: set[str]) -> list[str]:
         pattern = re.compile(
-            rf"facts_v2_{re.escape(self.suffix)}|facts_v3_{re.escape(self.suffix)}_s\d+of\d+"
+            rf"facts_v2_{re.escape(self.suffix)}|facts_v[34]_{re.escape(self.suffix)}_s\d+of\d+"
         )
         return sorted(n for n in listed if pattern.fullmatch(n) and n not in self.names)
 
@@ -363,6 +369,8 @@ class ShardSet:
         for shard, owners in sorted(by_shard.items()):
             rows = old.search().where(col("user_id").isin(owners)).select(self.schema.names).limit(_ALL)
             part = rows.to_arrow()
+            if self._upgrade is not None:
+                part = self._upgrade(part)
             if self._load(part):
                 table = self._create(shard)
                 with self.maintenance(shard):

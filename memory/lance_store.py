@@ -31,12 +31,12 @@ import pyarrow as pa
 from lancedb.expr import col, lit
 
 from assistant.errors import AccessDenied
-from assistant.facts import Fact
+from assistant.facts.recall import newest_per_key
+from assistant.facts.values import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
-from assistant.recall import newest_per_key
 from memory import embeddings, hybrid
 from memory.fact_cache import CachedFacts, FactCache
-from memory.fact_rows import fact_from_row, fact_row, facts_from_arrow
+from memory.fact_rows import EvidenceLocator, fact_from_row, fact_row, facts_from_arrow, upgrade_rows
 from memory.lance_shards import SHARDS, ShardSet, fact_schema, optimize_with_retry, purge_rows, translated
 
 logger = logging.getLogger(__name__)
@@ -66,11 +66,13 @@ class LanceFactStore:
         storage_options: Mapping[str, str] | None = None,
         maintenance_locks: Callable[[Sequence[str]], AbstractContextManager[None]] | None = None,
         shards: int = SHARDS,
+        evidence_locator: EvidenceLocator | None = None,
     ) -> None:
         """``storage_options`` reach object storage (endpoint, region, keys); they stay in this object and
         LanceDB's connections, never in a table. ``maintenance_locks(names)`` holds the named locks at once,
         serialising rewrites of those shards across processes (the composition root passes locks in the
-        database); without it, file locks in the local folder do, which cover one machine only."""
+        database); without it, file locks in the local folder do, which cover one machine only.
+        ``evidence_locator`` finds an older layout's quote in the log when its rows are upgraded."""
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
@@ -81,10 +83,21 @@ class LanceFactStore:
             storage_options=storage_options,
             maintenance_locks=maintenance_locks,
             shards=shards,
+            upgrade=self._upgraded,
         )
+        self._locate = evidence_locator
         self._cache = FactCache()
         self._compacted: dict[int, int] = {}  # shard → its version right after this store compacted it
         self._opened = False
+
+    def _upgraded(self, rows: pa.Table) -> pa.Table:
+        with translated():
+            return upgrade_rows(
+                rows,
+                locate=self._locate,
+                embed=self._func.compute_source_embeddings,
+                vector_type=self.shards.schema.field("vector").type,
+            )
 
     # -- shards -------------------------------------------------------------------------------------------
 
@@ -123,6 +136,7 @@ class LanceFactStore:
     def add(self, scope: UserScope, fact: Fact) -> None:
         if fact.user_id != scope.user:
             raise AccessDenied("a fact can only be written into its own user's scope")
+        fact.check()
         with translated():
             self.shards.create(self._shard(scope)).add([fact_row(fact)])
 
@@ -151,6 +165,8 @@ class LanceFactStore:
         writes nothing twice (fact ids are derived from the evidence, and histories are read first)."""
         if any(fact.user_id != scope.user for scope, fact in facts):
             raise AccessDenied("a fact can only be written into its own user's scope")
+        for _, fact in facts:
+            fact.check()
         if not facts:
             return
         rows = [fact_row(fact) for _, fact in facts]

@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import col
+from sqlmodel import Session, col
 
 from assistant.errors import NotFound
 from assistant.events import EventKind
@@ -62,18 +62,7 @@ def redact_message(
 ) -> RedactionReport:
     """Remove the user message of ``turn`` in ``thread`` (owned by ``user``) and every copy of its words."""
     with db.write() as session:
-        owner = session.get(ThreadRow, thread)
-        if owner is None or owner.user_id != user:
-            raise NotFound(f"thread {thread} not found")
-        target = session.execute(
-            select(EventRow).where(
-                col(EventRow.thread_id) == thread,
-                col(EventRow.turn_id) == turn,
-                col(EventRow.kind) == EventKind.USER,
-            )
-        ).scalar_one_or_none()
-        if target is None:
-            raise NotFound(f"no message {turn} in thread {thread}")
+        owner, target = _owned_message(session, user=user, thread=thread, turn=turn)
         if target.body.get("redacted"):
             return RedactionReport(
                 already_redacted=True,
@@ -84,16 +73,8 @@ def redact_message(
             )
         pieces = fragments(str(target.body.get("text", "")))
         target.body = {"text": MESSAGE_REMOVED, "redacted": True}
-        scrubbed, copies = 1, 0
-        others = session.execute(
-            select(EventRow).where(col(EventRow.thread_id) == thread, col(EventRow.kind) != EventKind.USER)
-        ).scalars()
-        for event in others:
-            body, found = scrub_json(event.body, pieces)
-            if found:
-                event.body = body
-                scrubbed += 1
-                copies += found
+        scrubbed, copies = _scrub_copies(session, thread, pieces)
+        scrubbed += 1  # the message itself
         first_user_seq = session.execute(
             select(func.min(col(EventRow.seq))).where(
                 col(EventRow.thread_id) == thread, col(EventRow.kind) == EventKind.USER
@@ -115,6 +96,41 @@ def redact_message(
     )
     registry.audit(actor=actor, action="redact_message", user=user, now=now, details=report.to_json())
     return report
+
+
+def _owned_message(
+    session: Session, *, user: UserId, thread: ThreadId, turn: TurnId
+) -> tuple[ThreadRow, EventRow]:
+    """The thread and its user message for ``turn``; another user's thread reads as not found."""
+    owner = session.get(ThreadRow, thread)
+    if owner is None or owner.user_id != user:
+        raise NotFound(f"thread {thread} not found")
+    target = session.execute(
+        select(EventRow).where(
+            col(EventRow.thread_id) == thread,
+            col(EventRow.turn_id) == turn,
+            col(EventRow.kind) == EventKind.USER,
+        )
+    ).scalar_one_or_none()
+    if target is None:
+        raise NotFound(f"no message {turn} in thread {thread}")
+    return owner, target
+
+
+def _scrub_copies(session: Session, thread: ThreadId, pieces: list[str]) -> tuple[int, int]:
+    """Remove the message's words from every other event of the thread (replies, tool calls, summaries):
+    (events changed, copies removed)."""
+    scrubbed = copies = 0
+    others = session.execute(
+        select(EventRow).where(col(EventRow.thread_id) == thread, col(EventRow.kind) != EventKind.USER)
+    ).scalars()
+    for event in others:
+        body, found = scrub_json(event.body, pieces)
+        if found:
+            event.body = body
+            scrubbed += 1
+            copies += found
+    return scrubbed, copies
 
 
 def _append_marker(

@@ -17,7 +17,10 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlmodel import SQLModel, col
 
-from assistant.facts import Fact, FactMemory
+from assistant.facts.memory import FactMemory
+from assistant.facts.pending import discard, keep
+from assistant.facts.values import Fact, WriteOutcome
+from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope
 from memory.db import Database, rowcount
 from memory.lance_store import LanceFactStore
@@ -31,6 +34,7 @@ from memory.tables import (
     ThreadRow,
     UserRow,
 )
+from memory.thread_log import SqlThreadLog
 
 # (table, column naming the user) in deletion order: children before parents.
 SQL_USER_TABLES: tuple[tuple[type[SQLModel], str], ...] = (
@@ -123,8 +127,11 @@ class UserDataRegistry:
                     {k: _jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"}
                     for row in rows
                 ]
+        words = EvidenceWords(SqlThreadLog(self.db))
+        titles = {str(t["id"]): str(t.get("title") or "") for t in stores.get(table_name(ThreadRow), [])}
         stores[FACTS_STORE] = [
-            _exported_fact(f) for f in self.facts.list_facts(UserScope(user), include_history=True)
+            _exported_fact(f, words.of(f), titles)
+            for f in self.facts.list_facts(UserScope(user), include_history=True)
         ]
         return {"user": user, "exported_at": now.isoformat(), "stores": stores}
 
@@ -152,6 +159,18 @@ class UserDataRegistry:
         self.audit(
             actor=actor, action="forget_fact", user=user, now=now, details={"fact_versions_deleted": removed}
         )
+        return removed
+
+    def keep_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> WriteOutcome:
+        """The user keeps a fact the gate asked about: it becomes their confirmed word (audited)."""
+        outcome = keep(self._memory, UserScope(user), fact, now=now)
+        self.audit(actor=actor, action="keep_pending", user=user, now=now, details={"status": outcome.status})
+        return outcome
+
+    def discard_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int:
+        """The user discards a fact the gate asked about: the pending version is deleted (audited)."""
+        removed = discard(self._memory, UserScope(user), fact)
+        self.audit(actor=actor, action="discard_pending", user=user, now=now, details={"deleted": removed})
         return removed
 
     def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int:
@@ -191,6 +210,10 @@ class UserDataRegistry:
             ]
 
 
-def _exported_fact(fact: Fact) -> dict[str, Any]:
-    """A fact as exported: its record without the owner and the internal key (the export is the owner's)."""
-    return {name: value for name, value in fact.to_json().items() if name not in ("user_id", "key")}
+def _exported_fact(fact: Fact, your_words: str, titles: dict[str, str]) -> dict[str, Any]:
+    """A fact as exported: its record without the owner and the internal key (the export is the owner's), our
+    wording of it, the user's words read from the log through its evidence pointer, and the name of the
+    conversation it came from (the thread's title: the name the user chose, or the web's)."""
+    record = {name: value for name, value in fact.to_json().items() if name not in ("user_id", "key")}
+    record["source_thread_title"] = titles.get(fact.source_thread, "") if fact.source_thread else ""
+    return {**record, "text": fact.text, "your_words": your_words}

@@ -10,6 +10,10 @@
 //    Chainlit forwards *every* window message, so the server must ignore anything else.
 // 3. The demo clock. While a demo user's clock is not real time the server says so, {source, type:
 //    "demo-clock", shifted, now}, and the header shows what the clock reads, ticking on with real time.
+// 4. The side view's resize handle. react-resizable-panels (in Chainlit) points the handle's aria-controls at
+//    the panel's data-panel-id, which is no element's id: the reference leads nowhere (axe: a critical
+//    aria-valid-attr-value). The panel gets that id. On a phone the side view is a sheet (a Radix dialog)
+//    labelled by a title element Chainlit never draws; it is labelled by the side view's own title instead.
 (function () {
   "use strict";
 
@@ -72,6 +76,36 @@
         return child.tagName !== "LI";
       });
       if (notItems) list.setAttribute("role", "none");
+    });
+  }
+
+  function linkResizeHandles(root) {
+    root.querySelectorAll("[data-panel-resize-handle-id][aria-controls]").forEach(function (handle) {
+      var target = handle.getAttribute("aria-controls");
+      if (!target || document.getElementById(target)) return;
+      var panel = Array.prototype.find.call(document.querySelectorAll("[data-panel-id]"), function (element) {
+        return element.getAttribute("data-panel-id") === target;
+      });
+      if (panel && !panel.id) {
+        panel.id = target;
+      } else {
+        handle.removeAttribute("aria-controls"); // nothing to point at: no reference rather than a broken one
+      }
+    });
+  }
+
+  function nameDialogs(root) {
+    root.querySelectorAll('[role="dialog"][aria-labelledby]').forEach(function (dialog) {
+      var ids = dialog.getAttribute("aria-labelledby").split(/\s+/);
+      if (ids.some(function (id) { return id && document.getElementById(id); })) return;
+      var title = dialog.querySelector("#side-view-title, h1, h2, h3");
+      if (title && !title.id) title.id = "ta-dialog-title-" + Math.random().toString(36).slice(2, 10);
+      if (title && title.textContent.trim()) {
+        dialog.setAttribute("aria-labelledby", title.id);
+      } else {
+        dialog.removeAttribute("aria-labelledby");
+        if (!dialog.getAttribute("aria-label")) dialog.setAttribute("aria-label", "Panel");
+      }
     });
   }
 
@@ -162,11 +196,15 @@
     // a reply streams) must never be seen nameless by a screen reader or a checker that runs before the next
     // frame. The rest can wait for the frame (at most one a frame, however many mutations).
     label(document);
+    linkResizeHandles(document);
+    nameDialogs(document);
     if (!pending) {
       pending = true;
       window.requestAnimationFrame(refresh);
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   label(document);
+  linkResizeHandles(document);
+  nameDialogs(document);
   refresh();
 })();

@@ -20,7 +20,7 @@ from typing import Any
 
 from assistant.errors import TravelAssistantError
 from assistant.events import Event, ThreadRecord
-from assistant.facts import FactMemory
+from assistant.facts.memory import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.ports import FactMaintenance
@@ -135,12 +135,17 @@ async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:
     """Promote every thread idle for ``deps.idle`` that has unpromoted events, each exactly once."""
     report = PromoteReport(as_of=now.isoformat())
     shifted = deps.user_clocks(now) if deps.user_clocks is not None else {}
+    logger.info("promotion reads the clocks: real %s, shifted %s", now.isoformat(), _readings(shifted))
     due = deps.queries.idle_threads(now - deps.idle)
     await _promote(deps, [t for t in due if t.user_id not in shifted], now, report)
     for user, user_now in shifted.items():
         await _promote(deps, deps.queries.idle_threads(user_now - deps.idle, user=user), user_now, report)
     _record(deps, PROMOTE, now, report.to_json())
     return report
+
+
+def _readings(shifted: Mapping[str, datetime]) -> dict[str, str]:
+    return {user: moment.isoformat(timespec="seconds") for user, moment in shifted.items()}
 
 
 async def promote_user_now(deps: JobDeps, threads: Sequence[ThreadRecord], now: datetime) -> PromoteReport:

@@ -21,6 +21,7 @@ Choices, and why:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ PROMOTE_JOB_ID = "promote-idle-threads"
 # Every process registers its runtime under this key: the pickled job args must mean the same thing in the app
 # and in a separate scheduler process that share the job store.
 RUNTIME_KEY = "runtime"
+logger = logging.getLogger(__name__)
 
 
 def _unobserved(job: str) -> AbstractContextManager[object]:
@@ -99,6 +101,7 @@ async def run_promote(name: str) -> dict[str, Any]:
             # Cleared before the pass reads any clock: a wake from here on either moved a clock this pass
             # reads, or sets the flag again and gets a pass of its own.
             state.woken = False
+            logger.info("promotion pass starts")
             with reg.observe(PROMOTE):
                 report = (await promote_idle(reg.deps(), reg.clock())).to_json()
             if not state.woken:
@@ -114,8 +117,10 @@ def wake_promotion(scheduler: AsyncIOScheduler, now: datetime, *, name: str = RU
     reg = _REGISTRY.get(name)
     if reg is not None and reg.promote.running:
         reg.promote.woken = True
+        logger.info("promotion woken during a pass: it goes round once more")
         return
     scheduler.modify_job(PROMOTE_JOB_ID, next_run_time=now)
+    logger.info("promotion woken: the next pass is due now")
 
 
 def run_expire(name: str) -> dict[str, Any]:

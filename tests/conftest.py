@@ -17,7 +17,7 @@ from tests.live_app import live_app  # noqa: F401  (a running app to attack: the
 if TYPE_CHECKING:
     from typer.testing import Result
 
-    from assistant.llm import LiteLLMChatModel
+    from assistant.model.llm import LiteLLMChatModel
     from memory.db import Database
     from travel_assistant.container import Runtime
     from travel_assistant.settings import Settings
@@ -55,13 +55,13 @@ def now() -> datetime:
 
 
 def _create_pg_database() -> str:
-    from benchmarks._scratch_pg import create_database
+    from testkit.scratch_pg import create_database
 
     return create_database("travel_test_", admin_url=PG_ADMIN_URL)
 
 
 def _drop_pg_database(url: str) -> None:
-    from benchmarks._scratch_pg import drop_database
+    from testkit.scratch_pg import drop_database
 
     drop_database(url, admin_url=PG_ADMIN_URL)
 
@@ -146,9 +146,10 @@ def runtime(runtime_factory: RuntimeFactory) -> Runtime:
 @pytest.fixture(scope="session")
 def offline_model() -> LiteLLMChatModel:
     """The offline demo model through litellm (the same path real providers take)."""
-    from assistant.llm import LiteLLMChatModel, LLMConfig
+    from assistant.model.llm import LiteLLMChatModel
+    from demo.provider import offline_config
 
-    return LiteLLMChatModel(LLMConfig(max_retries=0))
+    return LiteLLMChatModel(offline_config(max_retries=0))
 
 
 @pytest.fixture
@@ -166,16 +167,16 @@ def run_cli(*args: str) -> Result:
     """The whole ``travel-assistant`` command line, run in-process with typer's runner."""
     from typer.testing import CliRunner
 
-    from travel_assistant.cli import full_app
+    from travel_assistant.cli.main import full_app
 
     return CliRunner().invoke(full_app(), list(args))
 
 
 @pytest.fixture(scope="session")
 def fork_cli() -> Iterator[Any]:
-    """One ``benchmarks.forkcli`` server per test session: ``travel-assistant`` commands as forked processes
+    """One ``testkit.forkcli`` server per test session: ``travel-assistant`` commands as forked processes
     (imports paid once), for the crash suite and the bad-input corpus."""
-    from benchmarks.forkcli import ForkCli
+    from testkit.forkcli import ForkCli
 
     with ForkCli() as server:
         yield server

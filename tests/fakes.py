@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from assistant.errors import ModelOutputError
-from assistant.llm import TokenSink
+from assistant.events import EventKind, NewEvent
+from assistant.ids import ThreadId, TurnId, UserId
+from assistant.model.llm import TokenSink
 from assistant.turns import Message, ModelReply, ToolCall, Usage
+from memory.inmemory import InMemoryThreadStore
 
 USAGE = Usage(prompt_tokens=10, completion_tokens=5)
 
@@ -81,3 +85,12 @@ class ScriptedModel:
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return sum(len(json.dumps(m)) // 4 + 4 for m in messages)
+
+
+def log_said(log: InMemoryThreadStore, user: UserId, thread: str, turn: str, text: str, at: datetime) -> str:
+    """Log ``text`` as the user's message of ``turn``, as a turn would have (a fact points at its evidence in
+    the log; tests that write facts directly log the words they cite first). Returns the text."""
+    log.ensure_user(user, now=at)
+    log.open_thread(user, ThreadId(thread), now=at)
+    log.append(NewEvent(ThreadId(thread), TurnId(turn), EventKind.USER, {"text": text}, at))
+    return text

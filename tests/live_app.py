@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 
+from testkit.app_env import offline_env
+
 if TYPE_CHECKING:
     from travel_assistant.container import Runtime
     from travel_assistant.settings import Settings
@@ -67,29 +69,18 @@ class LiveApp:
         return self.base_url.rsplit(":", 1)[0] + ":1"
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "LANCEDB_URI", "DEMO_USERS")}
         port = self.base_url.rsplit(":", 1)[1]
-        env.update(
-            {
-                "APP_ENV": "test",
-                "TRAVEL_DATA_DIR": str(self.data_dir),
-                "EMBEDDINGS": "hash",
-                "LLM_MODEL": "offline/travel-agent",
-                "OFFLINE_STREAM_DELAY_MS": "0",
-                "ADMIN_USERS": ADMINS,
-                "HOST": "127.0.0.1",
-                "PORT": port,
-                "PUBLIC_ORIGIN": self.base_url,
-                "CHAINLIT_AUTH_SECRET": self.secret,
-                "SCHEDULER_IN_APP": "false",
-                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "LITELLM_OFFLINE_MODE": "true",
-                "HF_HUB_OFFLINE": "1",
-                "TRANSFORMERS_OFFLINE": "1",
-                "PYTHONUNBUFFERED": "1",
-            }
+        return offline_env(
+            self.data_dir,
+            APP_ENV="test",
+            OFFLINE_STREAM_DELAY_MS="0",
+            ADMIN_USERS=ADMINS,
+            HOST="127.0.0.1",
+            PORT=port,
+            PUBLIC_ORIGIN=self.base_url,
+            CHAINLIT_AUTH_SECRET=self.secret,
+            SCHEDULER_IN_APP="false",
         )
-        return env
 
     def settings(self) -> Settings:
         from travel_assistant.settings import Settings

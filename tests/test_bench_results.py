@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import _results
+from testkit import bench_results as _results
 
 
 def test_recorded_figures_replace_the_readme_block_and_nothing_else(

@@ -138,7 +138,7 @@ def test_a_reader_that_stops_early_does_not_fail_the_turn(cli_env: Path) -> None
     argv = ["chat", "--user", "alice", "--thread", "lisbon", "--turn-id", "t1", message]
     env = {**os.environ, "OFFLINE_STREAM_DELAY_MS": "30"}  # the reply streams for a second or so
     proc = subprocess.Popen(
-        [sys.executable, "-m", "travel_assistant.cli", *argv],
+        [sys.executable, "-m", "travel_assistant.cli.main", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
@@ -153,3 +153,18 @@ def test_a_reader_that_stops_early_does_not_fail_the_turn(cli_env: Path) -> None
     replay = chat("--user", "alice", "--thread", "lisbon", "--turn-id", "t1", message)
     assert replay["replayed"] is True
     assert replay["reply"].startswith(first) and len(replay["reply"]) > 40
+
+
+def test_lists_show_the_thread_name_and_short_fact_ids(cli_env: Path) -> None:
+    said = run_cli("chat", "--user", "alice", "--thread", "h1", "Remember that I prefer aisle seats")
+    assert said.exit_code == 0, said.output
+    listed = run_cli("memories", "list", "--user", "alice")
+    [fact] = json.loads(run_cli("memories", "list", "--user", "alice", "--json").stdout)
+    assert "source h1 " in listed.stdout and f"[{fact['id'][:8]}]" in listed.stdout
+    assert fact["source"] == "h1" and fact["source_thread"] not in listed.stdout
+    assert fact["id"] not in listed.stdout
+    exported = json.loads(run_cli("memories", "export", "--user", "alice").stdout)
+    assert exported["stores"]["facts (LanceDB)"][0]["source_thread_title"] == "h1"
+    forgot = run_cli("memories", "forget", "--user", "alice", fact["id"][:8])  # the short id, as listed
+    assert forgot.exit_code == 0 and "forgot 1 version(s)" in forgot.stdout
+    assert run_cli("memories", "forget", "--user", "alice", fact["id"][:8]).exit_code == 1  # gone

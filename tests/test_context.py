@@ -10,19 +10,20 @@ from typing import Any
 
 import pytest
 
-from assistant.context import CachedCounter, ContextStats, Policy, assemble, read_log
-from assistant.engine import Engine
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind, model_kind, tool_kind
-from assistant.facts import Authority, FactDraft
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import LiteLLMChatModel
+from assistant.model.llm import LiteLLMChatModel
 from assistant.prompts import MEMORY_HEADING, SUMMARY_HEADING, TRIP_HEADING
 from assistant.state import TripState
-from assistant.turn_parts import EngineSettings
+from assistant.turn.context import CachedCounter, ContextStats, Policy, assemble, read_log
+from assistant.turn.engine import Engine
+from assistant.turn.parts import EngineSettings
 from assistant.turns import Message, TurnRequest
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
+from tests.test_fact_store_contract import MULTI
 from travel_assistant.twins import Twins
 
 USER, ASSISTANT, SUMMARY = EventKind.USER, EventKind.ASSISTANT, EventKind.SUMMARY
@@ -138,7 +139,7 @@ def test_pressure_is_measured_against_the_usable_budget(caplog: pytest.LogCaptur
     _, stats = build("sliding", log_of(40), budget=220, reserve=20)
     assert stats.pressure == pytest.approx(stats.prompt_tokens / 200) and stats.pressure >= 0.75
     engine, _world, _model = engine_with(budget=1400, reserve=1000, replies=["ok"] * 3)
-    with caplog.at_level(logging.WARNING, logger="assistant.engine"):
+    with caplog.at_level(logging.WARNING, logger="assistant.turn.engine"):
         asyncio.run(engine.run_turn(request("t1", words(60))))
     assert any("context pressure" in r.getMessage() for r in caplog.records)
 
@@ -260,17 +261,11 @@ def test_the_prompt_prefix_is_stable_within_a_block() -> None:
 def test_long_term_facts_take_at_most_half_the_budget() -> None:
     engine, twins, _model = engine_with(budget=1500, reserve=100, replies=["ok"])
     memory = twins.fact_memory
-    for i in range(45):  # under the keyed-recall limit, so all of them are candidates for the block
-        memory.record(
-            UserScope(ALICE),
-            FactDraft(
-                "loyalty", f"programme number {i} with a long name", "q", "old", f"t{i}", Authority.USER
-            ),
-            now=MONDAY,
-        )
+    for i, (ftype, value) in enumerate(MULTI):  # under the keyed-recall limit: all are candidates
+        memory.record(UserScope(ALICE), FactDraft(ftype, value, "old", f"t{i}", Authority.USER), now=MONDAY)
     result = asyncio.run(engine.run_turn(request("t1", "hello")))
     assert 0 < result.context["memory_tokens"] <= 750
-    assert result.memory_block is not None and result.memory_block.count("\n- ") < 45
+    assert result.memory_block is not None and result.memory_block.count('{"fact"') < len(MULTI)
 
 
 def test_trip_state_is_derived_by_code_and_survives_summaries() -> None:

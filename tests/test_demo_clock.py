@@ -149,7 +149,7 @@ def _as(runtime: Runtime, name: str, *, admin: bool) -> None:
 def _call(runtime: Runtime, name: str, *, admin: bool, action: str, payload: dict[str, Any]) -> Any:
     import chainlit as cl
 
-    from travel_assistant.web import panel_handlers
+    from travel_assistant.web.panel import handlers as panel_handlers
 
     async def go() -> Any:
         _as(runtime, name, admin=admin)
@@ -159,14 +159,14 @@ def _call(runtime: Runtime, name: str, *, admin: bool, action: str, payload: dic
 
 
 @pytest.fixture
-def installed(runtime_factory: RuntimeFactory, monkeypatch: pytest.MonkeyPatch) -> Any:
+def installed(runtime_factory: RuntimeFactory, monkeypatch: pytest.MonkeyPatch) -> RuntimeFactory:
     import chainlit as cl
 
-    from travel_assistant.web import handlers
+    from travel_assistant.web import context
 
     def install(**overrides: Any) -> Runtime:
         rt = runtime_factory(**overrides)
-        monkeypatch.setattr(handlers._Installed, "app", handlers.App(rt.settings, _runtime=rt))
+        monkeypatch.setattr(context._Installed, "app", context.App(rt.settings, _runtime=rt))
         monkeypatch.setattr(cl, "send_window_message", _ignore_window_message)
         _users(rt, ALICE, BOB)
         return rt
@@ -174,11 +174,11 @@ def installed(runtime_factory: RuntimeFactory, monkeypatch: pytest.MonkeyPatch) 
     return install
 
 
-async def _ignore_window_message(data: Any) -> None:
+async def _ignore_window_message(data: object) -> None:
     return None
 
 
-def test_the_clock_actions_are_for_admins_only(installed: Any) -> None:
+def test_the_clock_actions_are_for_admins_only(installed: RuntimeFactory) -> None:
     rt = installed()
     refused = _call(rt, "bob", admin=False, action="clock_set", payload={"iso": "2026-11-09T09:00"})
     assert refused == {
@@ -199,14 +199,14 @@ def test_the_clock_actions_are_for_admins_only(installed: Any) -> None:
     assert bad["ok"] is False and bad["message"].startswith("The clock did not move:")
 
 
-def test_the_clock_actions_are_refused_in_production_even_for_an_admin(installed: Any) -> None:
+def test_the_clock_actions_are_refused_in_production_even_for_an_admin(installed: RuntimeFactory) -> None:
     rt = installed(app_env="production", chainlit_auth_secret="a-real-secret-" + "x" * 40)
     answer = _call(rt, "alice", admin=True, action="clock_advance", payload={"minutes": 30})
     assert answer == {"ok": False, "message": "The demo clock is off here.", "panel": None, "download": None}
     assert rt.clocks.store.shifted() == {}
 
 
-def test_the_panel_reads_the_gates_verdicts_in_words(installed: Any) -> None:
+def test_the_panel_reads_the_gates_verdicts_in_words(installed: RuntimeFactory) -> None:
     rt = installed()
     _at(rt, MONDAY)
     _chat(rt, ALICE, "mon", "t1", "Find me flights to Lisbon on the 14th")
@@ -222,12 +222,12 @@ def test_the_panel_reads_the_gates_verdicts_in_words(installed: Any) -> None:
 
 
 def test_the_expiry_pass_ages_a_shifted_users_facts_by_that_users_clock(runtime: Runtime) -> None:
-    from assistant.facts import Authority, FactDraft
+    from assistant.facts.values import Authority, FactDraft
     from scheduler.jobs import expire_facts
 
     _users(runtime, ALICE, BOB)
     for user in (ALICE, BOB):
-        draft = FactDraft("seat", "aisle", "I prefer aisle seats", "t", "t1", Authority.USER, REAL)
+        draft = FactDraft("seat", "aisle", "t", "t1", Authority.USER, REAL)
         runtime.fact_memory.record(UserScope(user), draft, now=REAL)
     _at(runtime, REAL)
     runtime.clocks.jump(ALICE, (REAL + timedelta(days=400)).isoformat())  # a seat preference ages in a year

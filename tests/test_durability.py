@@ -9,37 +9,41 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from assistant.errors import InvalidId, InvalidInput, StorageError
 from assistant.events import EventKind, NewEvent, model_kind, tool_kind
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts.memory import FactMemory
+from assistant.facts.recall import Recaller, RecallSettings
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope, thread_id, turn_id, user_id
-from assistant.llm import TokenSink
-from assistant.recall import Recaller, RecallSettings
+from assistant.model.llm import TokenSink
+from assistant.ports import FactMaintenance
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, Usage
 from memory.claims import Backoff, ClaimKey, ClaimStatus, SqlClaims
 from memory.inmemory import InMemoryFactStore
 from scheduler.jobs import expire_facts, failing_promotions, promote_idle, retry_promotions
-from tests.conftest import MONDAY, run_cli
+from tests.conftest import MONDAY, RuntimeFactory, run_cli
 from tests.fakes import ScriptedModel
-from travel_assistant.cli import parse_at
+from travel_assistant.cli.common import parse_at
 from travel_assistant.twins import Twins
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from memory.db import Database
+    from memory.lance_store import LanceFactStore
     from travel_assistant.container import Runtime
 
 ALICE = UserId("alice")
 OPTIONS = ["TP1343-20261114-LHRLIS", "BA643-20261114-LHRLIS", "U2290-20261114-LHRLIS"]
 
 
-def req(text: str, turn: str = "t1", thread: str = "th", at: Any = MONDAY) -> TurnRequest:
+def req(text: str, turn: str = "t1", thread: str = "th", at: datetime = MONDAY) -> TurnRequest:
     return TurnRequest(user=ALICE, thread=ThreadId(thread), turn=TurnId(turn), text=text, now=at)
 
 
@@ -134,7 +138,7 @@ class FailingRetire:
     """Fact maintenance whose flag update dies once: the crash between a new version and the old one's
     retirement."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: FactMaintenance) -> None:
         self.inner = inner
         self.armed = True
 
@@ -154,7 +158,6 @@ def _seat(value: str, turn: str) -> FactDraft:
     return FactDraft(
         type="seat",
         value=value,
-        quote=f"I prefer {value} seats",
         source_thread="th",
         source_turn=turn,
         asserted_by=Authority.USER,
@@ -162,7 +165,7 @@ def _seat(value: str, turn: str) -> FactDraft:
     )
 
 
-def _interrupted_supersede(store: Any) -> None:
+def _interrupted_supersede(store: InMemoryFactStore | LanceFactStore) -> None:
     scope = UserScope(ALICE)
     FactMemory(store, store).record(scope, _seat("aisle", "t1"), now=MONDAY)
     with pytest.raises(StorageError):
@@ -198,7 +201,7 @@ def test_the_expiry_pass_repairs_a_key_with_two_current_versions(runtime: Runtim
 # -- 3. a failing promotion backs off and is retried for ever, and is reported as failing ----------------------
 
 
-def test_claims_tell_a_live_lease_from_repeated_failure_and_never_give_up(database: Any) -> None:
+def test_claims_tell_a_live_lease_from_repeated_failure_and_never_give_up(database: Database) -> None:
     claims = SqlClaims(database, "w", backoff=Backoff(base=timedelta(seconds=60), cap=timedelta(minutes=10)))
     key, lease, now = ClaimKey("promote", "th", 7), timedelta(minutes=5), MONDAY
     assert claims.try_claim(key, user="alice", now=now, lease=lease) is ClaimStatus.WON
@@ -219,7 +222,7 @@ def test_claims_tell_a_live_lease_from_repeated_failure_and_never_give_up(databa
     assert claims.failing(job="promote", now=now) == []
 
 
-def test_a_crashed_worker_is_counted_as_a_failure_once_its_lease_runs_out(database: Any) -> None:
+def test_a_crashed_worker_is_counted_as_a_failure_once_its_lease_runs_out(database: Database) -> None:
     claims = SqlClaims(database, "w", backoff=Backoff(base=timedelta(seconds=60)))
     key, lease = ClaimKey("promote", "th", 7), timedelta(minutes=5)
     assert claims.claim(key, user="alice", now=MONDAY, lease=lease)  # … and the worker is SIGKILLed
@@ -233,7 +236,9 @@ def test_a_crashed_worker_is_counted_as_a_failure_once_its_lease_runs_out(databa
     )
 
 
-def test_a_failed_promotion_keeps_the_error_kind_not_the_providers_text(runtime_factory: Any) -> None:
+def test_a_failed_promotion_keeps_the_error_kind_not_the_providers_text(
+    runtime_factory: RuntimeFactory,
+) -> None:
     """A provider's error can quote the prompt; the claim (which the admin lists) keeps only our own words."""
     from assistant.errors import ModelError
 
@@ -250,7 +255,9 @@ def test_a_failed_promotion_keeps_the_error_kind_not_the_providers_text(runtime_
     assert failing.error_kind == "RuntimeError" and failing.last_error == "RuntimeError: unexpected error"
 
 
-def test_a_model_outage_longer_than_five_passes_is_failing_then_promoted(runtime_factory: Any) -> None:
+def test_a_model_outage_longer_than_five_passes_is_failing_then_promoted(
+    runtime_factory: RuntimeFactory,
+) -> None:
     rt = runtime_factory(claim_retry_base_seconds=60, claim_retry_max_seconds=300)
     asyncio.run(rt.engine.run_turn(req("By the way, I'm vegetarian.", thread="mon")))
     from assistant.errors import ModelUnavailable
@@ -334,7 +341,9 @@ def test_bad_text_is_refused_with_a_clear_error_before_anything_is_logged(text: 
 
 @pytest.mark.parametrize("check", [user_id, thread_id, turn_id])
 @pytest.mark.parametrize("raw", ["a\ud800b", "x\udcff", "id\ufffe", "a\x00", "\u200bzero-width"])
-def test_ids_with_bad_characters_are_refused_with_a_printable_message(check: Any, raw: str) -> None:
+def test_ids_with_bad_characters_are_refused_with_a_printable_message(
+    check: Callable[[str], object], raw: str
+) -> None:
     with pytest.raises(InvalidId) as caught:
         check(raw)
     str(caught.value).encode("utf-8")
@@ -388,7 +397,7 @@ def test_the_cli_refuses_a_message_with_bad_text_and_logs_nothing(cli_env: Path)
 
 
 def test_invalid_utf8_arguments_are_refused_before_parsing() -> None:
-    from travel_assistant.cli import invalid_argument
+    from travel_assistant.cli.main import invalid_argument
 
     assert invalid_argument(["chat", "--user", "alice", "ok"]) is None
     assert (

@@ -7,7 +7,7 @@ before moving the watermark, between the chunk's new fact versions and the old o
 kills per database. After each kill nothing appended is lost; after the retries nothing is duplicated (events,
 bookings, current fact versions) and nothing is stuck. ``python -m benchmarks.durability`` prints the same
 runs as a table. The commands are forked from a server that has already imported everything
-(``benchmarks.forkcli``); one test kills the installed ``travel-assistant`` executable itself.
+(``testkit.forkcli``); one test kills the installed ``travel-assistant`` executable itself.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.durability import MODEL_FAULTS, base_env, loop_race, model_faults, process_race
-from benchmarks.durability_checks import State, Tally, unlogged_bookings
-from benchmarks.durability_crashes import T0, Crashes, timeline
-from benchmarks.forkcli import ForkCli
+from testkit.durability import MODEL_FAULTS, base_env, loop_race, model_faults, process_race
+from testkit.durability_checks import State, Tally, unlogged_bookings
+from testkit.durability_crashes import T0, Crashes, timeline
+from testkit.forkcli import ForkCli
 
 pytestmark = pytest.mark.slow
 

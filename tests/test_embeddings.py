@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts.memory import FactMemory
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory.lance_store import LanceFactStore
 from tests.conftest import MONDAY
@@ -22,7 +23,7 @@ def test_semantic_search_ranks_the_fact_a_question_is_about(
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     store = LanceFactStore(str(tmp_path / "lance"), embedding="minilm")
     memory = FactMemory(store, store)
-    for turn, (ftype, value, quote) in enumerate(
+    for turn, (ftype, value, _quote) in enumerate(
         [
             ("dietary", "vegetarian", "I don't eat meat or fish, I'm vegetarian"),
             ("seat", "aisle", "I always want an aisle seat"),
@@ -30,7 +31,7 @@ def test_semantic_search_ranks_the_fact_a_question_is_about(
             ("accessibility", "wheelchair assistance", "I need wheelchair assistance at airports"),
         ]
     ):
-        memory.record(ALICE, FactDraft(ftype, value, quote, "t", f"u{turn}", Authority.USER), now=MONDAY)
+        memory.record(ALICE, FactDraft(ftype, value, "t", f"u{turn}", Authority.USER), now=MONDAY)
     best = store.search(ALICE, "somewhere nice to eat tonight without meat", limit=4)
     assert best[0][0].value == "vegetarian"
     assert store.search(ALICE, "which airport do I leave from", limit=4)[0][0].value == "MAN"

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from assistant.booking_types import Booking
-from assistant.engine import Engine
 from assistant.errors import AccessDenied, InvalidInput, ModelUnavailable, TurnConflict
 from assistant.events import EventKind, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.llm import LiteLLMChatModel
-from assistant.turn_parts import EngineSettings
+from assistant.model.llm import LiteLLMChatModel
+from assistant.turn.engine import Engine
+from assistant.turn.parts import EngineSettings
 from assistant.turns import TurnRequest, TurnResult
 from demo.bookings import InMemoryBookingSystem
 from tests.conftest import MONDAY
@@ -188,7 +188,7 @@ def test_the_model_is_not_offered_tools_on_the_last_round() -> None:
 def test_secrets_are_masked_before_the_log_and_the_model_and_the_user_is_told_once(
     offline_model: LiteLLMChatModel,
 ) -> None:
-    from assistant.model_tape import RecordingModel
+    from assistant.model.tape import RecordingModel
 
     world = Twins()
     recorder = RecordingModel(offline_model)
@@ -205,3 +205,20 @@ def test_secrets_are_masked_before_the_log_and_the_model_and_the_user_is_told_on
     assert "card" in user_event.body["masked"]
     again = run(engine, turn(said, at=MONDAY + timedelta(minutes=5)))  # a retry: same mask, logged reply
     assert again.replayed and again.reply == result.reply and again.masked == result.masked
+
+
+def test_a_card_split_over_two_messages_is_masked_in_the_second_and_the_user_is_told(
+    offline_model: LiteLLMChatModel,
+) -> None:
+    world = Twins()
+    engine = world.engine(offline_model)
+    run(engine, turn("my card is 4111 1111", "t1"))
+    result = run(engine, turn("1111 1111 thanks", "t2", at=MONDAY + timedelta(minutes=1)))
+    assert result.masked == ("card",) and "previous message" in result.reply
+    logged = [e.text for e in world.threads.events(ThreadId("th")) if e.kind == USER]
+    assert logged == ["my card is 4111 1111", "[card ending 1111] thanks"]
+    # Bob's thread of the same name is his own: Alice's first half never completes his digits.
+    other = run(
+        engine, turn("1111 1111 thanks", "t3", user=BOB, thread="bob-th", at=MONDAY + timedelta(minutes=2))
+    )
+    assert other.masked == ()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
-from assistant.facts import Authority, FactDraft
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.turns import TurnRequest
 from memory.inmemory import InMemoryThreadStore
@@ -113,7 +113,7 @@ def test_recall_starts_before_the_user_message_is_logged_and_still_sees_the_fact
     world = Twins()
     world.fact_memory.record(
         UserScope(ALICE),
-        FactDraft("dietary", "vegetarian", "I'm vegetarian", "mon", "t2", Authority.USER),
+        FactDraft("dietary", "vegetarian", "mon", "t2", Authority.USER),
         now=MONDAY,
     )
     result = asyncio.run(world.engine(ScriptedModel().enqueue("Noted.")).run_turn(req("Dinner ideas?")))

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from assistant.errors import AccessDenied, InvalidId, InvalidInput
-from assistant.facts import Authority, FactDraft, FactMemory, WriteOutcome
+from assistant.facts.memory import FactMemory
+from assistant.facts.values import Authority, FactDraft, WriteOutcome
 from assistant.ids import UserScope
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore
@@ -34,7 +35,7 @@ def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
 def d(
     ftype: str, value: str, turn: str, *, by: Authority = Authority.USER, retract: bool = False
 ) -> FactDraft:
-    return FactDraft(ftype, value, f"I said {value}", "t1", turn, by, retract=retract)
+    return FactDraft(ftype, value, "t1", turn, by, retract=retract)
 
 
 # Supersedes within the batch, across earlier rows, a retraction, a duplicate of the same evidence, a lower
@@ -107,7 +108,7 @@ def test_a_batch_is_one_append_and_one_retire_per_shard(tmp_path: Path) -> None:
 
 def test_batch_writes_keep_every_row_in_its_own_scope(make_store: Any) -> None:
     store = make_store("s")
-    mine, theirs = fact(ALICE, 1), fact(BOB, 2, key="seat", value="aisle", text="Seat preference: aisle")
+    mine, theirs = fact(ALICE, 1), fact(BOB, 2, type="seat", value="aisle")
     with pytest.raises(AccessDenied):
         store.add_many([(ALICE, mine), (ALICE, replace(theirs, user_id="bob"))])
     assert store.list_facts(ALICE) == [] and store.list_facts(BOB) == []  # all or none

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from assistant.facts import Fact
+from assistant.facts.values import Fact
 from assistant.ids import UserScope
 from memory.fact_cache import CachedFacts, FactCache
 from tests.test_fact_store_contract import fact
 
 
 def _fact(key: str) -> Fact:
-    return fact(UserScope.of("alice"), 1, key=f"dietary:{key}")
+    return fact(UserScope.of("alice"), 1, value=key)
 
 
 def test_an_entry_is_served_only_at_the_version_it_was_read_at() -> None:
     cache = FactCache()
-    cache.put("alice", CachedFacts(3, [_fact("diet")], history=False))
-    assert cache.get("alice", history=False, version=lambda: 3) == [_fact("diet")]
+    cache.put("alice", CachedFacts(3, [_fact("vegan")], history=False))
+    assert cache.get("alice", history=False, version=lambda: 3) == [_fact("vegan")]
     assert cache.get("alice", history=False, version=lambda: 4) is None  # another process wrote meanwhile
     assert cache.get("alice", history=False, version=lambda: 0) is None  # the shard is gone
 
@@ -30,16 +30,16 @@ def test_a_current_only_entry_never_answers_for_history_and_a_first_read_checks_
 
     assert cache.get("alice", history=False, version=version) is None
     assert asked == []  # nothing cached: no version lookup
-    cache.put("alice", CachedFacts(3, [_fact("diet")], history=False))
+    cache.put("alice", CachedFacts(3, [_fact("vegan")], history=False))
     assert cache.get("alice", history=True, version=version) is None
-    cache.put("alice", CachedFacts(3, [_fact("diet")], history=True))
-    assert cache.get("alice", history=False, version=version) == [_fact("diet")]
+    cache.put("alice", CachedFacts(3, [_fact("vegan")], history=True))
+    assert cache.get("alice", history=False, version=version) == [_fact("vegan")]
 
 
 def test_the_cache_is_bounded_and_drops_the_oldest_user_first() -> None:
     cache = FactCache(users=2)
     for user in ("a", "b", "c"):
-        cache.put(user, CachedFacts(1, [_fact("diet")], history=False))
+        cache.put(user, CachedFacts(1, [_fact("vegan")], history=False))
     assert cache.get("a", history=False, version=lambda: 1) is None
     assert cache.get("c", history=False, version=lambda: 1) is not None
 

@@ -12,7 +12,8 @@ from typing import Protocol
 import pytest
 
 from assistant.errors import AccessDenied, InvalidId, StorageError
-from assistant.facts import Authority, Fact
+from assistant.facts.types import FACT_TYPES
+from assistant.facts.values import Authority, Fact
 from assistant.ids import FactId, UserId, UserScope
 from assistant.ports import FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore
@@ -26,28 +27,32 @@ class FactBackend(FactStore, FactMaintenance, Protocol):
     """Both fact ports: every fact store implements the two, and this contract covers both."""
 
 
+# Distinct facts of the multi-valued types (each its own key), for tests that need many of one user's.
+MULTI = [(t.name, v) for t in FACT_TYPES.values() if t.multi_valued for v in sorted(t.values)]
+
+
 def fact(
     scope: UserScope,
     n: int,
     *,
-    key: str = "dietary:vegetarian",
+    type: str = "dietary",
     value: str = "vegetarian",
-    text: str = "Dietary needs: vegetarian",
     version: int = 1,
     current: bool = True,
 ) -> Fact:
+    ftype = FACT_TYPES[type]
     return Fact(
         id=FactId(f"{n:032x}"),
         user_id=scope.user,
-        key=key,
-        type=key.split(":")[0],
+        key=ftype.key_for(value),
+        type=type,
         subject="user",
-        predicate="dietary_need",
+        predicate=ftype.predicate,
         value=value,
-        text=text,
         source_thread="t1",
         source_turn=f"turn{n}",
-        evidence_quote=f"quote {n}",
+        evidence_start=0,
+        evidence_end=0,
         asserted_by=Authority.USER,
         asserted_at=MONDAY + timedelta(minutes=n),
         supersedes="",
@@ -68,7 +73,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> FactBackend:
 
 def test_added_facts_are_listed_in_their_own_scope_only(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
-    store.add(BOB, fact(BOB, 2, key="seat", value="aisle", text="Seat preference: aisle"))
+    store.add(BOB, fact(BOB, 2, type="seat", value="aisle"))
     assert [f.value for f in store.list_facts(ALICE)] == ["vegetarian"]
     assert [f.value for f in store.list_facts(BOB)] == ["aisle"]
     assert store.list_facts(UserScope.of("carol")) == []
@@ -79,15 +84,15 @@ def test_added_facts_are_listed_in_their_own_scope_only(store: FactBackend) -> N
 def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: FactBackend) -> None:
     """The keyed recall path's one call: whole when small, just the exact count when not; history never
     counts, and a current-only read never stands in for a later history listing."""
-    old = fact(ALICE, 1, key="dietary:vegan", value="vegan", text="Dietary needs: vegan", current=False)
+    old = fact(ALICE, 1, type="dietary", value="vegan", current=False)
     store.add(ALICE, old)
-    for n, value in enumerate(["aisle", "vegetarian", "LHR"], start=2):
-        store.add(ALICE, fact(ALICE, n, key=f"k:{value}", value=value, text=f"Fact {value}"))
+    for n, (ftype, value) in enumerate([("seat", "aisle"), ("dietary", "vegetarian"), ("home_airport", "LHR")], 2):
+        store.add(ALICE, fact(ALICE, n, type=ftype, value=value))
     store.add(BOB, fact(BOB, 9))
     assert store.small_set(ALICE, 2) == (3, None)
     total, whole = store.small_set(ALICE, 3)
     assert total == 3 and whole is not None
-    assert [f.value for f in whole] == ["LHR", "aisle", "vegetarian"]  # by key, like list_facts
+    assert [f.value for f in whole] == ["vegetarian", "LHR", "aisle"]  # by key, like list_facts
     assert store.small_set(ALICE, 2) == (3, None)
     assert store.small_set(UserScope.of("carol"), 3) == (0, [])
     assert len(store.list_facts(ALICE, include_history=True)) == 4
@@ -111,8 +116,8 @@ def test_a_scope_cannot_be_built_from_a_hostile_id(hostile: str) -> None:
 
 
 def test_history_holds_superseded_versions(store: FactBackend) -> None:
-    store.add(ALICE, fact(ALICE, 1, key="seat", value="aisle", text="Seat preference: aisle", current=False))
-    store.add(ALICE, fact(ALICE, 2, key="seat", value="window", text="Seat preference: window", version=2))
+    store.add(ALICE, fact(ALICE, 1, type="seat", value="aisle", current=False))
+    store.add(ALICE, fact(ALICE, 2, type="seat", value="window", version=2))
     assert [f.value for f in store.list_facts(ALICE)] == ["window"]
     assert [(f.value, f.version) for f in store.list_facts(ALICE, include_history=True)] == [
         ("aisle", 1),
@@ -131,9 +136,9 @@ def test_flags_change_only_the_named_facts_of_the_scope(store: FactBackend) -> N
 
 def test_search_ranks_the_users_current_facts_only(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
-    store.add(ALICE, fact(ALICE, 2, key="seat", value="aisle", text="Seat preference: aisle"))
-    store.add(ALICE, fact(ALICE, 3, key="home_airport", value="MAN", text="Home airport: MAN", current=False))
-    store.add(BOB, fact(BOB, 4, key="dietary:vegan", value="vegan", text="Dietary needs: vegan"))
+    store.add(ALICE, fact(ALICE, 2, type="seat", value="aisle"))
+    store.add(ALICE, fact(ALICE, 3, type="home_airport", value="MAN", current=False))
+    store.add(BOB, fact(BOB, 4, type="dietary", value="vegan"))
     hits = store.search(ALICE, "vegetarian dinner", limit=5)
     assert hits and hits[0][0].value == "vegetarian"
     assert {f.user_id for f, _ in hits} == {"alice"} and "MAN" not in [f.value for f, _ in hits]
@@ -142,10 +147,10 @@ def test_search_ranks_the_users_current_facts_only(store: FactBackend) -> None:
 
 
 def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: FactBackend) -> None:
-    store.add(ALICE, fact(ALICE, 1, key="seat", value="aisle", current=False))
-    store.add(ALICE, fact(ALICE, 2, key="seat", value="window", version=2))
+    store.add(ALICE, fact(ALICE, 1, type="seat", value="aisle", current=False))
+    store.add(ALICE, fact(ALICE, 2, type="seat", value="window", version=2))
     store.add(ALICE, fact(ALICE, 3))
-    store.add(BOB, fact(BOB, 4, key="seat", value="aisle"))
+    store.add(BOB, fact(BOB, 4, type="seat", value="aisle"))
     assert store.delete(ALICE, "seat") == 2
     assert [f.key for f in store.list_facts(ALICE, include_history=True)] == ["dietary:vegetarian"]
     assert [f.key for f in store.list_facts(BOB)] == ["seat"]
@@ -153,7 +158,7 @@ def test_delete_removes_every_version_of_one_fact_and_nothing_else(store: FactBa
 
 def test_erase_count_and_users_with_facts(store: FactBackend) -> None:
     store.add(ALICE, fact(ALICE, 1))
-    store.add(ALICE, fact(ALICE, 2, key="seat", value="aisle"))
+    store.add(ALICE, fact(ALICE, 2, type="seat", value="aisle"))
     store.add(BOB, fact(BOB, 3))
     assert store.users_with_facts() == ["alice", "bob"]
     assert store.count(ALICE) == 2
@@ -176,14 +181,12 @@ def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> 
     canary = "zq9canary7x"
     folder = tmp_path / "lance"
     store = LanceFactStore(str(folder), embedding="hash")
-    for n in range(30):  # several fragments and versions, like a real table
+    for n in range(25):  # several fragments and versions, like a real table
         store.add(
             BOB,
-            fact(BOB, n + 100, key=f"loyalty:prog{n}", value=f"prog{n}", text=f"Loyalty programme: prog{n}"),
+            fact(BOB, n + 100, type=MULTI[n][0], value=MULTI[n][1]),
         )
-    secret = replace(
-        fact(ALICE, 1), evidence_quote=f"I am vegetarian {canary}", text=f"Dietary needs: {canary}"
-    )
+    secret = replace(fact(ALICE, 1), source_thread=canary)
     store.add(ALICE, secret)
     store.set_flags(ALICE, [secret.id], current=None, stale=True)  # one more version that holds the row
     store.compact()
@@ -192,7 +195,8 @@ def test_lance_erasure_leaves_no_copy_in_any_version_or_file(tmp_path: Path) -> 
     assert store.erase(ALICE) == 1
     assert store.rows_in_any_version(ALICE) == 0
     assert subprocess.run(grep, capture_output=True, text=True).stdout == ""
-    assert len(store.list_facts(BOB)) == 30 and store.search(BOB, "prog7", limit=3)[0][0].value == "prog7"
+    seventh = MULTI[7][1]
+    assert len(store.list_facts(BOB)) == 25 and store.search(BOB, seventh, limit=3)[0][0].value == seventh
 
 
 def test_lance_reads_see_writes_from_another_handle_at_once(tmp_path: Path) -> None:
@@ -201,7 +205,7 @@ def test_lance_reads_see_writes_from_another_handle_at_once(tmp_path: Path) -> N
     scheduler = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
     app.add(ALICE, fact(ALICE, 1))
     assert [f.value for f in app.list_facts(ALICE)] == ["vegetarian"]  # now cached in the app's handle
-    scheduler.add(ALICE, fact(ALICE, 2, key="seat", value="aisle", text="Seat preference: aisle"))
+    scheduler.add(ALICE, fact(ALICE, 2, type="seat", value="aisle"))
     assert sorted(f.value for f in app.list_facts(ALICE)) == ["aisle", "vegetarian"]
     scheduler.set_flags(ALICE, [fact(ALICE, 1).id], current=False, stale=None)
     assert [f.value for f in app.list_facts(ALICE)] == ["aisle"]
@@ -217,7 +221,7 @@ def test_lance_ping_reads_storage_and_fails_when_a_shard_cannot_be_read(tmp_path
     LanceFactStore(str(folder), embedding="hash").add(ALICE, fact(ALICE, 1))
     before = app.ping()
     assert before > 0
-    LanceFactStore(str(folder), embedding="hash").add(ALICE, fact(ALICE, 2, key="seat", value="aisle"))
+    LanceFactStore(str(folder), embedding="hash").add(ALICE, fact(ALICE, 2, type="seat", value="aisle"))
     assert app.ping() > before
     [shard] = [p for p in folder.iterdir() if p.name.endswith(".lance")]
     shutil.rmtree(shard / "_versions")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import get_args
 
 import pytest
 
 from assistant.errors import InvalidInput, NotFound
-from assistant.fact_types import FACT_TYPES
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts.memory import FactMemory
+from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory.inmemory import InMemoryFactStore
 from tests.conftest import MONDAY
@@ -23,7 +25,7 @@ def memory() -> FactMemory:
 
 
 def draft(ftype: str, value: str, turn: str, by: Authority = Authority.USER, thread: str = "t1") -> FactDraft:
-    return FactDraft(ftype, value, f"I said {value}", thread, turn, by)
+    return FactDraft(ftype, value, thread, turn, by)
 
 
 def test_a_new_value_of_a_single_valued_type_supersedes_the_old_one(memory: FactMemory) -> None:
@@ -121,3 +123,9 @@ def test_a_crash_between_write_and_retire_still_reads_one_current_value(memory: 
 def test_unknown_types_cannot_be_recorded(memory: FactMemory) -> None:
     with pytest.raises(InvalidInput):
         memory.record(ALICE, draft("mood", "happy", "a"), now=MONDAY)
+
+
+def test_the_dietary_vocabulary_is_said_once() -> None:
+    """The tools' schema, the demo's diet move and the benchmarks read the same words memory can hold."""
+    assert FACT_TYPES["dietary"].values == frozenset(get_args(DietaryNeed))
+    assert set(get_args(MenuDiet)) < set(get_args(DietaryNeed))

@@ -16,10 +16,11 @@ import pytest
 from assistant.errors import ModelError, ModelOutputError, ModelUnavailable
 from assistant.events import EventKind
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.llm import LiteLLMChatModel, LLMConfig
+from assistant.model.llm import LiteLLMChatModel, LLMConfig
 from assistant.turns import TurnRequest
+from testkit.provider_server import ProviderServer
+from testkit.wire_script import Reply, Shape
 from tests.conftest import MONDAY, run_cli
-from tests.fake_openai import FakeOpenAI, ScriptedReply
 from travel_assistant.twins import Twins
 
 T = TypeVar("T")
@@ -33,12 +34,12 @@ def run() -> Iterator[Run[Any]]:
 
 
 @pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
+def server() -> Iterator[ProviderServer]:
+    with ProviderServer() as fake:
         yield fake
 
 
-def model_for(server: FakeOpenAI, **overrides: Any) -> LiteLLMChatModel:
+def model_for(server: ProviderServer, **overrides: Any) -> LiteLLMChatModel:
     config: dict[str, Any] = {
         "model": "openai/gpt-4o-mini",
         "api_base": server.base_url,
@@ -59,28 +60,28 @@ def hello() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("shape", ["json", "empty", "no-choices", "garbage", "cut"])
 def test_a_malformed_200_is_a_model_error_not_an_empty_reply(
-    run: Run[Any], server: FakeOpenAI, shape: str
+    run: Run[Any], server: ProviderServer, shape: Shape
 ) -> None:
-    server.add(ScriptedReply(text="Hi", shape=shape))
+    server.add(Reply(text="Hi", shape=shape))
     with pytest.raises(ModelError) as caught:
         run(model_for(server).complete(hello()))
     assert caught.value.__cause__ is not None or isinstance(caught.value, ModelOutputError)
 
 
-def test_a_blank_reply_is_a_model_output_error(run: Run[Any], server: FakeOpenAI) -> None:
+def test_a_blank_reply_is_a_model_output_error(run: Run[Any], server: ProviderServer) -> None:
     server.add_text("   ")
     with pytest.raises(ModelOutputError, match="empty reply"):
         run(model_for(server).complete(hello()))
 
 
 def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(
-    run: Run[Any], server: FakeOpenAI
+    run: Run[Any], server: ProviderServer
 ) -> None:
     world = Twins()
     request = TurnRequest(
         user=UserId("alice"), thread=ThreadId("th"), turn=TurnId("t1"), text="Hello", now=MONDAY
     )
-    server.add(ScriptedReply(shape="json", text="Hi there"))  # a 200 of the wrong shape for a streaming call
+    server.add(Reply(shape="json", text="Hi there"))  # a 200 of the wrong shape for a streaming call
     with pytest.raises(ModelOutputError):
         run(world.engine(model_for(server)).run_turn(request))
     kinds = [e.kind for e in world.threads.events(ThreadId("th"))]
@@ -97,7 +98,7 @@ def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(
 
 
 @pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
-def test_client_errors_are_not_retried(run: Run[Any], server: FakeOpenAI, status: int) -> None:
+def test_client_errors_are_not_retried(run: Run[Any], server: ProviderServer, status: int) -> None:
     for _ in range(3):
         server.add_error(status, f"scripted {status}")
     with pytest.raises(ModelError):
@@ -106,13 +107,15 @@ def test_client_errors_are_not_retried(run: Run[Any], server: FakeOpenAI, status
 
 
 @pytest.mark.parametrize("status", [429, 500, 503])
-def test_transient_errors_are_retried_then_succeed(run: Run[Any], server: FakeOpenAI, status: int) -> None:
+def test_transient_errors_are_retried_then_succeed(
+    run: Run[Any], server: ProviderServer, status: int
+) -> None:
     server.add_error(status, "try later", headers={"retry-after": "0"}).add_text("Here I am.")
     reply = run(model_for(server, max_retries=2).complete(hello()))
     assert reply.text == "Here I am." and len(server.requests) == 2
 
 
-def test_the_retry_count_is_honoured(run: Run[Any], server: FakeOpenAI) -> None:
+def test_the_retry_count_is_honoured(run: Run[Any], server: ProviderServer) -> None:
     for _ in range(4):
         server.add_error(502, "bad gateway")
     with pytest.raises(ModelUnavailable):
@@ -120,7 +123,7 @@ def test_the_retry_count_is_honoured(run: Run[Any], server: FakeOpenAI) -> None:
     assert len(server.requests) == 3
 
 
-def test_the_timeout_is_per_attempt(run: Run[Any], server: FakeOpenAI) -> None:
+def test_the_timeout_is_per_attempt(run: Run[Any], server: ProviderServer) -> None:
     server.add_slow_text("too late", delay_seconds=3).add_text("On time.")
     started = time.monotonic()
     reply = run(model_for(server, timeout_seconds=0.6, max_retries=1, deadline_seconds=10).complete(hello()))
@@ -128,7 +131,7 @@ def test_the_timeout_is_per_attempt(run: Run[Any], server: FakeOpenAI) -> None:
     assert time.monotonic() - started < 3
 
 
-def test_the_overall_deadline_bounds_all_attempts(run: Run[Any], server: FakeOpenAI) -> None:
+def test_the_overall_deadline_bounds_all_attempts(run: Run[Any], server: ProviderServer) -> None:
     for _ in range(5):
         server.add_slow_text("too late", delay_seconds=3)
     started = time.monotonic()
@@ -138,8 +141,8 @@ def test_the_overall_deadline_bounds_all_attempts(run: Run[Any], server: FakeOpe
     assert len(server.requests) <= 2
 
 
-def test_a_stream_that_already_showed_text_is_not_retried(run: Run[Any], server: FakeOpenAI) -> None:
-    server.add(ScriptedReply(text="Half an answer", shape="cut")).add_text("Whole answer")
+def test_a_stream_that_already_showed_text_is_not_retried(run: Run[Any], server: ProviderServer) -> None:
+    server.add(Reply(text="Half an answer", shape="cut")).add_text("Whole answer")
     seen: list[str] = []
 
     async def sink(piece: str) -> None:
@@ -154,7 +157,7 @@ def test_a_stream_that_already_showed_text_is_not_retried(run: Run[Any], server:
 
 
 def test_the_cli_prints_the_friendly_message_not_the_provider_error(
-    cli_env: Path, server: FakeOpenAI, monkeypatch: pytest.MonkeyPatch
+    cli_env: Path, server: ProviderServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LLM_MODEL", "openai/gpt-4o-mini")
     monkeypatch.setenv("LLM_API_BASE", server.base_url)

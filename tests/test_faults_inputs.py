@@ -167,7 +167,7 @@ def one_clear_line(output: str) -> bool:
 def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
     cli_db: dict[str, str], fork_cli: Any
 ) -> None:
-    from travel_assistant import cli
+    from travel_assistant.cli import main as cli
     from travel_assistant.container import build_runtime
     from travel_assistant.settings import build_settings
 

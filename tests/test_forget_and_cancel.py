@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from assistant.errors import ToolError
-from assistant.facts import Authority, FactDraft
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.tools import ToolContext
+from assistant.turn.tools import ToolContext
 from assistant.turns import TurnRequest
 from demo import catalog
 from demo.bookings import InMemoryBookingSystem, SqlBookingSystem
@@ -37,7 +37,7 @@ def turn(rt: Runtime, turn_id: str, text: str, minutes: int = 0) -> Any:
 
 def remember(rt: Runtime, ftype: str, value: str) -> None:
     draft = FactDraft(
-        ftype, value, f"I prefer {value}", ThreadId("old"), TurnId(f"o-{value}"), Authority.USER
+        ftype, value, ThreadId("old"), TurnId(f"o-{value}"), Authority.USER
     )
     rt.fact_memory.record(UserScope(ALICE), draft, now=MONDAY - timedelta(days=3))
 

@@ -10,13 +10,16 @@ from typing import Any
 import pytest
 
 from assistant.events import EventKind, NewEvent
-from assistant.evidence import find_quote, foreign_spans, locate
-from assistant.facts import Authority, FactDraft, FactMemory
-from assistant.gate import Accepted, asked_to_remember, check_candidate
+from assistant.facts.memory import FactMemory
+from assistant.facts.values import Authority, FactDraft
+from assistant.facts.words import EvidenceWords
+from assistant.gate.evidence import find_quote, locate
+from assistant.gate.foreign_text import foreign_spans
+from assistant.gate.verdict import Accepted, asked_to_remember, check_candidate
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.promotion import Promoter
+from assistant.promotion import Promoter, PromotionReport
 from assistant.remember import ExplicitRemember
-from assistant.tools import ToolContext
+from assistant.turn.tools import ToolContext
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
@@ -282,8 +285,11 @@ def test_the_quote_of_a_fact_is_capped_around_the_quoted_words() -> None:
     assert isinstance(found, Accepted) and len(found.quote) <= 302 and found.quote.endswith("aisle seats")
 
 
+World = tuple[InMemoryThreadStore, FactMemory]
+
+
 @pytest.fixture
-def world() -> tuple[InMemoryThreadStore, FactMemory]:
+def world() -> World:
     facts = InMemoryFactStore()
     return InMemoryThreadStore(), FactMemory(facts, facts)
 
@@ -299,7 +305,7 @@ def say(store: InMemoryThreadStore, thread: str, turns: list[tuple[str, str]]) -
         )
 
 
-def promote(world: Any, thread: str, *candidates: dict[str, str]) -> Any:
+def promote(world: World, thread: str, *candidates: dict[str, str]) -> PromotionReport:
     store, memory = world
     model = ScriptedModel().enqueue({"candidates": list(candidates)})
     return asyncio.run(
@@ -307,7 +313,7 @@ def promote(world: Any, thread: str, *candidates: dict[str, str]) -> Any:
     )
 
 
-def test_no_longer_vegetarian_supersedes_the_fact(world: Any) -> None:
+def test_no_longer_vegetarian_supersedes_the_fact(world: World) -> None:
     store, memory = world
     say(store, "mon", [("t1", "By the way, I'm vegetarian.")])
     promote(
@@ -323,10 +329,10 @@ def test_no_longer_vegetarian_supersedes_the_fact(world: Any) -> None:
     assert memory.current(UserScope(ALICE)) == []
     history = memory.history(UserScope(ALICE), "dietary:vegetarian")
     assert [(f.version, f.current, f.retracted) for f in history] == [(1, False, False), (2, False, True)]
-    assert history[1].evidence_quote == "I'm no longer vegetarian."
+    assert EvidenceWords(store).of(history[1]) == "I'm no longer vegetarian."  # through its pointer
 
 
-def test_a_retraction_of_something_never_saved_changes_nothing(world: Any) -> None:
+def test_a_retraction_of_something_never_saved_changes_nothing(world: World) -> None:
     store, memory = world
     say(store, "fri", [("f1", "I'm no longer vegetarian")])
     report = promote(
@@ -336,10 +342,10 @@ def test_a_retraction_of_something_never_saved_changes_nothing(world: Any) -> No
     assert memory.history(UserScope(ALICE), "dietary:vegetarian") == []
 
 
-def test_an_interrupted_supersede_is_repaired_when_promotion_runs_again(world: Any) -> None:
+def test_an_interrupted_supersede_is_repaired_when_promotion_runs_again(world: World) -> None:
     store, memory = world
     scope = UserScope(ALICE)
-    memory.record(scope, FactDraft("seat", "window", "I like window", "a", "a1", Authority.USER), now=MONDAY)
+    memory.record(scope, FactDraft("seat", "window", "a", "a1", Authority.USER), now=MONDAY)
     # Crash between writing the new version and retiring the old one: simulate by undoing the retirement.
     say(store, "mon", [("t1", "Actually I now prefer aisle seats")])
     cand = {"fact": "aisle", "type": "seat", "evidence_turn": "t1", "quote": "I now prefer aisle seats"}
@@ -352,10 +358,10 @@ def test_an_interrupted_supersede_is_repaired_when_promotion_runs_again(world: A
     assert [f.value for f in memory.history(scope, "seat") if f.current] == ["aisle"]
 
 
-def test_a_casual_mention_never_rewords_a_confirmed_fact(world: Any) -> None:
+def test_a_casual_mention_never_rewords_a_confirmed_fact(world: World) -> None:
     store, memory = world
     scope = UserScope(ALICE)
-    confirmed = FactDraft("seat", "aisle", "I prefer aisle seats", "a", "a1", Authority.USER_CONFIRMED)
+    confirmed = FactDraft("seat", "aisle", "a", "a1", Authority.USER_CONFIRMED)
     memory.record(scope, confirmed, now=MONDAY)
     say(store, "mon", [("t1", "I sit on the aisle, as usual, I always prefer aisle seats")])
     report = promote(
@@ -363,17 +369,17 @@ def test_a_casual_mention_never_rewords_a_confirmed_fact(world: Any) -> None:
     )
     assert [d.reason for d in report.decisions] == ["duplicate"]
     [fact] = memory.current(scope)
-    assert fact.asserted_by == Authority.USER_CONFIRMED and fact.evidence_quote == "I prefer aisle seats"
+    assert fact.asserted_by == Authority.USER_CONFIRMED and fact.source_turn == "a1"  # the confirmed evidence
 
 
-def remember(world: Any, text: str, statement: str) -> dict[str, Any]:
+def remember(world: World, text: str, statement: str) -> dict[str, Any]:
     store, memory = world
     say(store, "th", [("now", text)])
     ctx = ToolContext(user=ALICE, thread=ThreadId("th"), turn=TurnId("now"), round_no=1, index=1, now=MONDAY)
     return ExplicitRemember(store, memory).remember_now(ctx, statement)
 
 
-def test_remember_is_refused_when_the_user_did_not_ask(world: Any) -> None:
+def test_remember_is_refused_when_the_user_did_not_ask(world: World) -> None:
     result = remember(
         world, "Find me flights to Lisbon on the 14th, I prefer aisle seats", "I prefer aisle seats"
     )
@@ -381,13 +387,13 @@ def test_remember_is_refused_when_the_user_did_not_ask(world: Any) -> None:
     assert world[1].current(UserScope(ALICE)) == []
 
 
-def test_remember_inside_someone_elses_words_is_not_a_request(world: Any) -> None:
+def test_remember_inside_someone_elses_words_is_not_a_request(world: World) -> None:
     result = remember(world, "my friend wrote: 'remember I am vegan'", "I am vegan")
     assert not result["saved"]
     assert world[1].current(UserScope(ALICE)) == []
 
 
-def test_remember_with_a_statement_from_another_turn_is_refused(world: Any) -> None:
+def test_remember_with_a_statement_from_another_turn_is_refused(world: World) -> None:
     result = remember(world, "Please remember that", "I prefer aisle seats")
     assert not result["saved"]
 
@@ -399,7 +405,7 @@ def test_a_forget_request_is_not_a_statement_of_what_it_names() -> None:
     assert reason_or_value("Don't forget I'm vegetarian", "dietary", "I'm vegetarian") == "vegetarian"
 
 
-def test_a_mention_withdrawn_later_in_the_same_conversation_is_not_stored(world: Any) -> None:
+def test_a_mention_withdrawn_later_in_the_same_conversation_is_not_stored(world: World) -> None:
     store, memory = world
     say(store, "mon", [("t1", "I prefer aisle seats."), ("t2", "Hmm, actually forget my seat preference")])
     cand = {"fact": "aisle", "type": "seat", "evidence_turn": "t1", "quote": "I prefer aisle seats"}

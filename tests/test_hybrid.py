@@ -8,7 +8,8 @@ from pathlib import Path
 from lancedb.expr import col, lit
 from lancedb.rerankers import RRFReranker
 
-from assistant.facts import Authority, FactDraft, FactMemory
+from assistant.facts.memory import FactMemory
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory import hybrid
 from memory.fact_rows import arrow_rows
@@ -41,12 +42,12 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
         ("dietary", "vegetarian", "I'm vegetarian, no meat please"),
         ("seat", "aisle", "aisle seat on long flights"),
         ("home_airport", "LHR", "I fly from Heathrow"),
-        ("loyalty", "Avios", "my Avios number is on file"),
+        ("loyalty", "British Airways Avios", "my Avios number is on file"),
         ("accessibility", "step-free access", "I need step-free access at hotels"),
     ]
-    for n, (ftype, value, quote) in enumerate(facts):
-        memory.record(ALICE, FactDraft(ftype, value, quote, "t", f"a{n}", Authority.USER), now=MONDAY)
-        memory.record(BOB, FactDraft(ftype, value, quote, "t", f"b{n}", Authority.USER), now=MONDAY)
+    for n, (ftype, value, _quote) in enumerate(facts):
+        memory.record(ALICE, FactDraft(ftype, value, "t", f"a{n}", Authority.USER), now=MONDAY)
+        memory.record(BOB, FactDraft(ftype, value, "t", f"b{n}", Authority.USER), now=MONDAY)
     where = (col("user_id") == lit("alice")) & (col("current") == lit(True))
     table, reader = store.table_of(ALICE), store.shards.reader(store.shards.of("alice"))  # alice's shard
     assert table is not None and reader is not None

@@ -17,13 +17,13 @@ import pytest
 from lancedb.expr import col, lit
 
 from assistant.errors import StorageError
-from assistant.facts import Fact
+from assistant.facts.values import Fact
 from assistant.ids import UserScope
 from memory import embeddings
 from memory.fact_rows import fact_row
 from memory.lance_shards import SHARDS, ShardSet, fact_schema, rebuild_indexes, shard_of
 from memory.lance_store import LanceFactStore
-from tests.test_fact_store_contract import fact
+from tests.test_fact_store_contract import MULTI, fact
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
 # A user whose facts share alice's shard (found, not hard-coded: the hash decides).
@@ -47,9 +47,9 @@ def _owners(table: Any) -> set[str]:
 
 
 def _seed(store: LanceFactStore) -> None:
-    for n, (scope, value) in enumerate([(ALICE, "aisle"), (CAROL, "window"), (BOB, "front row")]):
-        store.add(scope, fact(scope, n, key="seat", value=value, text=f"Seat preference: {value}"))
-    store.add(ALICE, fact(ALICE, 10, key="home_airport", value="LHR", text="Home airport: LHR"))
+    for n, (scope, value) in enumerate([(ALICE, "aisle"), (CAROL, "window"), (BOB, "exit row")]):
+        store.add(scope, fact(scope, n, type="seat", value=value))
+    store.add(ALICE, fact(ALICE, 10, type="home_airport", value="LHR"))
 
 
 def test_shards_are_created_on_first_write_and_each_user_lives_in_one(tmp_path: Path) -> None:
@@ -62,7 +62,7 @@ def test_shards_are_created_on_first_write_and_each_user_lives_in_one(tmp_path: 
     tables = store.shards.tables()
     assert sorted(tables) == sorted({shard_of("alice"), shard_of("bob")})
     for shard, table in tables.items():
-        assert re.fullmatch(rf"facts_v3_hash_s\d{{{len(str(SHARDS - 1))}}}of{SHARDS}", table.name)
+        assert re.fullmatch(rf"facts_v4_hash_s\d{{{len(str(SHARDS - 1))}}}of{SHARDS}", table.name)
         owners = _owners(table)
         assert ("alice" in owners) == (CAROL.user in owners) == (shard == shard_of("alice"))
         assert ("bob" in owners) == (shard == shard_of("bob"))
@@ -79,7 +79,7 @@ def test_users_sharing_a_shard_or_not_stay_apart(tmp_path: Path) -> None:
     assert {u: sorted(f.value for f in fs) for u, fs in got.items()} == {
         "alice": ["LHR", "aisle"],
         CAROL.user: ["window"],
-        "bob": ["front row"],
+        "bob": ["exit row"],
     }
     store.retire_many([(CAROL, fact(ALICE, 0).id), (BOB, fact(CAROL, 1).id)])  # named under the wrong owner
     store.set_flags(CAROL, [fact(ALICE, 10).id], current=False, stale=True)
@@ -109,8 +109,8 @@ def test_erasure_rewrites_only_the_users_shard_and_leaves_no_copy_there(tmp_path
     store = _store(folder, maintenance_locks=lock)
     for n in range(20):  # several fragments and versions in the shared shard and in bob's
         for scope in (CAROL, BOB):
-            store.add(scope, fact(scope, 100 + n, key=f"loyalty:p{n}", value=f"p{n}", text=f"Loyalty: p{n}"))
-    secret = replace(fact(ALICE, 1), evidence_quote=f"I am vegetarian {canary}", text=f"Dietary: {canary}")
+            store.add(scope, fact(scope, 100 + n, type=MULTI[n][0], value=MULTI[n][1]))
+    secret = replace(fact(ALICE, 1), source_thread=canary)
     store.add(ALICE, secret)
     store.set_flags(ALICE, [secret.id], current=None, stale=True)  # one more version that holds the row
     store.compact()
@@ -125,7 +125,8 @@ def test_erasure_rewrites_only_the_users_shard_and_leaves_no_copy_there(tmp_path
     assert store.data_version(BOB) == bob_version  # another shard: not rewritten
     table = store.table_of(CAROL)
     assert table is not None and len(table.list_versions()) == 1  # old versions of the shard are gone
-    assert len(store.list_facts(CAROL)) == 20 and store.search(CAROL, "p7", limit=3)[0][0].value == "p7"
+    seventh = MULTI[7][1]
+    assert len(store.list_facts(CAROL)) == 20 and store.search(CAROL, seventh, limit=3)[0][0].value == seventh
 
 
 # -- migration ---------------------------------------------------------------------------------------------
@@ -143,8 +144,8 @@ def _write_v2(folder: Path, facts: list[Fact]) -> None:
 def _v2_facts() -> list[Fact]:
     users = [ALICE, BOB, CAROL, *(UserScope.of(f"user{i}") for i in range(12))]
     out = [fact(scope, 1000 * i + 1) for i, scope in enumerate(users)]
-    out.append(fact(ALICE, 9, key="seat", value="aisle", text="Seat preference: aisle", current=False))
-    out.append(fact(ALICE, 8, key="seat", value="window", text="Seat preference: window", version=2))
+    out.append(fact(ALICE, 9, type="seat", value="aisle", current=False))
+    out.append(fact(ALICE, 8, type="seat", value="window", version=2))
     return out
 
 
@@ -219,7 +220,7 @@ def test_compaction_skips_shards_nothing_was_written_to_since(tmp_path: Path) ->
     compacted = {s: t.version for s, t in store.shards.tables().items()}
     store.compact()
     assert {s: t.version for s, t in store.shards.tables().items()} == compacted
-    store.add(BOB, fact(BOB, 50, key="home_airport", value="MAN", text="Home airport: MAN"))
+    store.add(BOB, fact(BOB, 50, type="home_airport", value="MAN"))
     store.compact()
     moved = {s for s, t in store.shards.tables().items() if t.version != compacted[s]}
     assert moved == {shard_of("bob")}

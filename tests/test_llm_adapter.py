@@ -1,7 +1,7 @@
-"""The language-model adapter (``assistant.llm``) end to end through litellm.
+"""The language-model adapter (``assistant.model.llm``) end to end through litellm.
 
 Two providers, one code path: a real OpenAI-style provider (litellm's OpenAI client talking HTTP/SSE to the
-local :class:`FakeOpenAI` server) and the offline demo model registered as litellm's ``offline`` provider.
+local :class:`ProviderServer` server) and the offline demo model registered as litellm's ``offline`` provider.
 What is checked is what a user of the chat would notice: streamed text arriving piece by piece and adding up
 to the reply, tool calls surviving the stream intact, the tool exchange being sent back to the provider,
 structured output that is validated (never silently empty), and provider failures surfacing as the
@@ -20,10 +20,17 @@ from typing import Any, TypeVar
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from assistant.errors import ContextTooLong, ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
+from assistant.errors import (
+    ContextTooLong,
+    ModelAuthError,
+    ModelBusy,
+    ModelError,
+    ModelOutputError,
+    ModelUnavailable,
+)
 from assistant.events import Event, EventKind, tool_kind
 from assistant.ids import ThreadId, TurnId
-from assistant.llm import OFFLINE_MODEL, LiteLLMChatModel, LLMConfig
+from assistant.model.llm import LiteLLMChatModel, LLMConfig
 from assistant.promotion import CandidateList
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
@@ -32,13 +39,15 @@ from assistant.prompts import (
     SUMMARY_SCHEMA_NAME,
     system_prompt,
 )
-from assistant.summary import SummaryOutput
-from assistant.tools import tool_specs
-from assistant.transcript import render_transcript
+from assistant.turn.summary import SummaryOutput
+from assistant.turn.tools import tool_specs
+from assistant.turn.transcript import render_transcript
 from assistant.turns import ModelReply, ToolCall
 from demo import catalog
+from demo.provider import OFFLINE_MODEL, offline_config
+from testkit.provider_server import ProviderServer, free_port
+from testkit.wire_script import Reply, ToolUse
 from tests.conftest import MONDAY
-from tests.fake_openai import FakeOpenAI, ScriptedReply, ScriptedToolCall, free_port
 
 T = TypeVar("T")
 Run = Callable[[Coroutine[Any, Any, T]], T]
@@ -65,8 +74,8 @@ def litellm_lib() -> Any:
 
 
 @pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
+def server() -> Iterator[ProviderServer]:
+    with ProviderServer() as fake:
         yield fake
 
 
@@ -83,13 +92,13 @@ def real_model(base_url: str, **overrides: Any) -> LiteLLMChatModel:
 
 
 @pytest.fixture
-def model(server: FakeOpenAI) -> LiteLLMChatModel:
+def model(server: ProviderServer) -> LiteLLMChatModel:
     return real_model(server.base_url)
 
 
 @pytest.fixture(scope="module")
 def offline() -> LiteLLMChatModel:
-    return LiteLLMChatModel(LLMConfig(max_retries=0, offline_stream_delay_ms=0))
+    return LiteLLMChatModel(offline_config(max_retries=0))
 
 
 class Tokens:
@@ -153,7 +162,7 @@ class Trip(BaseModel):
 
 
 def test_streamed_text_reaches_on_token_in_pieces(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     pieces = ("Lis", "bon is ", "lovely ", "in Novem", "ber.")
     server.add_text("".join(pieces), pieces=pieces, prompt_tokens=42, completion_tokens=9)
@@ -174,7 +183,7 @@ def test_streamed_text_reaches_on_token_in_pieces(
 
 
 def test_complete_without_on_token_still_returns_the_whole_text(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_text("Three flights found, the cheapest is BA643.")
     reply = run(model.complete([user("flights?")]))
@@ -185,10 +194,10 @@ def test_complete_without_on_token_still_returns_the_whole_text(
 
 
 def test_streamed_tool_call_is_rebuilt_with_id_name_and_arguments(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     arguments = json.dumps({"destination": "LIS", "date": "2026-11-14", "origin": "MAN"})
-    server.add(ScriptedReply(tool_calls=(ScriptedToolCall("search_flights", arguments, id="call_xyz"),)))
+    server.add(Reply(tool_calls=(ToolUse("search_flights", arguments, id="call_xyz"),)))
     tokens = Tokens()
 
     reply = run(
@@ -210,13 +219,13 @@ def test_streamed_tool_call_is_rebuilt_with_id_name_and_arguments(
 
 
 def test_two_streamed_tool_calls_keep_their_order_and_arguments(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add(
-        ScriptedReply(
+        Reply(
             tool_calls=(
-                ScriptedToolCall("get_my_bookings", "{}", id="call_1"),
-                ScriptedToolCall(
+                ToolUse("get_my_bookings", "{}", id="call_1"),
+                ToolUse(
                     "remember_preference", json.dumps({"statement": "I prefer aisle seats"}), id="call_2"
                 ),
             )
@@ -231,10 +240,10 @@ def test_two_streamed_tool_calls_keep_their_order_and_arguments(
 
 
 def test_follow_up_request_carries_the_assistant_tool_calls_and_the_tool_result(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     arguments = json.dumps({"destination": "LIS", "date": "2026-11-14"})
-    server.add(ScriptedReply(tool_calls=(ScriptedToolCall("search_flights", arguments, id="call_xyz"),)))
+    server.add(Reply(tool_calls=(ToolUse("search_flights", arguments, id="call_xyz"),)))
     server.add_text("I found 3 flights. Which one should I book?")
     first = [{"role": "system", "content": system_prompt(MONDAY)}, user("Flights to Lisbon on the 14th")]
 
@@ -267,7 +276,7 @@ VALID_CANDIDATES = {
 
 
 def test_structured_returns_a_validated_object(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json(json.dumps(VALID_CANDIDATES))
     out = run(
@@ -280,14 +289,14 @@ def test_structured_returns_a_validated_object(
 
 
 def test_structured_accepts_json_in_a_code_fence(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json('```json\n{"city": "Lisbon", "nights": 3}\n```')
     assert run(model.structured([user("plan")], Trip, name="trip")) == Trip(city="Lisbon", nights=3)
 
 
 def test_structured_sends_the_json_schema_and_its_name(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json(
         json.dumps({"summary": 'User said: "I\'m vegetarian"', "decisions": [], "open_loops": []})
@@ -314,7 +323,7 @@ def test_structured_sends_the_json_schema_and_its_name(
     ],
 )
 def test_structured_raises_model_output_error_for_json_it_cannot_validate(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel, content: str
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, content: str
 ) -> None:
     server.add_json(content)
     with pytest.raises(ModelOutputError) as caught:
@@ -325,7 +334,7 @@ def test_structured_raises_model_output_error_for_json_it_cannot_validate(
 
 @pytest.mark.parametrize("content", ['{"candidates": "none"}', '{"facts": []}', "[]"])
 def test_a_promotion_reply_without_a_candidate_list_is_an_error(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel, content: str
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, content: str
 ) -> None:
     server.add_json(content)
     with pytest.raises(ModelOutputError):
@@ -347,7 +356,7 @@ def _call(kind: str, model: LiteLLMChatModel) -> Coroutine[Any, Any, Any]:
     [
         (401, ModelAuthError),
         (403, ModelAuthError),
-        (429, ModelUnavailable),
+        (429, ModelBusy),
         (500, ModelUnavailable),
         (502, ModelUnavailable),
         (503, ModelUnavailable),
@@ -355,7 +364,7 @@ def _call(kind: str, model: LiteLLMChatModel) -> Coroutine[Any, Any, Any]:
 )
 def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
     run: Run[Any],
-    server: FakeOpenAI,
+    server: ProviderServer,
     model: LiteLLMChatModel,
     litellm_lib: Any,
     kind: str,
@@ -374,7 +383,7 @@ def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
 
 
 def test_auth_error_tells_the_user_about_the_key(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_error(401, "Incorrect API key provided: sk-test")
     with pytest.raises(ModelAuthError) as caught:
@@ -398,7 +407,7 @@ def test_connection_refused_is_model_unavailable(run: Run[Any], litellm_lib: Any
 
 
 def test_a_context_window_error_becomes_context_too_long(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel, litellm_lib: Any
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, litellm_lib: Any
 ) -> None:
     server.add_error(
         400,
@@ -412,7 +421,7 @@ def test_a_context_window_error_becomes_context_too_long(
 
 
 def test_other_bad_requests_are_model_errors(
-    run: Run[Any], server: FakeOpenAI, model: LiteLLMChatModel
+    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_error(400, "Invalid value for 'tools'")
     with pytest.raises(ModelError) as caught:
@@ -421,7 +430,9 @@ def test_other_bad_requests_are_model_errors(
     assert caught.value.__cause__ is not None
 
 
-def test_a_provider_slower_than_the_timeout_is_model_unavailable(run: Run[Any], server: FakeOpenAI) -> None:
+def test_a_provider_slower_than_the_timeout_is_model_unavailable(
+    run: Run[Any], server: ProviderServer
+) -> None:
     model = real_model(server.base_url, timeout_seconds=0.5)
     server.add_slow_text("too late", delay_seconds=2.5)
     started = time.monotonic()

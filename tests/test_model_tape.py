@@ -19,9 +19,9 @@ import pytest
 from pydantic import BaseModel
 
 from assistant.errors import ConfigurationError, ModelUnavailable, ReplayMismatch
-from assistant.model_tape import ReplayModel, TapeRecorder, first_difference
+from assistant.model.tape import ReplayModel, TapeRecorder, first_difference
 from assistant.turns import Message, ModelReply, ToolCall, Usage
-from tests.fake_openai import FakeOpenAI
+from testkit.provider_server import ProviderServer
 from travel_assistant.scenarios.report import table
 from travel_assistant.scenarios.runner import RunOptions, run_file
 
@@ -144,7 +144,7 @@ steps:
 """
 
 
-def _script(server: FakeOpenAI) -> None:
+def _script(server: ProviderServer) -> None:
     server.add_tool_calls(("search_flights", {"destination": "LIS", "date": "2026-11-14"}))
     server.add_text("Here are three flights to Lisbon.")
     server.add_tool_calls(("book_flight", {"flight_id": "TP1343-20261114-LHRLIS", "meal": "vegetarian"}))
@@ -171,7 +171,7 @@ def test_a_provider_session_recorded_then_replayed_offline_and_a_changed_prompt_
     monkeypatch.chdir(tmp_path)
     story = tmp_path / "story.yaml"
     story.write_text(STORY.format(search="Find me flights to Lisbon on the 14th"), encoding="utf-8")
-    with FakeOpenAI() as server:
+    with ProviderServer() as server:
         _script(server)
         for key, value in {
             "LLM_MODEL": "openai/gpt-4o-mini",

@@ -2,7 +2,7 @@
 
 The model reads only the messages, the tool list and the response format, so these tests build those the way
 the app does: the system prompt from ``system_prompt(now)``, the memory block from real facts rendered by
-``assistant.recall``, the trip-state block from ``TripState.render()``, tool results from the real tools over
+``assistant.facts.recall``, the trip-state block from ``TripState.render()``, tool results from the real tools over
 the demo booking system, and promotion/summary transcripts from real log events via ``render_transcript``.
 """
 
@@ -16,8 +16,10 @@ import pytest
 
 from assistant.booking_types import FlightOption
 from assistant.events import Event, EventKind, tool_kind
-from assistant.facts import Authority, FactDraft, FactMemory
-from assistant.gate import Accepted
+from assistant.facts.memory import FactMemory
+from assistant.facts.recall import Recaller, RecallSettings, render_block
+from assistant.facts.values import Authority, FactDraft
+from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Candidate, CandidateList, judge_candidate, user_turns_of
 from assistant.prompts import (
@@ -27,11 +29,10 @@ from assistant.prompts import (
     SUMMARY_SCHEMA_NAME,
     system_prompt,
 )
-from assistant.recall import Recaller, RecallSettings, render_block
 from assistant.state import TripState
-from assistant.summary import SummaryOutput
-from assistant.tools import ToolContext, ToolRunner, tool_specs
-from assistant.transcript import render_transcript
+from assistant.turn.summary import SummaryOutput
+from assistant.turn.tools import ToolContext, ToolRunner, tool_specs
+from assistant.turn.transcript import render_transcript
 from assistant.turns import Message
 from demo import catalog
 from demo.agent import OfflineReply, respond
@@ -53,8 +54,8 @@ def memory_block(*facts: tuple[str, str, str], recorded: datetime = RECORDED, no
     store = InMemoryFactStore()
     memory = FactMemory(store, store)
     scope = UserScope(ALICE)
-    for i, (ftype, value, quote) in enumerate(facts):
-        draft = FactDraft(ftype, value, quote, ThreadId("old-thread"), TurnId(f"turn{i}"), Authority.USER)
+    for i, (ftype, value, _quote) in enumerate(facts):
+        draft = FactDraft(ftype, value, ThreadId("old-thread"), TurnId(f"turn{i}"), Authority.USER)
         memory.record(scope, draft, now=recorded)
     recall = Recaller(store, RecallSettings()).recall(scope, "", now=now)
     block, shown = render_block(recall, now=now, cap_tokens=4000, count_text=lambda text: len(text) // 4)

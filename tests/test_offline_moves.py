@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from assistant.facts import Authority, FactDraft
+from assistant.facts.recall import Recaller, RecallSettings, render_block
+from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import LiteLLMChatModel
-from assistant.recall import Recaller, RecallSettings, render_block
-from assistant.tools import tool_specs
+from assistant.model.llm import LiteLLMChatModel
+from assistant.turn.tools import tool_specs
 from assistant.turns import TurnRequest
 from demo.agent import OfflineReply, respond
 from tests.conftest import MONDAY
@@ -40,12 +40,12 @@ def first(text: str, *, memory: str | None = None, bookings: Any = None) -> Offl
 
 def confirmed_memory() -> str:
     """A memory block whose seat preference the user asked to be remembered."""
-    from assistant.facts import FactMemory
+    from assistant.facts.memory import FactMemory
     from memory.inmemory import InMemoryFactStore
 
     store = InMemoryFactStore()
     draft = FactDraft(
-        "seat", "window", WINDOW_ASKED[2], ThreadId("old"), TurnId("t0"), Authority.USER_CONFIRMED
+        "seat", "window", ThreadId("old"), TurnId("t0"), Authority.USER_CONFIRMED
     )
     FactMemory(store, store).record(UserScope(ALICE), draft, now=MONDAY - timedelta(days=20))
     recall = Recaller(store, RecallSettings()).recall(UserScope(ALICE), "", now=MONDAY)
@@ -76,6 +76,7 @@ STATEMENTS = [
     ("I prefer morning flights", NOTED + "preferred flight times: morning."),
     ("I'd rather have an aisle seat", NOTED + "seat preference: aisle."),
     ("I usually sit by the window", NOTED + "seat preference: window."),
+    ("I like sitting on the aisle", NOTED + "seat preference: aisle."),
     ("My wife is vegetarian", "I won't remember that (dietary needs: vegetarian): it's about someone else"),
     (
         "I'd like an aisle seat on this flight",
@@ -91,6 +92,12 @@ STATEMENTS = [
         "I no longer collect Avios",
         "I didn't have loyalty programme: British Airways Avios saved, so there's nothing",
     ),
+    # The gate is unsure (an unknown link, another language): promotion keeps it pending, and the reply says so.
+    (
+        "I'm weirdly devoted to the window seat",
+        "I'll ask you to confirm before I remember (seat preference: window)",
+    ),
+    ("Eu sou vegan", "I'll ask you to confirm before I remember (dietary needs: vegan)"),
     ("I'm quite tall", "Thanks — I won't remember that, though: I only keep travel preferences"),
     ("I don't eat meat", "Thanks — I won't remember that, though: I only keep travel preferences"),
 ]
@@ -171,8 +178,8 @@ def test_what_the_reply_promises_is_what_promotion_keeps(
 ) -> None:
     twins = Twins()
     scope = UserScope(ALICE)
-    for i, (ftype, value, quote) in enumerate(held):
-        draft = FactDraft(ftype, value, quote, ThreadId("old"), TurnId(f"old{i}"), Authority.USER)
+    for i, (ftype, value, _quote) in enumerate(held):
+        draft = FactDraft(ftype, value, ThreadId("old"), TurnId(f"old{i}"), Authority.USER)
         twins.fact_memory.record(scope, draft, now=MONDAY - timedelta(days=20))
     request = TurnRequest(user=ALICE, thread=ThreadId("th"), turn=TurnId("t1"), text=text, now=MONDAY)
     reply = asyncio.run(twins.engine(offline_model).run_turn(request)).reply
@@ -195,7 +202,7 @@ def _item(fact: str) -> str:
 
 
 def _label(type_name: str) -> str:
-    from assistant.fact_types import FACT_TYPES
+    from assistant.facts.types import FACT_TYPES
 
     return FACT_TYPES[type_name].label.lower()
 

@@ -22,12 +22,14 @@ from assistant.ids import ThreadId, TurnId, UserId
 from assistant.turns import TurnRequest
 from memory.locks import DbLocks
 from tests.conftest import MONDAY
-from travel_assistant.health import Readiness, mount_first
-from travel_assistant.logs import configure_logging, log_context
+from travel_assistant.ops.health import Readiness, mount_first
+from travel_assistant.ops.logs import configure_logging, log_context
+from travel_assistant.ops.telemetry import METRIC_NAMES, Telemetry
 from travel_assistant.settings import build_settings
-from travel_assistant.telemetry import METRIC_NAMES, Telemetry
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memory.db import Database
     from tests.conftest import RuntimeFactory
     from travel_assistant.container import Runtime
@@ -118,7 +120,7 @@ def test_a_lock_in_the_database_excludes_other_holders_until_released(database: 
         assert time.monotonic() - started < 2
 
 
-def test_a_sqlite_lock_held_by_a_killed_process_is_free_at_once(tmp_path: Any) -> None:
+def test_a_sqlite_lock_held_by_a_killed_process_is_free_at_once(tmp_path: Path) -> None:
     """The lock of a SIGKILLed holder is released by the kernel: the next pass does not wait for a lease."""
     import os
     import signal
@@ -157,7 +159,7 @@ def test_a_sqlite_lock_held_by_a_killed_process_is_free_at_once(tmp_path: Any) -
 
 
 def test_two_writers_of_one_users_fact_make_two_versions_not_two_first_versions(runtime: Runtime) -> None:
-    from assistant.facts import Authority, FactDraft
+    from assistant.facts.values import Authority, FactDraft
     from assistant.ids import UserScope
 
     scope = UserScope(UserId("ann"))
@@ -167,7 +169,6 @@ def test_two_writers_of_one_users_fact_make_two_versions_not_two_first_versions(
         draft = FactDraft(
             type="seat",
             value=value,
-            quote=f"I prefer {value} seats",
             source_thread="t",
             source_turn=turn,
             asserted_by=Authority.USER_CONFIRMED,

@@ -12,15 +12,18 @@ from typing import Any, get_args
 import pytest
 from pydantic import ValidationError
 
-from assistant.facts import Authority, FactDraft, FactMemory, WriteStatus
-from assistant.gate import Reason
-from assistant.ids import FactId, UserScope
-from memory.inmemory import InMemoryFactStore
+from assistant.facts.memory import FactMemory
+from assistant.facts.values import Authority, FactDraft, WriteStatus
+from assistant.facts.words import EvidenceWords
+from assistant.gate.verdict import Reason
+from assistant.gate.words import KEPT, REJECTED, REPLY, outcome_words
+from assistant.ids import FactId, UserId, UserScope
+from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from tests.conftest import MONDAY
+from tests.fakes import log_said
 from travel_assistant.memory_view import fact_rows
-from travel_assistant.web.panel import ACTIONS, ClockInput, action_result, build_panel_props
-from travel_assistant.web.panel_element import is_open_request
-from travel_assistant.web.verdict_words import KEPT, REJECTED, outcome_words
+from travel_assistant.web.panel.element import is_open_request
+from travel_assistant.web.panel.view import ACTIONS, ClockInput, action_result, build_panel_props
 
 ALICE = UserScope.of("alice")
 MON_THREAD = "0b7f4f4e-8c4e-4b7a-9a53-0e6d2c1d9a10"
@@ -56,18 +59,27 @@ REJECTION_CODES = (
 WRITE_OUTCOMES = ("stored", "superseded", "refreshed", "duplicate", "retracted")
 
 
+class LoggedMemory(FactMemory):
+    """Facts with the log their evidence pointers read (a test writes the words it cites there first)."""
+
+    def __init__(self) -> None:
+        store = InMemoryFactStore()
+        super().__init__(store, store)
+        self.log = InMemoryThreadStore()
+
+
 @pytest.fixture
-def memory() -> FactMemory:
-    store = InMemoryFactStore()
-    return FactMemory(store, store)
+def memory() -> LoggedMemory:
+    return LoggedMemory()
 
 
 def say(
-    memory: FactMemory, ftype: str, value: str, quote: str, turn: str, *, at: Any, thread: str = MON_THREAD
+    memory: LoggedMemory, ftype: str, value: str, quote: str, turn: str, *, at: Any, thread: str = MON_THREAD
 ) -> str:
+    said = log_said(memory.log, UserId("alice"), thread, turn, quote, at)
     outcome = memory.record(
         ALICE,
-        FactDraft(ftype, value, quote, thread, turn, Authority.USER, at),
+        FactDraft(ftype, value, thread, turn, Authority.USER, at, evidence_end=len(said)),
         now=at + timedelta(minutes=31),
     )
     assert outcome.fact is not None
@@ -75,14 +87,14 @@ def say(
 
 
 def props(
-    memory: FactMemory,
+    memory: LoggedMemory,
     *,
     now: Any = THURSDAY,
     reports: list[dict[str, Any]] | None = None,
     threads: dict[str, str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    rows = fact_rows(memory, memory.store, ALICE, now=now, history=True)
+    rows = fact_rows(memory, memory.store, ALICE, now=now, words=EvidenceWords(memory.log))
     return build_panel_props(
         user="alice",
         rows=rows,
@@ -132,7 +144,7 @@ def monday_report(kept_fact_id: str | None) -> dict[str, Any]:
 # -- facts --------------------------------------------------------------------------------------------------
 
 
-def test_a_fact_shows_value_own_words_date_age_source_and_expiry(memory: FactMemory) -> None:
+def test_a_fact_shows_value_own_words_date_age_source_and_expiry(memory: LoggedMemory) -> None:
     say(memory, "dietary", "vegetarian", "By the way, I'm vegetarian.", "t2", at=MONDAY)
     p = props(memory)
     assert [g["label"] for g in p["groups"]] == ["Dietary needs"]
@@ -158,13 +170,13 @@ def test_a_fact_shows_value_own_words_date_age_source_and_expiry(memory: FactMem
     assert p["summary"]["text"] == "1 fact"
 
 
-def test_a_fact_from_a_deleted_conversation_says_so_and_links_nowhere(memory: FactMemory) -> None:
+def test_a_fact_from_a_deleted_conversation_says_so_and_links_nowhere(memory: LoggedMemory) -> None:
     say(memory, "dietary", "vegetarian", "I'm vegetarian", "t2", at=MONDAY)
     source = only_fact(props(memory, threads={THU_THREAD: "something else"}))["source"]
     assert source == {"thread_id": MON_THREAD, "url": None, "label": "conversation deleted", "deleted": True}
 
 
-def test_long_titles_are_shortened(memory: FactMemory) -> None:
+def test_long_titles_are_shortened(memory: LoggedMemory) -> None:
     say(memory, "dietary", "vegan", "I'm vegan", "t2", at=MONDAY)
     label = only_fact(props(memory, threads={MON_THREAD: "Find me " + "very " * 30 + "cheap flights"}))[
         "source"
@@ -172,7 +184,7 @@ def test_long_titles_are_shortened(memory: FactMemory) -> None:
     assert len(label) == 60 and label.endswith("…")
 
 
-def test_a_stale_fact_is_flagged_with_its_age(memory: FactMemory) -> None:
+def test_a_stale_fact_is_flagged_with_its_age(memory: LoggedMemory) -> None:
     say(memory, "seat", "aisle", "I prefer aisle seats", "t2", at=MONDAY)
     later = MONDAY + timedelta(days=400)  # seats are reviewed after a year
     p = props(memory, now=later)
@@ -183,7 +195,9 @@ def test_a_stale_fact_is_flagged_with_its_age(memory: FactMemory) -> None:
     assert p["summary"]["text"] == "1 fact, 1 possibly out of date"
 
 
-def test_history_shows_what_superseded_what_and_offers_rollback_of_older_versions(memory: FactMemory) -> None:
+def test_history_shows_what_superseded_what_and_offers_rollback_of_older_versions(
+    memory: LoggedMemory,
+) -> None:
     say(memory, "seat", "aisle", "I prefer aisle seats", "t1", at=MONDAY)
     say(memory, "seat", "window", "Actually, window seats from now on", "t5", at=MONDAY + timedelta(days=1))
     fact = only_fact(props(memory))
@@ -201,7 +215,7 @@ def test_history_shows_what_superseded_what_and_offers_rollback_of_older_version
     )
 
 
-def test_a_rollback_reads_as_restored(memory: FactMemory) -> None:
+def test_a_rollback_reads_as_restored(memory: LoggedMemory) -> None:
     say(memory, "seat", "aisle", "I prefer aisle seats", "t1", at=MONDAY)
     say(memory, "seat", "window", "window seats", "t5", at=MONDAY + timedelta(days=1))
     memory.rollback(ALICE, "seat", 1, now=MONDAY + timedelta(days=2))
@@ -246,7 +260,7 @@ def test_a_retracted_fact_stays_visible_as_retracted_and_cannot_be_restored_to_t
     assert p["summary"]["facts"] == 0 and p["summary"]["retracted"] == 1
 
 
-def test_groups_follow_the_registry_order_and_newest_first(memory: FactMemory) -> None:
+def test_groups_follow_the_registry_order_and_newest_first(memory: LoggedMemory) -> None:
     say(memory, "home_airport", "MAN", "I usually fly from Manchester", "t1", at=MONDAY)
     say(memory, "dietary", "vegetarian", "I'm vegetarian", "t2", at=MONDAY)
     say(memory, "dietary", "nut allergy", "and allergic to nuts", "t3", at=MONDAY + timedelta(hours=1))
@@ -256,7 +270,7 @@ def test_groups_follow_the_registry_order_and_newest_first(memory: FactMemory) -
     assert p["summary"]["text"] == "3 facts"
 
 
-def test_an_empty_memory_explains_when_facts_appear(memory: FactMemory) -> None:
+def test_an_empty_memory_explains_when_facts_appear(memory: LoggedMemory) -> None:
     p = props(memory, idle_minutes=30)
     assert p["groups"] == [] and p["summary"]["facts"] == 0
     assert "idle for 30 minutes" in p["empty_text"]
@@ -265,7 +279,7 @@ def test_an_empty_memory_explains_when_facts_appear(memory: FactMemory) -> None:
 # -- promotion verdicts ---------------------------------------------------------------------------------------
 
 
-def test_verdicts_show_what_was_kept_and_what_was_rejected_in_words(memory: FactMemory) -> None:
+def test_verdicts_show_what_was_kept_and_what_was_rejected_in_words(memory: LoggedMemory) -> None:
     kept = say(memory, "dietary", "vegetarian", "By the way, I'm vegetarian.", "t2", at=MONDAY)
     [conversation] = props(memory, reports=[monday_report(kept)])["verdicts"]
     assert conversation["source"]["label"] == TITLES[MON_THREAD]
@@ -289,7 +303,7 @@ def test_verdicts_show_what_was_kept_and_what_was_rejected_in_words(memory: Fact
     ]
 
 
-def test_a_kept_fact_deleted_since_is_marked_and_not_remembered(memory: FactMemory) -> None:
+def test_a_kept_fact_deleted_since_is_marked_and_not_remembered(memory: LoggedMemory) -> None:
     kept = say(memory, "dietary", "vegetarian", "I'm vegetarian", "t2", at=MONDAY)
     memory.forget(ALICE, FactId(kept))
     [conversation] = props(memory, reports=[monday_report(kept)])["verdicts"]
@@ -297,7 +311,7 @@ def test_a_kept_fact_deleted_since_is_marked_and_not_remembered(memory: FactMemo
     assert conversation["decisions"][0]["still_remembered"] is False
 
 
-def test_no_candidate_text_from_a_report_reaches_the_panel(memory: FactMemory) -> None:
+def test_no_candidate_text_from_a_report_reaches_the_panel(memory: LoggedMemory) -> None:
     """Reports may still carry a candidate's sentence; a rejected secret must not be displayed from it."""
     report = monday_report(None)
     report["decisions"].append(
@@ -315,7 +329,7 @@ def test_no_candidate_text_from_a_report_reaches_the_panel(memory: FactMemory) -
     assert (secret["type_label"], secret["outcome_label"]) == ("Payment", "Secret masked")
 
 
-def test_conversations_are_listed_newest_promotion_first(memory: FactMemory) -> None:
+def test_conversations_are_listed_newest_promotion_first(memory: LoggedMemory) -> None:
     older = monday_report(None)
     newer = {**monday_report(None), "thread_id": THU_THREAD, "promoted_at": THURSDAY.isoformat()}
     assert [v["thread_id"] for v in props(memory, reports=[older, newer])["verdicts"]] == [
@@ -324,7 +338,7 @@ def test_conversations_are_listed_newest_promotion_first(memory: FactMemory) -> 
     ]
 
 
-def test_a_report_without_decisions_still_shows_its_counts(memory: FactMemory) -> None:
+def test_a_report_without_decisions_still_shows_its_counts(memory: LoggedMemory) -> None:
     report = {**monday_report(None), "decisions": [], "kept": 0, "rejected": {"greeting": 2}}
     [conversation] = props(memory, reports=[report])["verdicts"]
     assert conversation["summary"] == "0 kept, 2 not kept"
@@ -362,12 +376,12 @@ def test_an_undescribed_reason_is_shown_by_name() -> None:
 # -- clock, admin, shape --------------------------------------------------------------------------------------
 
 
-def test_the_demo_clock_is_hidden_unless_enabled(memory: FactMemory) -> None:
+def test_the_demo_clock_is_hidden_unless_enabled(memory: LoggedMemory) -> None:
     clock = props(memory)["demo_clock"]
     assert clock["enabled"] is False and clock["offset_label"] == "real time"
 
 
-def test_the_demo_clock_shows_its_time_offset_steps_and_presets(memory: FactMemory) -> None:
+def test_the_demo_clock_shows_its_time_offset_steps_and_presets(memory: LoggedMemory) -> None:
     clock = ClockInput(enabled=True, now=THURSDAY, real_now=MONDAY, presets=[("Thursday evening", THURSDAY)])
     p = props(memory, clock=clock)["demo_clock"]
     assert p["enabled"] is True
@@ -377,7 +391,7 @@ def test_the_demo_clock_shows_its_time_offset_steps_and_presets(memory: FactMemo
     assert p["presets"] == [{"label": "Thursday evening", "iso": THURSDAY.isoformat()}]
 
 
-def test_admin_and_revision_are_passed_through(memory: FactMemory) -> None:
+def test_admin_and_revision_are_passed_through(memory: LoggedMemory) -> None:
     p = props(memory, is_admin=True, revision=7)
     assert (p["is_admin"], p["revision"], p["title"], p["user"]) == (True, 7, "Memories", "alice")
 
@@ -396,7 +410,7 @@ def test_a_row_of_the_wrong_shape_is_refused_by_field_name() -> None:
         )  # fmt: skip
 
 
-def test_props_are_plain_json(memory: FactMemory) -> None:
+def test_props_are_plain_json(memory: LoggedMemory) -> None:
     say(memory, "dietary", "vegetarian", "I'm vegetarian", "t2", at=MONDAY)
     p = props(memory, reports=[monday_report(None)])
     assert json.loads(json.dumps(p)) == p
@@ -432,3 +446,8 @@ def test_only_the_exact_open_request_opens_the_panel() -> None:
         ["travel-assistant", "open-memory-panel"],
     ):
         assert not is_open_request(other), other
+
+
+def test_every_reason_the_chat_gives_is_one_the_panel_describes() -> None:
+    """Chat and panel word the same codes from one module: a code the chat explains is on the panel too."""
+    assert set(REPLY) <= set(REJECTED) | set(KEPT)

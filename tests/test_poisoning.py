@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.poisoning import CONTROLS, CORPUS, Payload, control_kept, load, run
+from testkit.poisoning import CONTROLS, CORPUS, Payload, control_kept, load, run
 from tests.fakes import ScriptedModel
 
 PAYLOADS = load(CORPUS)

@@ -94,7 +94,7 @@ def test_jobs_promote_with_workers_shares_one_pass_among_processes(
         "LLM_MAX_RETRIES": "0",
     }
     at = (MONDAY + timedelta(hours=2)).isoformat()
-    cmd = [sys.executable, "-m", "travel_assistant.cli", "jobs", "promote", "--workers", "2"]
+    cmd = [sys.executable, "-m", "travel_assistant.cli.main", "jobs", "promote", "--workers", "2"]
     done = subprocess.run([*cmd, "--at", at, "--json"], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)

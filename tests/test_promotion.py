@@ -11,13 +11,14 @@ import pytest
 
 from assistant.errors import ModelOutputError
 from assistant.events import EventKind, NewEvent, tool_kind
-from assistant.facts import Authority
-from assistant.gate import Accepted
+from assistant.facts.values import Authority
+from assistant.facts.words import EvidenceWords
+from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.llm import LiteLLMChatModel
+from assistant.model.llm import LiteLLMChatModel
 from assistant.promotion import Candidate, PromotionReport, judge_candidate
 from assistant.remember import ExplicitRemember
-from assistant.tools import ToolContext
+from assistant.turn.tools import ToolContext
 from memory.inmemory import InMemoryThreadStore
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
@@ -158,7 +159,7 @@ def test_the_worked_example_keeps_vegetarian_only(world: Twins, offline_model: L
     assert "vegetarian" not in json.dumps(report.to_json())  # reports hold types, reasons and counts only
     [stored] = memory.current(UserScope(ALICE))
     assert (stored.source_thread, stored.source_turn, stored.asserted_by) == ("mon", "t2", Authority.USER)
-    assert stored.evidence_quote == "By the way, I'm vegetarian."
+    assert EvidenceWords(store).of(stored) == "By the way, I'm vegetarian."  # read from the log, not stored
 
 
 def test_tool_output_and_assistant_text_can_never_become_facts(world: Twins) -> None:
@@ -274,7 +275,8 @@ def test_remember_that_is_stored_at_once_as_user_confirmed(world: Twins) -> None
     result = remember(world, "Remember that I prefer aisle seats", "I prefer aisle seats")
     assert result["saved"] and result["fact"] == "Seat preference: aisle"
     [fact] = world.fact_memory.current(UserScope(ALICE))
-    assert fact.asserted_by == Authority.USER_CONFIRMED and fact.evidence_quote == "I prefer aisle seats"
+    assert fact.asserted_by == Authority.USER_CONFIRMED
+    assert EvidenceWords(world.threads).of(fact) == "I prefer aisle seats"
 
 
 @pytest.mark.parametrize(

@@ -7,23 +7,26 @@ import json
 import subprocess
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from assistant.errors import NotFound
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.turns import TurnRequest
-from memory.redaction import REDACTION, TITLE_REMOVED, redact_message
+from memory.redaction import REDACTION, TITLE_REMOVED, RedactionReport, redact_message
 from scheduler.jobs import promote_idle
 from tests.conftest import MONDAY, run_cli
+
+if TYPE_CHECKING:
+    from travel_assistant.container import Runtime
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 CANARY = "qx7redactme"
 SAID = f"By the way, I'm vegetarian and my locker code is {CANARY} at the gym."
 
 
-def chat(rt: Any, user: UserId, thread: str, turn: str, text: str, minutes: int = 0) -> None:
+def chat(rt: Runtime, user: UserId, thread: str, turn: str, text: str, minutes: int = 0) -> None:
     at = MONDAY + timedelta(minutes=minutes)
     asyncio.run(
         rt.engine.run_turn(
@@ -37,7 +40,7 @@ def _grep(folder: Path, needle: str) -> list[str]:
     return out.stdout.split()
 
 
-def redact(rt: Any, user: UserId = ALICE, turn: str = "t1", actor: str = "user:alice") -> Any:
+def redact(rt: Runtime, user: UserId = ALICE, turn: str = "t1", actor: str = "user:alice") -> RedactionReport:
     return redact_message(
         db=rt.db,
         facts=rt.facts,
@@ -51,7 +54,7 @@ def redact(rt: Any, user: UserId = ALICE, turn: str = "t1", actor: str = "user:a
 
 
 @pytest.fixture
-def told(runtime: Any) -> Any:
+def told(runtime: Runtime) -> Runtime:
     """Alice's first message holds a canary; the assistant saw it, a fact was promoted from it."""
     chat(runtime, ALICE, "mon", "t1", SAID)
     chat(runtime, ALICE, "mon", "t2", "Find me flights to Lisbon on the 14th", 1)
@@ -60,7 +63,7 @@ def told(runtime: Any) -> Any:
     return runtime
 
 
-def test_a_redacted_message_is_gone_from_the_log_the_title_and_facts(told: Any) -> None:
+def test_a_redacted_message_is_gone_from_the_log_the_title_and_facts(told: Runtime) -> None:
     rt = told
     report = redact(rt)
     assert not report.already_redacted and report.fact_versions_deleted == 1 and report.title_reset
@@ -69,7 +72,8 @@ def test_a_redacted_message_is_gone_from_the_log_the_title_and_facts(told: Any) 
     [user_event] = [e for e in events if e.turn_id == "t1" and e.kind == "user"]
     assert user_event.body == {"text": "[message removed]", "redacted": True}
     assert [e.body for e in events if e.kind == REDACTION] == [{"by": "user"}]
-    assert rt.directory.get_thread(ALICE, ThreadId("mon")).title == TITLE_REMOVED
+    thread = rt.directory.get_thread(ALICE, ThreadId("mon"))
+    assert thread is not None and thread.title == TITLE_REMOVED
     assert rt.fact_memory.current(UserScope(ALICE)) == []
     assert rt.facts.rows_in_any_version(UserScope(ALICE)) == 0
     # Not in the SQLite file or its WAL, not in any LanceDB file or version.
@@ -79,13 +83,13 @@ def test_a_redacted_message_is_gone_from_the_log_the_title_and_facts(told: Any) 
     assert CANARY not in json.dumps(trail) and "vegetarian" not in json.dumps(trail)
 
 
-def test_the_thread_goes_on_after_a_redaction(told: Any) -> None:
+def test_the_thread_goes_on_after_a_redaction(told: Runtime) -> None:
     chat(told, ALICE, "mon", "t3", "Show me my bookings", 5)
     kinds = [e.kind for e in told.thread_log.events(ThreadId("mon")) if e.turn_id == "t3"]
     assert kinds[0] == "user" and "assistant" in kinds
 
 
-def test_redaction_is_idempotent_and_owner_checked(told: Any) -> None:
+def test_redaction_is_idempotent_and_owner_checked(told: Runtime) -> None:
     redact(told)
     again = redact(told)
     assert again.already_redacted and len(told.registry.audit_trail(ALICE)) == 1

@@ -150,7 +150,7 @@ def test_the_web_action_offers_this_conversation_as_a_scenario_file(
 
     import chainlit
 
-    from travel_assistant.web import handlers
+    from travel_assistant.web import context, handlers
     from travel_assistant.web.ui import ChatContext
 
     said: list[tuple[str, Any]] = []
@@ -159,8 +159,8 @@ def test_the_web_action_offers_this_conversation_as_a_scenario_file(
         said.append((text, kwargs))
 
     chat = ChatContext(user=ALICE, thread=ThreadId(WEB_THREAD), is_admin=False)
-    monkeypatch.setattr(handlers._Installed, "app", handlers.App(settings=runtime.settings, _runtime=runtime))
-    monkeypatch.setattr(handlers, "_chat", lambda app: chat)
+    monkeypatch.setattr(context._Installed, "app", context.App(settings=runtime.settings, _runtime=runtime))
+    monkeypatch.setattr(context, "_chat", lambda app: chat)
     monkeypatch.setattr(handlers, "say", fake_say)
     monkeypatch.setattr(chainlit, "File", lambda **kwargs: SimpleNamespace(**kwargs))
     action = SimpleNamespace(payload={})

@@ -8,16 +8,9 @@ from collections import Counter
 
 import pytest
 
-from assistant.fact_types import FACT_TYPES
-from assistant.secrets import (
-    SECRET_KINDS,
-    Finding,
-    find_secret,
-    has_mask,
-    mask_secrets,
-    masked_notice,
-)
-from benchmarks.memory_safety import (
+from assistant.facts.types import FACT_TYPES
+from assistant.secrets.mask import SECRET_KINDS, Finding, find_secret, has_mask, mask_secrets, masked_notice
+from testkit.secret_corpus import (
     SecretCase,
     kind_found,
     load_harmless,

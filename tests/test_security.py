@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import jwt
@@ -20,8 +20,13 @@ import pytest
 from sqlalchemy import update
 
 from assistant.ids import UserId
-from tests.conftest import run_cli
+from tests.conftest import SettingsFactory, run_cli
 from tests.live_app import ChatSocket, LiveApp
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from travel_assistant.container import Runtime
 
 pytestmark = pytest.mark.slow
 
@@ -77,7 +82,7 @@ def test_a_foreign_origin_socket_cannot_resume_a_thread(
     assert CANARY not in foreign.run.text()
 
 
-def test_the_data_layer_refuses_a_foreign_origin_session_past_the_handshake(runtime: Any) -> None:
+def test_the_data_layer_refuses_a_foreign_origin_session_past_the_handshake(runtime: Runtime) -> None:
     """Even if a foreign page's socket got past the handshake, the resume read returns nothing."""
     from chainlit.context import ChainlitContext, context_var
     from chainlit.session import HTTPSession
@@ -215,7 +220,7 @@ def test_deleting_the_account_ends_every_login_and_every_handler(live_app: LiveA
 
 
 @pytest.fixture
-def live_cli(live_app: LiveApp, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def live_cli(live_app: LiveApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line, in-process, on the live app's data (what an operator runs next to the server)."""
     monkeypatch.chdir(tmp_path)
     for name, value in live_app.env().items():
@@ -292,7 +297,7 @@ def test_guessing_across_accounts_from_one_address_is_throttled(live_app: LiveAp
 
 def test_a_locked_out_account_may_log_in_again_once_the_window_has_passed() -> None:
     from tests.waiting import wait_until
-    from travel_assistant.web.throttle import LoginThrottle
+    from travel_assistant.web.security.throttle import LoginThrottle
 
     throttle = LoginThrottle(per_account="2 per 2 seconds", per_address="100 per minute")
 
@@ -427,13 +432,13 @@ def test_api_docs_are_off_outside_development(live_app: LiveApp) -> None:
             assert response.status_code == 404 and "swagger" not in response.text.lower(), path
 
 
-def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: Any) -> None:
+def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: SettingsFactory) -> None:
     from starlette.applications import Starlette
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
-    from travel_assistant.web.guard import SecurityMiddleware
-    from travel_assistant.web.throttle import LoginThrottle
+    from travel_assistant.web.security.guard import SecurityMiddleware
+    from travel_assistant.web.security.throttle import LoginThrottle
 
     async def set_cookie(request: Any) -> JSONResponse:
         response = JSONResponse({"ok": True})
@@ -489,9 +494,10 @@ def test_a_second_users_message_is_answered_while_the_first_users_erase_runs(
 
     from tests.conftest import MONDAY
     from tests.test_web_layer import login_token
-    from travel_assistant.web import handlers, panel_handlers
+    from travel_assistant.web import context, handlers
+    from travel_assistant.web.panel import handlers as panel_handlers
 
-    monkeypatch.setattr(handlers._Installed, "app", handlers.App(runtime.settings, _runtime=runtime))
+    monkeypatch.setattr(context._Installed, "app", context.App(runtime.settings, _runtime=runtime))
     for name in ("alice", "bob"):
         runtime.directory.ensure_user(UserId(name), now=MONDAY)
     tokens = {name: login_token(runtime, name) for name in ("alice", "bob")}
@@ -526,7 +532,7 @@ def test_a_second_users_message_is_answered_while_the_first_users_erase_runs(
     assert "I found 3 flights" in runtime.thread_log.events(bobs.id)[-1].text
 
 
-def test_web_settings_refuse_what_would_weaken_them(settings_factory: Any) -> None:
+def test_web_settings_refuse_what_would_weaken_them(settings_factory: SettingsFactory) -> None:
     from pydantic import ValidationError
 
     assert (

@@ -45,8 +45,8 @@ def login_token(runtime: Runtime, name: str) -> str:
     """A login token as Chainlit issues it, naming a fresh login session of ``name``."""
     import jwt
 
-    from travel_assistant.web.security import session_guard
-    from travel_assistant.web.sessions import login_metadata
+    from travel_assistant.web.security.install import session_guard
+    from travel_assistant.web.security.sessions import login_metadata
 
     metadata = login_metadata(session_guard(runtime), UserId(name), is_admin=False)
     claims = {"identifier": name, "metadata": metadata, "exp": datetime.now(UTC) + timedelta(hours=1)}
@@ -56,8 +56,8 @@ def login_token(runtime: Runtime, name: str) -> str:
 @contextmanager
 def acting_as(runtime: Runtime, name: str | None) -> Iterator[None]:
     """Run data-layer calls as an HTTP request of ``name``'s login (None: a request with no login)."""
-    from travel_assistant.web.security import session_guard
-    from travel_assistant.web.sessions import RequestScope, enter_request, leave_request
+    from travel_assistant.web.security.install import session_guard
+    from travel_assistant.web.security.sessions import RequestScope, enter_request, leave_request
 
     principal = session_guard(runtime).check(login_token(runtime, name)) if name else None
     token = enter_request(RequestScope(principal, None))
@@ -178,7 +178,7 @@ def test_a_login_cookie_never_creates_or_resurrects_a_user(layer: TravelDataLaye
 def test_the_memory_panel_shows_why_when_the_verdicts_and_a_deleted_source(
     runtime: Runtime, layer: TravelDataLayer
 ) -> None:
-    from travel_assistant.web.panel_data import panel_props
+    from travel_assistant.web.panel.data import panel_props
 
     asyncio.run(promote_idle(runtime.job_deps("t"), MONDAY + timedelta(hours=1)))
     runtime.clocks.real = lambda: MONDAY + timedelta(days=3)
@@ -216,10 +216,10 @@ def test_a_login_checks_the_password_in_the_login_pool_off_the_event_loop(
     import sys
     import threading
 
-    from travel_assistant.web import auth, handlers
+    from travel_assistant.web import auth, context, handlers
 
     runtime.directory.set_password(ALICE, auth.hash_password("right"), is_admin=False, now=MONDAY)
-    monkeypatch.setattr(handlers._Installed, "app", handlers.App(settings=runtime.settings, _runtime=runtime))
+    monkeypatch.setattr(context._Installed, "app", context.App(settings=runtime.settings, _runtime=runtime))
     checks: list[tuple[str, bool, int]] = []  # (thread, on the loop's thread, nice)
 
     def verify(password: str, hashed: str | None) -> bool:

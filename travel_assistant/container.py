@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
-from assistant.facts import FactMemory
-from assistant.forgetting import Forgetter
+from assistant.facts.forgetting import Forgetter
+from assistant.facts.memory import FactMemory
+from assistant.facts.recall import Recaller, RecallSettings
+from assistant.facts.words import EvidenceWords
 from assistant.ids import (
     ThreadId,
     TurnId,
@@ -27,11 +29,10 @@ from assistant.ids import (
     named_thread_id,
     thread_name_key,
 )
-from assistant.llm import ChatModel
+from assistant.model.llm import ChatModel
 from assistant.promotion import Promoter
-from assistant.recall import Recaller, RecallSettings
 from assistant.remember import ExplicitRemember
-from assistant.turn_parts import EngineDeps, EngineSettings
+from assistant.turn.parts import EngineDeps, EngineSettings
 from demo.bookings import SqlBookingSystem
 from memory import migrate
 from memory.claims import Backoff, SqlClaims, SqlJobRuns
@@ -47,9 +48,9 @@ from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
 from scheduler.jobs import JobDeps
 from travel_assistant.demo_clock import DemoClocks
-from travel_assistant.health import Heartbeat
-from travel_assistant.logs import log_key, route_library_loggers
-from travel_assistant.observed import (
+from travel_assistant.ops.health import Heartbeat
+from travel_assistant.ops.logs import log_key, route_library_loggers
+from travel_assistant.ops.observed import (
     ObservedEngine,
     ObservedJobRuns,
     ObservedModel,
@@ -59,8 +60,8 @@ from travel_assistant.observed import (
     ObservedThreadLog,
     ObservedTools,
 )
+from travel_assistant.ops.telemetry import Telemetry, WindowProbe
 from travel_assistant.settings import Settings
-from travel_assistant.telemetry import Telemetry, WindowProbe
 
 
 def utc_now() -> datetime:
@@ -115,7 +116,12 @@ class Runtime:
             embedding=self.settings.embeddings,
             storage_options=self.settings.lancedb_storage_options(),
             maintenance_locks=self.locks.hold_many,
+            evidence_locator=self._locate_evidence,
         )
+
+    def _locate_evidence(self, _user: str, thread: str, turn: str, quote: str) -> tuple[int, int] | None:
+        """Where an older fact layout's stored quote sits in the log (its rows are upgraded on first open)."""
+        return EvidenceWords(self.thread_log).locate(thread, turn, quote)
 
     @cached_property
     def fact_memory(self) -> FactMemory:
@@ -123,7 +129,7 @@ class Runtime:
 
     @cached_property
     def model(self) -> ChatModel:
-        from assistant.model_tape import ReplayModel, TapeRecorder, replay_folder
+        from assistant.model.tape import ReplayModel, TapeRecorder, replay_folder
 
         s = self.settings
         folder = replay_folder(s.llm_model)
@@ -133,19 +139,23 @@ class Runtime:
         return ObservedModel(self.wrap_model(model) if self.wrap_model else model, self.tel)
 
     def _provider_model(self) -> ChatModel:
-        from assistant.llm import LiteLLMChatModel, LLMConfig, provider_of
+        from assistant.model.llm import LiteLLMChatModel, LLMConfig, provider_of
+        from demo.provider import offline_provider
 
         s = self.settings
+        custom = (offline_provider(stream_delay_ms=s.offline_stream_delay_ms),)
+        if any(p.serves(s.llm_model) for p in custom):
+            install_offline_intents(s.offline_intents)
         return LiteLLMChatModel(
             LLMConfig(
                 model=s.llm_model,
-                api_key=s.provider_api_key(provider_of(s.llm_model)),
+                api_key=s.provider_api_key(provider_of(s.llm_model, custom)),
                 api_base=s.llm_api_base,
                 timeout_seconds=s.llm_timeout_seconds,
                 max_retries=s.llm_max_retries,
                 max_reply_tokens=s.reply_reserve_tokens,
-                offline_stream_delay_ms=s.offline_stream_delay_ms,
                 deadline_seconds=s.llm_deadline_seconds,
+                custom_providers=custom,
             )
         )
 
@@ -250,6 +260,24 @@ class Runtime:
             return ThreadId(name)
         return named_thread_id(self._thread_name_key, user, name)
 
+    def keep_thread_name(self, user: UserId, name: str, *, said: str) -> None:
+        """Title a thread opened by name (``--thread mon``, the shell's ``/new thu``) with that name, in place
+        of the title the engine gives a new thread (its first message, ``said``), so the panel, ``memories
+        list`` and the export show what the user chose, never the internal key. A web thread's title, or one
+        the user changed, is kept."""
+        from assistant.turn.parts import thread_title
+
+        if is_web_thread_id(name):
+            return
+        thread = self.thread_for_name(user, name)
+        record = self.directory.get_thread(user, thread)
+        if record is not None and record.title in ("", thread_title(said)):
+            self.directory.rename_thread(user, thread, name)
+
+    def thread_labels(self, user: UserId) -> dict[str, str]:
+        """Each of the user's threads by id → the name people recognise: its title, else a short id."""
+        return {str(t.id): t.title.strip() or short_id(t.id) for t in self.directory.threads_of(user)}
+
     @cached_property
     def job_runs(self) -> SqlJobRuns:
         return ObservedJobRuns(self.db, self.tel)
@@ -308,6 +336,25 @@ class Runtime:
     def close(self) -> None:
         self.tel.shutdown()
         self.db.dispose()
+
+
+def short_id(raw: str) -> str:
+    """An id as lists show it: 8 characters, enough to tell a user's facts and threads apart."""
+    return raw[:8]
+
+
+def install_offline_intents(mode: str) -> None:
+    """Hand the offline model its encoder (``demo`` may not import ``memory``): the bundled MiniLM, loaded on
+    the first message it reads, shared with the fact store's (one model per process)."""
+    from demo import intents
+
+    if mode != "meaning":
+        intents.uninstall()
+        return
+    from memory.embeddings import BundledMiniLM
+
+    encoder = BundledMiniLM()
+    intents.install(lambda texts: encoder.generate_embeddings(texts))
 
 
 def build_runtime(

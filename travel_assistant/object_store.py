@@ -13,11 +13,32 @@ holds them: LanceDB does not write storage options into the table, and this modu
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 from urllib.parse import urlsplit
 
-if TYPE_CHECKING:
-    from travel_assistant.settings import Settings
+from pydantic import SecretStr
+
+
+class ObjectStoreSettings(Protocol):
+    """The settings this module reads (``Settings`` has them); its own type, so it needs nothing of the app's."""
+
+    @property
+    def lancedb_uri(self) -> str | None: ...
+    @property
+    def aws_endpoint(self) -> str | None: ...
+    @property
+    def aws_region(self) -> str | None: ...
+    @property
+    def aws_profile(self) -> str | None: ...
+    @property
+    def aws_allow_http(self) -> bool: ...
+    @property
+    def aws_access_key_id(self) -> SecretStr | None: ...
+    @property
+    def aws_secret_access_key(self) -> SecretStr | None: ...
+    @property
+    def aws_session_token(self) -> SecretStr | None: ...
+
 
 S3_SCHEMES = ("s3", "s3+ddb")
 # Other schemes LanceDB understands; their settings come from the environment as LanceDB reads it.
@@ -30,7 +51,7 @@ def scheme_of(uri: str) -> str | None:
     return uri.split("://", 1)[0].lower() if "://" in uri else None
 
 
-def check_object_store(settings: Settings) -> None:
+def check_object_store(settings: ObjectStoreSettings) -> None:
     """Refuse object-storage settings that cannot work, naming the setting to fix (raises ``ValueError``)."""
     uri = settings.lancedb_uri or ""
     scheme = scheme_of(uri)
@@ -53,7 +74,7 @@ def check_object_store(settings: Settings) -> None:
     _check_credentials(settings)
 
 
-def _check_endpoint(settings: Settings) -> None:
+def _check_endpoint(settings: ObjectStoreSettings) -> None:
     endpoint = settings.aws_endpoint
     if endpoint is None:
         if not settings.aws_region and not settings.aws_profile:
@@ -75,7 +96,7 @@ def _check_endpoint(settings: Settings) -> None:
         )
 
 
-def _check_credentials(settings: Settings) -> None:
+def _check_credentials(settings: ObjectStoreSettings) -> None:
     key_id, secret = settings.aws_access_key_id, settings.aws_secret_access_key
     if (key_id is None) != (secret is None):
         raise ValueError(
@@ -87,7 +108,7 @@ def _check_credentials(settings: Settings) -> None:
         raise ValueError("set either AWS_PROFILE or access keys, not both")
 
 
-def storage_options(settings: Settings) -> dict[str, str]:
+def storage_options(settings: ObjectStoreSettings) -> dict[str, str]:
     """LanceDB storage options for ``settings.lancedb_uri`` (empty for a local folder or a non-S3 scheme).
 
     A profile is not passed here: LanceDB's credential chain reads ``AWS_PROFILE`` (and the shared config and
@@ -105,7 +126,7 @@ def storage_options(settings: Settings) -> dict[str, str]:
     if settings.aws_allow_http:
         options["allow_http"] = "true"
     for name in ("aws_access_key_id", "aws_secret_access_key", "aws_session_token"):
-        secret = getattr(settings, name)
+        secret: SecretStr | None = getattr(settings, name)
         if secret is not None:
             options[name] = secret.get_secret_value()
     return options

@@ -77,7 +77,7 @@ def run_forever(settings: Settings) -> None:
     With ``SCHEDULER_HEALTH_PORT`` set, ``/healthz`` answers from the first moment and ``/readyz`` once the
     runtime is built and warm and the scheduler's heartbeat runs.
     """
-    from travel_assistant.health import HealthServer, Readiness
+    from travel_assistant.ops.health import HealthServer, Readiness
 
     owner = f"scheduler:{socket.gethostname()}"
     built: list[Runtime] = []

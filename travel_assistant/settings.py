@@ -13,6 +13,7 @@ from pydantic import AliasChoices, Field, SecretStr, field_validator, model_vali
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from assistant.errors import ConfigurationError
+from travel_assistant.object_store import check_object_store, storage_options
 
 PLACEHOLDER_MARKERS = ("change-me", "changeme", "placeholder", "example", "development-only")
 
@@ -39,6 +40,9 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=2, ge=0, le=10)
     offline_stream_delay_ms: int = Field(default=25, ge=0, le=1000)
+    # How the offline model tells what a message is for: by meaning (the bundled MiniLM, nearest example
+    # phrasings) or by its phrasing patterns alone.
+    offline_intents: Literal["meaning", "patterns"] = "meaning"
     # Save every model exchange of this process to a folder; LLM_MODEL=replay/<folder> serves them back.
     llm_record: Path | None = None
     # LLM_TIMEOUT_SECONDS is per attempt; this bounds all attempts of one call and the waits between them.
@@ -219,8 +223,6 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check_object_store(self) -> Settings:
-        from travel_assistant.object_store import check_object_store
-
         check_object_store(self)  # raises ValueError with the setting to fix
         return self
 
@@ -230,8 +232,6 @@ class Settings(BaseSettings):
 
     def lancedb_storage_options(self) -> dict[str, str]:
         """What LanceDB needs to reach ``LANCEDB_URI`` (empty for a local folder)."""
-        from travel_assistant.object_store import storage_options
-
         return storage_options(self)
 
     @property

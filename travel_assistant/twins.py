@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.engine import Engine
-from assistant.facts import FactMemory
-from assistant.llm import ChatModel
+from assistant.facts.memory import FactMemory
+from assistant.facts.recall import Recaller, RecallSettings
+from assistant.model.llm import ChatModel
 from assistant.promotion import Promoter
-from assistant.recall import Recaller, RecallSettings
 from assistant.remember import ExplicitRemember
-from assistant.tools import ToolRunner
-from assistant.turn_parts import EngineDeps, EngineSettings
+from assistant.turn.engine import Engine
+from assistant.turn.parts import EngineDeps, EngineSettings
+from assistant.turn.tools import ToolRunner
 from demo.bookings import InMemoryBookingSystem
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 

@@ -2,9 +2,11 @@
 
 A move has a first step (``first(view)``: a tool call, a reply, or None when the message is not its business)
 and, where it calls tools, a step after their results (``after(view)``). ``demo.agent`` tries them in a fixed
-order. Every phrasing in a module's tables has a test in ``tests/test_offline_moves.py``.
+order; with an encoder installed, ``demo.intents`` picks the move by meaning first. Every phrasing in a
+module's tables has a test in ``tests/test_offline_moves.py``.
 
     forget.answer       "yes" / "no" to our "shall I forget …?"
+    answers             any other bare "yes, go ahead" / "no, keep it", against the question last asked
     recall_me           "what do you remember about me?"
     remember            "remember that I prefer aisle seats", "don't forget I'm vegan"
     forget              "forget my seat preference", "forget everything" (asks first)

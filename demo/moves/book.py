@@ -66,8 +66,11 @@ def chosen_flights(view: View) -> list[str] | None:
 
 
 def first(view: View) -> OfflineReply | None:
-    if not wants_booking(view.user_text):
-        return None
+    return act(view) if wants_booking(view.user_text) else None
+
+
+def act(view: View) -> OfflineReply:
+    """Book what the message picks (the intent is decided: by the patterns above, or by meaning)."""
     flights = chosen_flights(view)
     if flights is None:
         return say(ASK)

@@ -39,8 +39,18 @@ def intent(text: str) -> str | None:
     return "change" if CHANGE.search(text) else None
 
 
+def wanted(view: View) -> str | None:
+    """Cancel or change: as the message was understood by meaning, else by the patterns above."""
+    if view.intent is not None:
+        return view.intent if view.intent in ("cancel", "change") else None
+    return intent(view.user_text)
+
+
 def first(view: View) -> OfflineReply | None:
-    wanted = intent(view.user_text)
+    return act(view, intent(view.user_text))
+
+
+def act(view: View, wanted: str | None) -> OfflineReply | None:
     if wanted is None or "cancel_booking" not in view.tools:
         return None
     if wanted == "cancel" and (m := BOOKING_ID.search(view.user_text)):
@@ -62,15 +72,15 @@ def _meant(view: View, bookings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def after(view: View) -> OfflineReply | None:
-    wanted = intent(view.user_text)
+    meant = wanted(view)
     last, result = view.turn_results[-1]
     if last == "cancel_booking" and view.result_of("book_flight") is None:
         return say(describe_cancelled(result.get("booking", {})))
-    if wanted is None:
+    if meant is None:
         return None
     if last == "get_my_bookings":
-        return _chosen(view, wanted, _meant(view, result.get("bookings", [])))
-    if last == "search_flights" and wanted == "change":
+        return _chosen(view, meant, _meant(view, result.get("bookings", [])))
+    if last == "search_flights" and meant == "change":
         moving = view.result_of("get_my_bookings") or {}
         booking = _meant(view, moving.get("bookings", []))[0]
         return say(

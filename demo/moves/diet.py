@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
-from assistant.gate import Accepted
+from assistant.facts.types import DietaryNeed, MenuDiet
+from assistant.gate.verdict import Accepted
 from demo.moves.statements import judge_said
 from demo.view import View
 
-# The diets the booking system can filter on (``assistant.tools.Dietary``).
-DIETS = ("vegan", "vegetarian", "pescatarian", "halal", "kosher", "gluten-free")
+# The diets the booking system can filter on.
+DIETS: tuple[str, ...] = get_args(MenuDiet)
 CONTRADICTS = re.compile(
     r"\b(not vegetarian|no longer vegetarian|eat meat|i'?m not veg|i eat everything|not vegan|no longer vegan)\b",
     re.I,
 )
 
-# Needs no menu is tagged with (``assistant.tools.DietaryNeed`` less ``Dietary``): passed to the search so the
-# reply can say they were not checked.
-UNTAGGED = ("lactose-free", "nut allergy", "shellfish allergy")
+# Needs no menu is tagged with: passed to the search so the reply can say they were not checked.
+UNTAGGED: tuple[str, ...] = tuple(d for d in get_args(DietaryNeed) if d not in DIETS)
 
 Source = Literal["now", "conversation", "memory", "contradicted", "none"]
 

@@ -23,10 +23,20 @@ BOOKINGS = re.compile(
 )
 
 
+def wants_dinner(view: View) -> bool:
+    """Somewhere to eat, not the bookings: as understood by meaning, else by the patterns above."""
+    return view.intent == "dinner" if view.intent is not None else bool(DINNER.search(view.user_text))
+
+
 def first(view: View) -> OfflineReply | None:
     if DINNER.search(view.user_text) or BOOKINGS.search(view.user_text):
-        return call("get_my_bookings")
+        return look_up(view)
     return None
+
+
+def look_up(view: View) -> OfflineReply:
+    """Both start from the booking system (a trip is never recalled from memory)."""
+    return call("get_my_bookings")
 
 
 def after(view: View) -> OfflineReply | None:
@@ -36,7 +46,7 @@ def after(view: View) -> OfflineReply | None:
     if last != "get_my_bookings":
         return None
     live = [b for b in result.get("bookings", []) if b.get("status", "confirmed") == "confirmed"]
-    if DINNER.search(view.user_text) and "find_restaurants" in view.tools:
+    if wants_dinner(view) and "find_restaurants" in view.tools:
         if not live:
             return say("I can't find any bookings for you yet. Shall I search for flights?")
         arguments: dict[str, Any] = {"hotel_id": live[0].get("hotel", {}).get("hotel_id", "")}

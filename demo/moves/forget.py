@@ -9,23 +9,34 @@ from __future__ import annotations
 
 import re
 
-from assistant.fact_types import FACT_TYPES
-from assistant.forgetting import EVERYTHING, asks_to_forget, describe, forget_targets, is_confirmation
-from assistant.gate import asked_to_remember
+from assistant.facts.forgetting import EVERYTHING, asks_to_forget, describe, forget_targets, is_confirmation
+from assistant.facts.types import FACT_TYPES
+from assistant.gate.verdict import asked_to_remember
 from demo.replies import OfflineReply, call, say
 from demo.view import View
 
+ASK_TO_FORGET = 'Should I forget something? Say e.g. "forget my seat preference" or "forget everything".'
 CONFIRM = 'Say "yes" to confirm, or "no" to keep it.'
-_ASKED = re.compile(r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?)) \(")
-_NO = re.compile(r"^\W*(?:no|nope|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it)\b", re.I)
+ASKED = re.compile(r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?)) \(")
+NO = re.compile(r"^\W*(?:no|nope|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it)\b", re.I)
 _BY_LABEL = {describe(name): name for name in FACT_TYPES}
 
 
 def first(view: View) -> OfflineReply | None:
     """A new request to forget: ask for confirmation (or say there is nothing to forget)."""
-    text = view.user_text
-    if not asks_to_forget(text) or asked_to_remember(text) or "forget_memory" not in view.tools:
+    if not asks_to_forget(view.user_text):
         return None
+    return act(view)
+
+
+def act(view: View) -> OfflineReply | None:
+    """Ask before forgetting what the message names. The ``forget_memory`` tool checks the request's words
+    again in the log, so a request by meaning alone ("stop keeping my diet") is asked to say "forget"."""
+    text = view.user_text
+    if asked_to_remember(text) or "forget_memory" not in view.tools:
+        return None
+    if not asks_to_forget(text):
+        return say(ASK_TO_FORGET)
     targets = forget_targets(text)
     if not targets:
         listed = ", ".join(describe(f.type) for f in view.memory.facts) or "nothing yet"
@@ -50,10 +61,10 @@ def first(view: View) -> OfflineReply | None:
 
 def answer(view: View) -> OfflineReply | None:
     """The user's answer to our "shall I forget …?" question."""
-    asked = _ASKED.search(view.previous_reply)
+    asked = ASKED.search(view.previous_reply)
     if asked is None:
         return None
-    if _NO.search(view.user_text):
+    if NO.search(view.user_text):
         return say("OK, I'll keep it.")
     if not is_confirmation(view.user_text):
         return None

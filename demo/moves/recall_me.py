@@ -18,8 +18,10 @@ NOTHING = "I don't have anything saved about you yet. Tell me to remember a pref
 
 
 def first(view: View) -> OfflineReply | None:
-    if not PHRASINGS.search(view.user_text):
-        return None
+    return act(view) if PHRASINGS.search(view.user_text) else None
+
+
+def act(view: View) -> OfflineReply:
     if not view.memory.facts:
         return say(NOTHING)
     listed = "\n".join(f"- {fact.line}" for fact in view.memory.facts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.gate import asked_to_remember
+from assistant.gate.verdict import asked_to_remember
 from demo.moves import statements
 from demo.replies import OfflineReply, call, say
 from demo.view import View
@@ -32,6 +32,8 @@ def after(view: View) -> OfflineReply | None:
     result = view.result_of("remember_preference")
     if result is None or view.turn_results[-1][0] != "remember_preference":
         return None
+    if result.get("pending"):
+        return say(f"{statements.CONFIRM}: {result.get('reason', '')}.")
     if not result.get("saved"):
         reason = result.get("reason", "it is not something I can remember")
         return say(f"I didn't save that: {reason}.")

@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.dates import human_date, parse_travel_date
 from assistant.places import AIRPORTS, airport_code, find_airports
-from assistant.tools import DEFAULT_ORIGIN
+from assistant.turn.tools import DEFAULT_ORIGIN
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
 
@@ -78,8 +78,11 @@ def legs(text: str, today: date, home: str | None = None) -> list[Leg]:
 
 
 def first(view: View) -> OfflineReply | None:
-    if not wants_flights(view.user_text):
-        return None
+    return act(view) if wants_flights(view.user_text) else None
+
+
+def act(view: View) -> OfflineReply:
+    """Search what the message names (the intent is decided: by the patterns above, or by meaning)."""
     trip = legs(view.user_text, view.today, view.memory.home_airport)
     if not trip or trip[0].destination is None:
         return say('Where would you like to fly to? For example: "flights to Lisbon on the 14th".')

@@ -25,13 +25,19 @@ FALLBACK = (
 
 
 def greeting(view: View) -> OfflineReply | None:
-    return say(HELLO) if GREETING.search(view.user_text) else None
+    return hello(view) if GREETING.search(view.user_text) else None
+
+
+def hello(view: View) -> OfflineReply:
+    return say(HELLO)
 
 
 def thanks(view: View) -> OfflineReply | None:
-    return (
-        say("You're welcome! Anything else I can book or look up?") if THANKS.search(view.user_text) else None
-    )
+    return welcome(view) if THANKS.search(view.user_text) else None
+
+
+def welcome(view: View) -> OfflineReply:
+    return say("You're welcome! Anything else I can book or look up?")
 
 
 def fallback(view: View) -> OfflineReply:

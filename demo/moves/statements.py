@@ -2,8 +2,8 @@
 
 The offline model says "noted" only for what promotion will keep, because it asks the very code promotion asks:
 the demo extractor's candidates for the user's own words (``demo.extract.user_candidates``), each judged by the
-write gate (``assistant.gate.check_candidate``, which applies ``assistant.assertions``). What the gate refuses
-gets the reason, in the words the explicit "remember" tool uses (``assistant.remember.explain``). What is
+write gate (``assistant.gate.check_candidate``, which applies ``assistant.gate.assertions``). What the gate refuses
+gets the reason, in the words the explicit "remember" tool uses (``assistant.gate.words.explain``). What is
 already remembered (the memory block) and what was said earlier in this conversation decide between "noted",
 "instead of …", "already saved", a correction the user must confirm, and "nothing to remove".
 """
@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant.fact_types import FACT_TYPES
-from assistant.gate import Accepted, check_candidate
-from assistant.remember import explain
+from assistant.facts.types import FACT_TYPES
+from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.words import explain
 from demo.extract import user_candidates
 from demo.replies import OfflineReply, say
 from demo.view import View
 
 NOTED = "Noted — I'll remember that after this conversation"
+# The gate found the value but was unsure it is a standing fact about the user: promotion keeps it pending.
+CONFIRM = "I'll ask you to confirm before I remember"
 # Verdicts on words that were never a statement about the user ("is it vegan?", "good evening"): nothing to say.
 _UNREMARKABLE = frozenset({"question", "greeting"})
 _EVIDENCE = "now"
@@ -87,7 +89,7 @@ def held(view: View, type_name: str) -> dict[str, bool]:
     holding = {f.value: f.confirmed for f in view.memory.of_type(type_name)}
     for earlier in view.said_before:
         for judged in judge_said(earlier):
-            if judged.type == type_name and isinstance(judged.verdict, Accepted):
+            if judged.type == type_name and isinstance(judged.verdict, Accepted) and not judged.verdict.ask:
                 holding = _after(holding, judged.verdict, FACT_TYPES[type_name].multi_valued)
     return holding
 
@@ -122,6 +124,7 @@ def note(view: View, *, skip: frozenset[str] = frozenset()) -> str:
     ``skip`` holds items ("seat preference: aisle") the turn already handled (an explicit "remember that …").
     """
     keep: list[str] = []
+    asks: list[str] = []
     gone: list[str] = []
     lines: list[str] = []
     for judged in judge_said(view.user_text):
@@ -130,6 +133,9 @@ def note(view: View, *, skip: frozenset[str] = frozenset()) -> str:
         if not isinstance(judged.verdict, Accepted):
             if judged.verdict not in _UNREMARKABLE:
                 lines.append(f"I won't remember that ({judged.item}): {explain(judged.verdict)}.")
+            continue
+        if judged.verdict.ask:
+            asks.append(judged.item)
             continue
         status, other = outcome(view, judged.verdict)
         label = FACT_TYPES[judged.type].label.lower()
@@ -151,7 +157,17 @@ def note(view: View, *, skip: frozenset[str] = frozenset()) -> str:
     head = [f"{NOTED}: {'; '.join(keep)}."] if keep else []
     if gone:
         head.append(f"Noted — after this conversation I'll no longer remember {'; '.join(gone)}.")
+    if asks:
+        head.append(f'{CONFIRM} ({"; ".join(asks)}): see "Should I remember this?" in your memory.')
     return " ".join(head + list(dict.fromkeys(lines)))
+
+
+def act(view: View) -> OfflineReply | None:
+    """A message understood (by meaning) as telling something about the user; a question ("is the food
+    vegan?") tells nothing, and is left to the other moves."""
+    if view.user_text.rstrip().endswith("?"):
+        return first(view)
+    return first(view) or say(SAID_NOTHING_KEPT)
 
 
 def first(view: View) -> OfflineReply | None:

@@ -23,6 +23,7 @@ export default function ContextMeter() {
         <span>
           <span className="ta-sr-only">Context: </span>
           {props.label} ({props.percent}%){props.high ? " high" : ""}
+          {props.cache ? <span className="ta-meter-cache"> · {props.cache}</span> : null}
         </span>
       </button>
       {open ? (

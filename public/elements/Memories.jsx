@@ -272,6 +272,47 @@ function Facts({ data, run, panelHeadingId }) {
   );
 }
 
+// "Should I remember this?": what the write gate was unsure of, until the user keeps or discards it.
+function Asks({ data, run, panelHeadingId }) {
+  const asks = data.asks || [];
+  if (!asks.length) return null;
+  return (
+    <section className="ta-asks" aria-labelledby="ta-asks-title">
+      <h3 id="ta-asks-title" className="ta-group-title">
+        {data.ask_heading}
+      </h3>
+      <ul className="ta-stack">
+        {asks.map((ask) => (
+          <li key={ask.fact_id} className="ta-ask" aria-labelledby={`ta-ask-${ask.fact_id}`}>
+            <p id={`ta-ask-${ask.fact_id}`}>
+              <strong>
+                {ask.label}: {ask.value}
+              </strong>
+            </p>
+            <p className="ta-muted">
+              {ask.reason} Said {ask.recorded_on} in <Source source={ask.source} />.
+            </p>
+            <div className="ta-row">
+              <Button size="sm" onClick={() => run("keep_fact", { fact_id: ask.fact_id }, panelHeadingId)}>
+                <Check aria-hidden="true" />
+                Keep
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => run("discard_fact", { fact_id: ask.fact_id }, panelHeadingId)}
+              >
+                <Ban aria-hidden="true" />
+                Discard
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Verdicts({ data }) {
   if (!data.verdicts.length) {
     return (
@@ -377,7 +418,28 @@ function DemoClock({ clock, run }) {
 function sharedStore() {
   const store = (window[STORE_KEY] = window[STORE_KEY] || {});
   store.listeners = store.listeners || new Set();
+  store.pingHandlers = store.pingHandlers || new Set();
+  listenForPings(store);
   return store;
+}
+
+// The server's "memory changed" pings are window messages, heard by one listener per window that outlives
+// every copy of the panel. A copy is unmounted and another mounted when the page moves to /thread/<id> (a new
+// chat's first action, such as moving the demo clock, does that): a listener of the copy's own would leave a
+// gap in which a ping is heard by nobody, and the panel would never say that the promotion it woke had run.
+// A ping that comes while no copy is mounted is kept for the next one.
+function listenForPings(store) {
+  if (store.pingListener) return;
+  store.pingListener = (event) => {
+    const msg = event.data;
+    if (event.origin !== window.location.origin || !msg || msg.source !== "travel-assistant") return;
+    if (msg.type !== "memory-changed") return;
+    // Every mounted copy shares the store: one of them answers for all.
+    const [handler] = store.pingHandlers;
+    if (handler) handler();
+    else store.missedPing = true;
+  };
+  window.addEventListener("message", store.pingListener);
 }
 
 // The newest checked conversation, to notice one the user has not been told about (whichever answer brings
@@ -427,12 +489,7 @@ export default function Memories() {
   // The server says the user's memory changed (promotion ran, or a turn remembered something): fetch fresh
   // props through the refresh action (which checks the login), and say so if a conversation was checked.
   useEffect(() => {
-    function onMessage(event) {
-      const msg = event.data;
-      if (event.origin !== window.location.origin || !msg || msg.source !== "travel-assistant") return;
-      // Every mounted copy hears the same message: the first to see it answers for all.
-      if (msg.type !== "memory-changed" || store.lastPing === event) return;
-      store.lastPing = event;
+    function onPing() {
       if (store.refreshing) {
         // The refresh in flight may have read the memory before this change: one more follows it.
         store.refreshAgain = true;
@@ -472,8 +529,12 @@ export default function Memories() {
         if (store.refreshAgain) refresh();
       }
     }
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
+    store.pingHandlers.add(onPing);
+    if (store.missedPing) {
+      store.missedPing = false;
+      onPing();
+    }
+    return () => store.pingHandlers.delete(onPing);
   }, []);
 
   async function run(name, payload, focusAfter) {
@@ -540,6 +601,7 @@ export default function Memories() {
         {error}
       </p>
       {data.demo_clock.enabled ? <DemoClock clock={data.demo_clock} run={run} /> : null}
+      <Asks data={data} run={run} panelHeadingId={headingId} />
       <Tabs value={tab} onValueChange={setTab} className="ta-tabs">
         <TabsList aria-label="Memory views">
           <TabsTrigger value="facts">Facts ({data.summary.facts})</TabsTrigger>

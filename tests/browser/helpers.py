@@ -22,6 +22,9 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from testkit.app_env import offline_env
+from testkit.forkcli import ForkCli
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -65,7 +68,6 @@ THREAD_URL = re.compile(r"/thread/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 NOT_LOOPBACK = re.compile(r"^https?://(?!127\.0\.0\.1)")
 
 REPLY_TIMEOUT_MS = 45_000
-CLI_TIMEOUT_S = 180
 STARTUP_TIMEOUT_S = 90
 SIDEBAR_OPEN_MS = 1_500  # how long an open sidebar may take to show its threads
 
@@ -81,31 +83,17 @@ def free_port() -> int:
 
 def app_env(data_dir: Path, port: int) -> dict[str, str]:
     """The environment for the server and for every CLI call: same data, offline model, test embeddings."""
-    env = dict(os.environ)
-    # Anything a developer exported that would point the app elsewhere is dropped (empty counts as unset).
-    for name in ("DATABASE_URL", "LANCEDB_URI", "LLM_API_BASE", "LLM_API_KEY", "HEADER_AUTH"):
-        env.pop(name, None)
-    env.update(
-        {
-            "APP_ENV": "development",
-            "TRAVEL_DATA_DIR": str(data_dir),
-            "EMBEDDINGS": "hash",
-            "LLM_MODEL": "offline/travel-agent",
-            "OFFLINE_STREAM_DELAY_MS": "5",
-            "DEMO_USERS": ",".join(f"{u}:{p}" for u, p in USERS.items()),
-            "ADMIN_USERS": ADMINS,
-            "HOST": "127.0.0.1",
-            "PORT": str(port),
-            "PUBLIC_ORIGIN": f"http://127.0.0.1:{port}",
-            "CHAINLIT_AUTH_SECRET": "browser-tests-" + os.urandom(24).hex(),
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-            "LITELLM_OFFLINE_MODE": "true",
-            "HF_HUB_OFFLINE": "1",
-            "TRANSFORMERS_OFFLINE": "1",
-            "PYTHONUNBUFFERED": "1",
-        }
+    return offline_env(
+        data_dir,
+        APP_ENV="development",
+        OFFLINE_STREAM_DELAY_MS="5",
+        DEMO_USERS=",".join(f"{u}:{p}" for u, p in USERS.items()),
+        ADMIN_USERS=ADMINS,
+        HOST="127.0.0.1",
+        PORT=str(port),
+        PUBLIC_ORIGIN=f"http://127.0.0.1:{port}",
+        CHAINLIT_AUTH_SECRET="browser-tests-" + os.urandom(24).hex(),
     )
-    return env
 
 
 @dataclass
@@ -119,6 +107,13 @@ class Server:
     command: list[str] = field(default_factory=lambda: [str(CLI), "serve"])
     process: subprocess.Popen[bytes] | None = None
     _log_file: Any = None
+    _forks: ForkCli | None = None
+
+    def forks(self) -> ForkCli:
+        """The fork server for :func:`run_cli`, started on first use with exactly the app's environment."""
+        if self._forks is None:
+            self._forks = ForkCli(self.env, inherit=False)
+        return self._forks
 
     def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -156,10 +151,13 @@ class Server:
                 f"something else answered on {self.base_url}; the app exited\n{self.log_tail()}"
             )
 
-    def stop(self) -> None:
+    def stop(self, *, graceful: bool = True) -> None:
+        """SIGTERM, then SIGKILL after 15 s. ``graceful=False`` kills at once: a second app server in the
+        session server's working directory must not run Chainlit's clean shutdown, which deletes the shared
+        ``.files`` folder (the session server's uploaded and element files with it)."""
         if self.process is not None and self.process.poll() is None:
             try:
-                os.killpg(self.process.pid, signal.SIGTERM)
+                os.killpg(self.process.pid, signal.SIGTERM if graceful else signal.SIGKILL)
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -168,6 +166,9 @@ class Server:
                 pass
         if self._log_file is not None:
             self._log_file.close()
+        if self._forks is not None:
+            self._forks.close()
+            self._forks = None
 
     def log_text(self) -> str:
         try:
@@ -202,33 +203,11 @@ class CliResult:
 
 
 def run_cli(server: Server, *commands: list[str]) -> list[CliResult]:
-    """Run CLI commands against the server's data, concurrently (each one loads the whole runtime)."""
-    procs = [
-        (
-            args,
-            subprocess.Popen(
-                [str(CLI), *args],
-                cwd=REPO,
-                env=server.env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                stdin=subprocess.DEVNULL,
-                start_new_session=True,
-            ),
-        )
-        for args in commands
-    ]
-    results = []
-    for args, proc in procs:
-        try:
-            out, err = proc.communicate(timeout=CLI_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            out, err = proc.communicate()
-        results.append(
-            CliResult(args, proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"))
-        )
-    return results
+    """Run CLI commands against the server's data, concurrently: each one a process of its own running the
+    real command line, forked from a server that imported it once (``testkit.forkcli``; a fresh process
+    spends 10-30 s on its imports on a busy machine, and the suite runs about twenty)."""
+    done = server.forks().run([(args, server.env) for args in commands])
+    return [CliResult(args, r.code, r.stdout, r.stderr) for args, r in zip(commands, done, strict=True)]
 
 
 def cli(server: Server, *args: str) -> CliResult:

@@ -22,12 +22,17 @@ from typing import Any
 import chainlit as cl
 
 from assistant.errors import TravelAssistantError
-from assistant.facts import Authority, FactDraft, FactMemory
-from assistant.ids import UserScope, fact_id
-from memory.inmemory import InMemoryFactStore
+from assistant.events import EventKind, NewEvent
+from assistant.facts.memory import FactMemory
+from assistant.facts.pending import discard, keep
+from assistant.facts.values import Authority, FactDraft
+from assistant.facts.words import EvidenceWords
+from assistant.ids import ThreadId, TurnId, UserId, UserScope, fact_id
+from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from travel_assistant.memory_view import fact_rows
-from travel_assistant.web import branding, panel_element
-from travel_assistant.web.panel import ClockInput, action_result, build_panel_props
+from travel_assistant.web import branding
+from travel_assistant.web.panel import element as panel_element
+from travel_assistant.web.panel.view import ClockInput, action_result, build_panel_props
 
 USERS = {"alice": ("alice-demo-pass", True), "bob": ("bob-demo-pass", False)}
 MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
@@ -43,6 +48,7 @@ class Demo:
     user: str
     is_admin: bool
     store: InMemoryFactStore = field(default_factory=InMemoryFactStore)
+    log: InMemoryThreadStore = field(default_factory=InMemoryThreadStore)  # the words facts point at
     offset: timedelta = timedelta(0)
     reports: list[dict[str, Any]] = field(default_factory=list)
 
@@ -61,7 +67,7 @@ class Demo:
         now = self.now()
         return build_panel_props(
             user=self.user,
-            rows=fact_rows(self.memory, self.store, self.scope, now=now, history=True),
+            rows=fact_rows(self.memory, self.store, self.scope, now=now, words=EvidenceWords(self.log)),
             reports=self.reports,
             threads=TITLES,
             now=now,
@@ -76,7 +82,10 @@ def seeded(user: str, is_admin: bool) -> Demo:
     memory, scope = demo.memory, demo.scope
 
     def said(ftype: str, value: str, quote: str, turn: str, at: datetime, thread: str = MON_THREAD) -> str:
-        draft = FactDraft(ftype, value, quote, thread, turn, Authority.USER, at)
+        demo.log.ensure_user(UserId(user), now=at)
+        demo.log.open_thread(UserId(user), ThreadId(thread), now=at)
+        demo.log.append(NewEvent(ThreadId(thread), TurnId(turn), EventKind.USER, {"text": quote}, at))
+        draft = FactDraft(ftype, value, thread, turn, Authority.USER, at, evidence_end=len(quote))
         fact = memory.record(scope, draft, now=at + timedelta(minutes=31)).fact
         assert fact is not None
         return fact.id
@@ -85,6 +94,11 @@ def seeded(user: str, is_admin: bool) -> Demo:
     said("seat", "aisle", "I always take an aisle seat", "t3", MONDAY - timedelta(days=20), GONE_THREAD)
     said("seat", "window", "Make that window seats from now on", "t4", MONDAY + timedelta(minutes=5))
     said("home_airport", "MAN", "I usually fly from Manchester", "t0", MONDAY - timedelta(days=400))
+    # One the write gate was unsure of: pending, shown under "Should I remember this?" with Keep / Discard.
+    unsure = FactDraft(
+        "travel_style", "boutique hotels", MON_THREAD, "t5", Authority.USER, MONDAY, pending=True
+    )
+    memory.record(scope, unsure, now=MONDAY + timedelta(minutes=31))
     demo.reports = [
         {
             "thread_id": MON_THREAD,
@@ -183,6 +197,30 @@ async def _forget(action: cl.Action) -> dict[str, Any]:
     return answer(f"Deleted “{fact.text}” ({removed} version{'s' if removed != 1 else ''}).")
 
 
+@cl.action_callback("keep_fact")
+async def _keep(action: cl.Action) -> dict[str, Any]:
+    record(action.name, action.payload)
+    d = demo()
+    try:
+        fact = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+        keep(d.memory, d.scope, fact.id, now=d.now())
+    except TravelAssistantError as exc:
+        return answer(f"Could not keep that: {exc}", ok=False)
+    return answer(f"Kept “{fact.text}”: I'll remember it.")
+
+
+@cl.action_callback("discard_fact")
+async def _discard(action: cl.Action) -> dict[str, Any]:
+    record(action.name, action.payload)
+    d = demo()
+    try:
+        fact = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+        discard(d.memory, d.scope, fact.id)
+    except TravelAssistantError as exc:
+        return answer(f"Could not discard that: {exc}", ok=False)
+    return answer(f"Discarded “{fact.text}”: I won't remember it.")
+
+
 @cl.action_callback("forget_all")
 async def _forget_all(action: cl.Action) -> dict[str, Any]:
     record(action.name, action.payload)
@@ -206,7 +244,7 @@ async def _rollback(action: cl.Action) -> dict[str, Any]:
 async def _export(action: cl.Action) -> dict[str, Any]:
     record(action.name, action.payload)
     d = demo()
-    rows = fact_rows(d.memory, d.store, d.scope, now=d.now(), history=True)
+    rows = fact_rows(d.memory, d.store, d.scope, now=d.now(), words=EvidenceWords(d.log))
     content = json.dumps({"user": d.user, "facts": rows}, indent=2, ensure_ascii=False)
     return answer(
         "Your data is downloading.", download=(f"memories-{d.user}.json", "application/json", content)

@@ -164,6 +164,38 @@ def test_deleting_a_fact_asks_inside_the_panel_first(open_page: Any, harness: Se
     assert call["name"] == "forget_fact" and re.fullmatch(r"[0-9a-f]{32}", call["payload"]["fact_id"]), call
 
 
+def asked(panel: Locator) -> Locator:
+    return panel.get_by_role("region", name="Should I remember this?")
+
+
+def test_an_unsure_fact_is_asked_about_and_keep_remembers_it(open_page: Any, harness: Server) -> None:
+    page = open_page()
+    panel = open_panel(page)
+    question = asked(panel)
+    expect(question).to_contain_text("Travel style: boutique hotels")
+    expect(fact_card(panel, "boutique hotels")).to_have_count(0)  # not remembered while it is asked
+    before = len(actions(harness))
+    question.get_by_role("button", name="Keep").click()
+    expect(panel.get_by_role("status")).to_have_text(
+        "Kept “Travel style: boutique hotels”: I'll remember it."
+    )
+    expect(asked(panel)).to_have_count(0)
+    expect(fact_card(panel, "boutique hotels")).to_have_count(1)
+    [call] = actions(harness)[before:]
+    assert call["name"] == "keep_fact" and re.fullmatch(r"[0-9a-f]{32}", call["payload"]["fact_id"]), call
+
+
+def test_discard_drops_the_question_and_remembers_nothing(open_page: Any, harness: Server) -> None:
+    page = open_page()
+    panel = open_panel(page)
+    asked(panel).get_by_role("button", name="Discard").click()
+    expect(panel.get_by_role("status")).to_have_text(
+        "Discarded “Travel style: boutique hotels”: I won't remember it."
+    )
+    expect(asked(panel)).to_have_count(0)
+    expect(fact_card(panel, "boutique hotels")).to_have_count(0)
+
+
 def test_history_shows_versions_and_rollback_restores_one(
     open_page: Any, harness: Server, shots: Shots
 ) -> None:
@@ -246,7 +278,14 @@ def test_export_downloads_the_users_data(open_page: Any) -> None:
     saved = DOWNLOADS / download.suggested_filename
     download.save_as(saved)
     exported = json.loads(saved.read_text(encoding="utf-8"))
-    assert {f["value"] for f in exported["facts"]} == {"vegetarian", "aisle", "window", "MAN"}
+    # Everything stored, including what waits under "Should I remember this?".
+    assert {f["value"] for f in exported["facts"]} == {
+        "vegetarian",
+        "aisle",
+        "window",
+        "MAN",
+        "boutique hotels",
+    }
 
 
 def test_the_demo_clock_moves_and_the_panel_follows(open_page: Any, harness: Server) -> None:
@@ -402,3 +441,30 @@ def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(open_page: 
     held[0].continue_()
     wait_until(lambda: refreshes() >= before + 2, timeout=10, what="the panel's second fetch")
     assert refreshes() == before + 2
+
+
+def test_a_change_announced_while_no_copy_of_the_panel_is_mounted_is_fetched_by_the_next(
+    open_page: Any, harness: Server
+) -> None:
+    """Chainlit unmounts the panel and mounts a new copy when the page moves to /thread/<id> (a new chat's
+    first action does that, such as moving the demo clock, which wakes a promotion): a ping that comes in
+    between must not be lost, or the panel never says that the promotion ran. Closing and reopening the side
+    bar makes the same gap on demand."""
+    page = open_page()
+    open_panel(page)
+
+    def refreshes() -> int:
+        return sum(1 for a in actions(harness) if a["name"] == "refresh_memory")
+
+    page.get_by_role("button", name="Close panel").click()
+    expect(page.locator(PANEL)).to_have_count(0)
+    before = refreshes()
+    page.evaluate(
+        "() => window.postMessage({source: 'travel-assistant', type: 'memory-changed'}, location.origin)"
+    )
+    page.wait_for_timeout(500)
+    assert refreshes() == before, "nothing is mounted, so nothing should have fetched yet"
+    open_panel(page)
+    wait_until(
+        lambda: refreshes() >= before + 1, timeout=10, what="the new copy's fetch of the missed change"
+    )

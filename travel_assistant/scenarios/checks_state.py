@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope
 from travel_assistant.memory_view import fact_rows
 from travel_assistant.scenarios.expectations import (
@@ -21,7 +22,8 @@ Verdict = tuple[bool, str]
 
 
 def _rows(world: World, user: UserId, result: StepResult) -> list[dict[str, Any]]:
-    return fact_rows(world.rt.fact_memory, world.rt.facts, UserScope(user), now=result.now, history=True)
+    words = EvidenceWords(world.rt.thread_log)
+    return fact_rows(world.rt.fact_memory, world.rt.facts, UserScope(user), now=result.now, words=words)
 
 
 def _matches(world: World, row: dict[str, Any], spec: FactSpec) -> bool:

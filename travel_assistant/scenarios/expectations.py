@@ -8,10 +8,10 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
-from assistant.fact_types import FACT_TYPES
-from assistant.gate import Reason
+from assistant.facts.types import FACT_TYPES
+from assistant.gate.verdict import Reason
 
-# Rejection reasons: the gate's and the assertions' (assistant.gate.Reason), plus the write outcomes that keep
+# Rejection reasons: the gate's and the assertions' (assistant.gate.verdict.Reason), plus the write outcomes that keep
 # nothing (a casual mention against a confirmed fact, a retraction of something never held).
 REASONS: frozenset[str] = frozenset(
     {value for literal in get_args(Reason) for value in get_args(literal)}

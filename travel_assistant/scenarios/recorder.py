@@ -21,6 +21,7 @@ from sqlmodel import col
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.events import Event, EventKind
+from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope
 from memory.tables import ClaimRow
 from scheduler.jobs import PROMOTE
@@ -179,7 +180,7 @@ def _facts(
 ) -> list[dict[str, Any]]:
     threads = {session_thread(rt, user, s): s for s in sessions}
     last = max(step["at_time"] for step in steps)
-    rows = fact_rows(rt.fact_memory, rt.facts, UserScope(user), now=last, history=True)
+    rows = fact_rows(rt.fact_memory, rt.facts, UserScope(user), now=last, words=EvidenceWords(rt.thread_log))
     expect = [
         {
             "memory": {

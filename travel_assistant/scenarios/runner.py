@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import InvalidInput, TravelAssistantError
-from assistant.llm import ChatModel
+from assistant.model.llm import ChatModel
 from travel_assistant.container import Runtime, build_runtime
 from travel_assistant.scenarios.checks import check, describe
 from travel_assistant.scenarios.expectations import ErrorIs

@@ -12,7 +12,8 @@ from pydantic import BaseModel
 
 from assistant.errors import ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
 from assistant.ids import ThreadId, UserId
-from assistant.llm import ChatModel, TokenSink
+from assistant.model.delegate import DelegatingModel
+from assistant.model.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, TurnResult
 from travel_assistant.container import Runtime
 from travel_assistant.scenarios.loader import LoadedScenario
@@ -22,18 +23,14 @@ from travel_assistant.scenarios.sessions import session_thread
 M = TypeVar("M", bound=BaseModel)
 
 
-class ScenarioModel:
+class ScenarioModel(DelegatingModel):
     """The runtime's model, observed: every prompt is kept (for ``prompt_contains``), and while ``fault`` is
     set every call fails the way a provider would (``model_fails:``)."""
 
     def __init__(self, inner: ChatModel) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.prompts: list[list[Message]] = []
         self.fault: Fault | None = None
-
-    @property
-    def model_name(self) -> str:
-        return self.inner.model_name
 
     def _fail(self, structured: bool) -> None:
         match self.fault:
@@ -65,9 +62,6 @@ class ScenarioModel:
         self.prompts.append(list(messages))
         self._fail(structured=True)
         return await self.inner.structured(messages, schema, name=name)
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_tokens(messages)
 
 
 @dataclass

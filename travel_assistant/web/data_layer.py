@@ -33,7 +33,7 @@ from assistant.errors import InvalidId, TravelAssistantError
 from assistant.ids import ThreadId, UserId
 from travel_assistant.container import Runtime
 from travel_assistant.web.render import iso, thread_dict, thread_elements, thread_steps
-from travel_assistant.web.sessions import SessionGuard
+from travel_assistant.web.security.sessions import SessionGuard
 
 logger = logging.getLogger(__name__)
 

@@ -9,27 +9,28 @@ has no hook for (sessions on every request, origin, throttling, headers) is inst
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import chainlit as cl
 
 from assistant.errors import AccessDenied, TravelAssistantError
 from assistant.ids import turn_id, user_id
 from assistant.turns import TurnRequest
-from travel_assistant.container import Runtime, build_runtime, utc_now
-from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
+from travel_assistant.container import Runtime, utc_now
 from travel_assistant.settings import Settings, build_settings
 from travel_assistant.web import redaction_ui
-from travel_assistant.web.auth import LoginPool, seed_demo_users, verify_password
+from travel_assistant.web.auth import verify_password
+from travel_assistant.web.context import App, current_app, deny, install_app, requires_chat, tell
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
-from travel_assistant.web.security import chat_still_allowed, end_login, install_security, session_guard
-from travel_assistant.web.sessions import end_sockets, login_metadata
-from travel_assistant.web.ui import ChatContext, LiveTurn, current_chat, say
+from travel_assistant.web.security.install import (
+    end_login,
+    install_security,
+    session_guard,
+)
+from travel_assistant.web.security.sessions import end_sockets, login_metadata
+from travel_assistant.web.ui import ChatContext, LiveTurn, say
 
 logger = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -44,40 +45,6 @@ STARTERS = (
     ("Remember a preference", "Remember that I prefer aisle seats"),
     ("What do you remember?", "What do you remember about me?"),
 )
-
-
-@dataclass
-class App:
-    """What the callbacks share: settings now, the runtime and scheduler from start-up on."""
-
-    settings: Settings
-    _runtime: Runtime | None = None
-    scheduler: Any = None
-    panel_watch: Any = None  # web.panel_watch.PanelWatch, made when a panel first opens
-    login_pool: LoginPool = field(default_factory=LoginPool)
-
-    @property
-    def runtime(self) -> Runtime:
-        # Chainlit may ask for the data layer before on_app_startup runs; build on first use either way.
-        if self._runtime is None:
-            self._runtime = build_runtime(self.settings)
-            seed_demo_users(self._runtime)
-        return self._runtime
-
-    def start(self) -> None:
-        rt = self.runtime
-        # Pay litellm's import and the embedding model load now, not on the first user's turn; in the
-        # background, so the server answers at once (/readyz turns 200 when it is done).
-        rt.warm_up_in_background()
-        if self.settings.scheduler_in_app:
-            self.scheduler = start_scheduler(rt)
-
-    def stop(self) -> None:
-        self.login_pool.close()
-        if self.scheduler is not None:
-            stop_scheduler(self.scheduler, wait=False)
-        if self._runtime is not None:
-            self._runtime.close()
 
 
 def apply_web_settings(settings: Settings) -> None:
@@ -96,102 +63,19 @@ def apply_web_settings(settings: Settings) -> None:
     config.ui.custom_meta_url = settings.public_origin  # og:url; Chainlit's default is its own repository
 
 
-class _Installed:
-    """The App the callbacks serve. Chainlit registers callbacks as plain module-level functions and passes
-    them no context of ours, so the one App of this process has to be reachable from module state; it is set
-    once, by :func:`install`, and read only through :func:`_app`."""
-
-    app: App | None = None
-
-
-def _app() -> App:
-    if _Installed.app is None:
-        raise RuntimeError("travel_assistant.web.handlers.install() has not run in this process")
-    return _Installed.app
-
-
-# -- the chat context -----------------------------------------------------------------------------------------
-
-Refusal = Callable[[], Awaitable[Any]]
-
-
-async def _ignore() -> None:
-    return None
-
-
-def _tell(text: str) -> Refusal:
-    async def refuse() -> None:
-        await say(text)
-
-    return refuse
-
-
-async def _deny() -> None:
-    raise AccessDenied("not your conversation")
-
-
-def requires_chat(
-    *, on_refused: Refusal = _ignore, admin: bool = False
-) -> Callable[[Callable[Concatenate[App, ChatContext, P], Awaitable[R]]], Callable[P, Awaitable[R | Any]]]:
-    """Run the handler with the App and a validated chat context; without one (foreign origin, no login, bad
-    ids), or without admin rights when ``admin``, run ``on_refused`` instead (what either returns is the
-    event's answer: an action's result goes back to the element that called it).
-
-    The wrapper advertises the handler's own signature minus (app, chat): Chainlit inspects it to decide which
-    arguments to pass, by name.
-    """
-
-    def decorate(
-        handler: Callable[Concatenate[App, ChatContext, P], Awaitable[R]],
-    ) -> Callable[P, Awaitable[R | Any]]:
-        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | Any:
-            app = _app()
-            # Store reads (the login's session, the thread's owner): in a worker thread, with this event's
-            # context, which names the socket's login, so a busy database never stalls the event loop.
-            chat = await asyncio.to_thread(_chat, app)
-            if chat is None or (admin and not chat.is_admin):
-                return await on_refused()
-            return await handler(app, chat, *args, **kwargs)
-
-        signature = inspect.signature(handler)
-        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-            parameters=list(signature.parameters.values())[2:]
-        )
-        wrapper.__name__ = handler.__name__
-        wrapper.__qualname__ = handler.__qualname__
-        wrapper.__doc__ = handler.__doc__
-        return wrapper
-
-    return decorate
-
-
-def _chat(app: App) -> ChatContext | None:
-    try:
-        chat = current_chat(app.settings.public_origin)
-    except TravelAssistantError as exc:
-        logger.warning("refused a chat event: %s", exc)
-        return None
-    # The socket was checked at its handshake; the login may have ended since (logout elsewhere, "Delete my
-    # account", a password reset, an admin's revoke, its absolute expiry).
-    if not chat_still_allowed(app.runtime, chat.user, chat.thread):
-        logger.warning("refused a chat event: the login has ended or the thread is not the user's")
-        return None
-    return chat
-
-
 # -- callbacks ----------------------------------------------------------------------------------------------
 
 
 def on_startup() -> None:
-    _app().start()
+    current_app().start()
 
 
 def on_shutdown() -> None:
-    _app().stop()
+    current_app().stop()
 
 
 def data_layer() -> TravelDataLayer:
-    return TravelDataLayer(_app().runtime)
+    return TravelDataLayer(current_app().runtime)
 
 
 async def password_login(username: str, password: str) -> cl.User | None:
@@ -201,7 +85,7 @@ async def password_login(username: str, password: str) -> cl.User | None:
     All of it runs in a worker thread of its own pool (``App.login_pool``): an Argon2 check
     is ~180 ms of CPU and the session is a committed write, so on the event loop fifty logins at once would
     stall every chat for seconds; in the default pool they would queue the turns' store calls behind them."""
-    app = _app()
+    app = current_app()
     return await app.login_pool.run(_check_login, app.runtime, username, password)
 
 
@@ -218,7 +102,7 @@ def _check_login(rt: Runtime, username: str, password: str) -> cl.User | None:
 
 
 async def header_login(headers: Any) -> cl.User | None:
-    app = _app()
+    app = current_app()
     try:
         uid = user_id(headers.get(app.settings.header_auth_name, ""))
     except TravelAssistantError:
@@ -234,7 +118,7 @@ async def header_login(headers: Any) -> cl.User | None:
 
 async def logout(request: Any, response: Any) -> dict[str, bool]:
     """Chainlit clears the cookie; this ends the login itself, so a copy of the token is worthless too."""
-    await end_login(_app().runtime, request)
+    await end_login(current_app().runtime, request)
     return {"success": True}
 
 
@@ -272,8 +156,8 @@ async def _set_commands() -> None:
 
 @requires_chat()
 async def _prefetch(app: App, chat: ChatContext) -> None:
-    from travel_assistant.web import panel_element
-    from travel_assistant.web.panel_handlers import send_clock
+    from travel_assistant.web.panel import element as panel_element
+    from travel_assistant.web.panel.handlers import send_clock
 
     await panel_element.announce()  # shows the header's Memories button
     await send_clock(app, chat)
@@ -285,7 +169,7 @@ async def on_chat_start() -> None:
     await _prefetch()
 
 
-@requires_chat(on_refused=_deny)
+@requires_chat(on_refused=deny)
 async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) -> None:
     if thread.get("userIdentifier") != chat.user:
         raise AccessDenied("not your conversation")
@@ -293,12 +177,12 @@ async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) ->
     await _prefetch()
 
 
-@requires_chat(on_refused=_tell("This session is not allowed to chat. Please log in again."))
+@requires_chat(on_refused=tell("This session is not allowed to chat. Please log in again."))
 async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
     # A deleted account needs no check here: erasure ends the user's login sessions, so requires_chat has
     # refused the event already.
     if message.command == MEMORIES or message.content.strip().lower() == "/memories":
-        from travel_assistant.web.panel_handlers import open_panel
+        from travel_assistant.web.panel.handlers import open_panel
 
         await open_panel(app, chat)
         return
@@ -387,7 +271,7 @@ async def _show_account(chat: ChatContext) -> None:
 def install(settings: Settings | None = None) -> App:
     """Register every callback with Chainlit for one App (built from ``settings``, or read from the
     environment), and apply the server options the settings own."""
-    app = _Installed.app = App(settings or build_settings())
+    app = install_app(settings or build_settings())
     apply_web_settings(app.settings)
     install_health(app)
     install_security(app.settings, lambda: app.runtime)
@@ -409,7 +293,7 @@ def install(settings: Settings | None = None) -> App:
         (redaction_ui.OFFER, requires_chat()(redaction_ui.offer_action)),
     ):
         cl.action_callback(name)(callback)
-    from travel_assistant.web import panel_handlers  # imports this module: registered last
+    from travel_assistant.web.panel import handlers as panel_handlers
 
     panel_handlers.register()
     return app

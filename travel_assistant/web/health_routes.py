@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from travel_assistant.health import Readiness, mount_first
+from travel_assistant.ops.health import Readiness, mount_first
 
 if TYPE_CHECKING:
     from travel_assistant.container import Runtime
-    from travel_assistant.web.handlers import App
+    from travel_assistant.web.context import App
 
 
 def install_health(app: App) -> Readiness:

@@ -38,7 +38,7 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     from chainlit.config import config, load_module
     from chainlit.markdown import init_markdown
 
-    from travel_assistant.logs import configure_logging, route_uvicorn
+    from travel_assistant.ops.logs import configure_logging, route_uvicorn
 
     configure_logging(fmt=settings.resolved_log_format, level=settings.log_level)
     route_uvicorn()

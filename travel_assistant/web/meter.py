@@ -1,5 +1,6 @@
 """The context meter under a reply: how full the model's window was on that turn (tokens of the usable
-budget), amber from 75 %, the details on click. Rendered by ``public/elements/ContextMeter.jsx`` from the
+budget), amber from 75 %, the share of the prompt the provider read from its cache when it reported one, the
+details on click. Rendered by ``public/elements/ContextMeter.jsx`` from the
 props built here, live (``ui.LiveTurn``) and when a conversation is reopened (``render``); the numbers are
 the turn's logged ``context`` record, so both show the same thing.
 """
@@ -28,6 +29,9 @@ def meter_props(body: Mapping[str, Any]) -> dict[str, Any] | None:
         f"{int(body.get('summary_tokens', 0)):,} of summary; "
         f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in the window."
     )
+    cache = cache_line(body.get("usage") or {})
+    if cache:
+        details += f" The provider reported {cache} (over this turn's model calls)."
     return {
         "tokens": tokens,
         "budget": usable,
@@ -36,4 +40,16 @@ def meter_props(body: Mapping[str, Any]) -> dict[str, Any] | None:
         "label": f"{tokens:,}/{usable:,} tokens",
         "level": "high" if high else "",
         "details": details,
+        "cache": cache,
     }
+
+
+def cache_line(usage: Mapping[str, Any]) -> str:
+    """The line "1,840 of 2,310 prompt tokens cached" from a turn's logged usage, as the provider reported it (the
+    stable-prefix figure beside it is our own estimate); "" when the provider reported no caching."""
+    cached, written = int(usage.get("cached_tokens", 0)), int(usage.get("cache_write_tokens", 0))
+    prompt = int(usage.get("prompt_tokens", 0))
+    if not (cached or written) or prompt <= 0:
+        return ""
+    line = f"{cached:,} of {prompt:,} prompt tokens cached"
+    return f"{line}, {written:,} written to the cache" if written else line

@@ -22,7 +22,7 @@ from assistant.text import readable
 from travel_assistant.web.ui import ChatContext, say
 
 if TYPE_CHECKING:
-    from travel_assistant.web.handlers import App
+    from travel_assistant.web.context import App
 
 REDACT = "Remove a message"
 OFFER = "offer_redaction"  # the Account answer's "Remove one of my messages" button

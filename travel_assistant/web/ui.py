@@ -1,6 +1,6 @@
 """Translating between Chainlit and the engine: typed chat context, the live turn observer, friendly errors.
 
-No conversation logic lives here; ``assistant.engine`` decides everything. This module only turns engine
+No conversation logic lives here; ``assistant.turn.engine`` decides everything. This module only turns engine
 callbacks into Chainlit steps and messages.
 """
 
@@ -12,10 +12,10 @@ from typing import Any
 
 import chainlit as cl
 
-from assistant.context import ContextStats
 from assistant.errors import AccessDenied
+from assistant.facts.recall import Recall
 from assistant.ids import ThreadId, UserId, thread_id, user_id
-from assistant.recall import Recall
+from assistant.turn.context import ContextStats
 from assistant.turns import ToolCall, ToolCallRecord, TurnResult
 from travel_assistant.web.meter import ELEMENT_NAME as METER
 from travel_assistant.web.meter import meter_props
@@ -92,7 +92,8 @@ class LiveTurn:
             self.message = cl.Message(content=result.reply, author=ASSISTANT_NAME)
         elif self.message.content != result.reply:
             self.message.content = result.reply
-        props = meter_props(self.stats.to_json()) if self.stats is not None else None
+        logged = {**self.stats.to_json(), "usage": result.usage.to_json()} if self.stats is not None else None
+        props = meter_props(logged) if logged is not None else None
         if props is not None:
             meter = cl.CustomElement(name=METER, props=props, display="inline")
             self.message.elements = [*(self.message.elements or []), meter]

@@ -1,0 +1,148 @@
+"""Forgetting on request, in the conversation: "forget my seat preference", "forget everything".
+
+The ``forget_memory`` tool deletes through the same code path as the memory inspector's delete buttons (the
+privacy registry's ``forget_fact`` / ``forget_all``: purged from old versions, audited), reached through the
+narrow :class:`FactEraser` port. Like ``remember_preference`` it acts only on what the user said, checked in
+code against the log, never on the model's word: the current user message must confirm ("yes"), and the
+user's message before it must have asked to forget that very thing. So a model cannot delete a memory on its
+own initiative, or because a tool result told it to, and the user is always asked first.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any, Protocol
+
+from assistant.events import EventKind
+from assistant.facts.memory import FactMemory
+from assistant.facts.types import FACT_TYPES
+from assistant.ids import FactId, UserId, UserScope
+from assistant.ports import ThreadLog
+from assistant.turn.tools import ToolContext
+
+EVERYTHING = "all"
+
+_ASK = re.compile(
+    r"\b(?:forget|delete|erase|remove|wipe|clear|stop remembering|don'?t remember|unlearn)\b", re.I
+)
+_EVERYTHING = re.compile(
+    r"\b(?:everything|all (?:of )?(?:it|that|this|my data|about me|my (?:preferences|memories|facts|details|info))|"
+    r"all you (?:know|remember|have)|whatever you (?:know|remember)|what you (?:know|remember) about me|"
+    r"all (?:your )?memories)\b",
+    re.I,
+)
+_YES = re.compile(
+    r"^\W*(?:yes|yep|yeah|yup|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do|correct|absolutely)\b"
+    r"(?![\w\s,]*\b(?:but|not|don'?t|wait)\b)",
+    re.I,
+)
+# Words people use for a type besides its label and its values ("my diet", "where I fly from").
+_TARGET_WORDS: dict[str, str] = {
+    "seat": "seat",
+    "seats": "seat",
+    "diet": "dietary",
+    "dietary": "dietary",
+    "food": "dietary",
+    "meal": "dietary",
+    "allergy": "dietary",
+    "allergies": "dietary",
+    "home airport": "home_airport",
+    "airport": "home_airport",
+    "where i fly from": "home_airport",
+    "loyalty": "loyalty",
+    "frequent flyer": "loyalty",
+    "membership": "loyalty",
+    "accessibility": "accessibility",
+    "language": "language",
+    "travel style": "travel_style",
+    "flight time": "flight_times",
+    "flight times": "flight_times",
+}
+_TARGET_RE = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, _TARGET_WORDS), key=len, reverse=True)) + r")\b", re.I
+)
+
+
+class FactEraser(Protocol):
+    """The registry's user-requested deletions (``memory.registry.UserDataRegistry`` implements it)."""
+
+    def forget_fact(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int: ...
+
+    def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int: ...
+
+
+def asks_to_forget(text: str) -> bool:
+    return bool(_ASK.search(text))
+
+
+def is_confirmation(text: str) -> bool:
+    return bool(_YES.search(text))
+
+
+def forget_targets(text: str) -> list[str]:
+    """What a request names: ``["all"]``, or fact type names in order of mention ("my seat and my diet")."""
+    if _EVERYTHING.search(text):
+        return [EVERYTHING]
+    found = [(m.start(), _TARGET_WORDS[m.group(1).lower()]) for m in _TARGET_RE.finditer(text)]
+    for ftype in FACT_TYPES.values():
+        found += [(value.start, ftype.name) for value in ftype.find(text)]
+        label = re.search(rf"\b{re.escape(ftype.label)}\b", text, re.I)
+        if label:
+            found.append((label.start(), ftype.name))
+    return list(dict.fromkeys(name for _pos, name in sorted(found)))
+
+
+def describe(target: str) -> str:
+    """'everything', or a type's label in lower case ('seat preference')."""
+    ftype = FACT_TYPES.get(target)
+    return "everything" if target == EVERYTHING else (ftype.label.lower() if ftype else target)
+
+
+class Forgetter:
+    """The ``forget_memory`` tool: deletes after the user asked and then confirmed, and says what went."""
+
+    def __init__(self, log: ThreadLog, memory: FactMemory, eraser: FactEraser) -> None:
+        self.log = log
+        self.memory = memory
+        self.eraser = eraser
+
+    def forget_now(self, ctx: ToolContext, what: str) -> dict[str, Any]:
+        if what != EVERYTHING and what not in FACT_TYPES:
+            return _refused(f"unknown memory {what!r}; use 'all' or one of {', '.join(FACT_TYPES)}")
+        current, previous = self._said(ctx)
+        if not is_confirmation(current):
+            return _refused("the user has not confirmed; ask them first and wait for their yes", what)
+        asked = forget_targets(previous) if asks_to_forget(previous) else []
+        if not asked:
+            return _refused("the user's message before this one did not ask to forget anything", what)
+        if what not in asked:
+            asked_for = ", ".join(map(describe, asked))
+            return _refused(f"the user asked to forget {asked_for}, not {describe(what)}", what)
+        actor = f"user:{ctx.user}"
+        if what == EVERYTHING:
+            removed = self.eraser.forget_all(ctx.user, actor=actor, now=ctx.now)
+            return {"forgotten": True, "what": "everything", "rows_deleted": removed}
+        facts = [f for f in self.memory.current(UserScope(ctx.user)) if f.type == what]
+        if not facts:
+            return _refused(f"nothing is saved about the user's {describe(what)}", what)
+        removed = sum(self.eraser.forget_fact(ctx.user, f.id, actor=actor, now=ctx.now) for f in facts)
+        return {
+            "forgotten": True,
+            "what": describe(what),
+            "facts": [f.text for f in facts],
+            "versions_deleted": removed,
+        }
+
+    def _said(self, ctx: ToolContext) -> tuple[str, str]:
+        """(this turn's user message, the user message before it) from the log."""
+        said = [(e.turn_id, e.text) for e in self.log.events(ctx.thread) if e.kind == EventKind.USER]
+        index = next((i for i, (turn, _text) in enumerate(said) if turn == ctx.turn), None)
+        if index is None:
+            return "", ""
+        return said[index][1], said[index - 1][1] if index > 0 else ""
+
+
+def _refused(reason: str, what: str | None = None) -> dict[str, Any]:
+    """A refusal; it names what was asked about, so a reader of the log knows the user wanted it gone."""
+    return {"forgotten": False, "reason": reason, **({"what": describe(what)} if what else {})}

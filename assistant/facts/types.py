@@ -1,0 +1,283 @@
+"""The closed registry of fact types: what this assistant is allowed to remember about a user.
+
+A candidate whose type is not here is not stored. Each type owns its retention (``ttl`` after which a fact is
+shown as possibly out of date; ``delete_after`` after which it is removed), whether a user has one value or
+several, and an extractor that finds the value *in the user's own words*. Promotion stores the extracted,
+canonical value, never the model's paraphrase, so a model cannot smuggle prose into long-term memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Literal
+
+# The dietary vocabulary, said once: diets a menu (and an airline meal) is tagged with, so a search can filter
+# on them, and every dietary need memory can hold (the "dietary" type's canonical values; a test keeps them
+# equal). Menus list no allergens, so the rest are needs a search cannot check.
+MenuDiet = Literal["vegetarian", "vegan", "pescatarian", "halal", "kosher", "gluten-free"]
+DietaryNeed = Literal[
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "halal",
+    "kosher",
+    "gluten-free",
+    "lactose-free",
+    "nut allergy",
+    "shellfish allergy",
+]
+
+_NEGATION = re.compile(
+    r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValueMatch:
+    """A value of a type found in a text, with where it was said (the gate checks the words around it)."""
+
+    value: str
+    start: int
+    end: int
+
+
+Finder = Callable[[str], list[ValueMatch]]
+
+
+def _vocabulary(pairs: dict[str, str]) -> tuple[Finder, frozenset[str]]:
+    """Finder over a phrase → canonical value table (every mention, negated or not), and the table's canonical
+    values."""
+    pattern = re.compile(
+        r"\b(" + "|".join(sorted(map(re.escape, pairs), key=len, reverse=True)) + r")\b", re.I
+    )
+
+    def find(text: str) -> list[ValueMatch]:
+        return [
+            ValueMatch(value=pairs[m.group(1).lower()], start=m.start(1), end=m.end(1))
+            for m in pattern.finditer(text)
+        ]
+
+    return find, frozenset(pairs.values())
+
+
+def _airport(text: str) -> list[ValueMatch]:
+    # Imported lazily to keep the registry free of the demo catalogue at import time.
+    from assistant.places import home_airport_mentions
+
+    return [ValueMatch(value=code, start=start, end=end) for code, start, end in home_airport_mentions(text)]
+
+
+def _airport_codes() -> frozenset[str]:
+    from assistant.places import AIRPORTS
+
+    return frozenset(AIRPORTS)
+
+
+@dataclass(frozen=True, slots=True)
+class FactType:
+    name: str
+    label: str
+    predicate: str
+    multi_valued: bool
+    ttl: timedelta
+    delete_after: timedelta | None
+    examples: tuple[str, ...]
+    find: Finder
+    # Every canonical value of this type: a closed vocabulary, or validated codes (airports). A fact holds one of
+    # these and nothing else, so no user text can reach long-term memory or the prompt through a value.
+    values: frozenset[str]
+
+    def extract(self, text: str) -> list[str]:
+        """The values stated in ``text``, skipping negated mentions ("I'm not vegan"), first mention first."""
+        found: list[str] = []
+        for match in self.find(text):
+            if not _NEGATION.search(text[: match.start]) and match.value not in found:
+                found.append(match.value)
+        return found
+
+    def key_for(self, value: str) -> str:
+        """The logical identity of a fact: one per type for single-valued types, one per value otherwise."""
+        return f"{self.name}:{value}" if self.multi_valued else self.name
+
+    def render(self, value: str) -> str:
+        return f"{self.label}: {value}"
+
+
+_YEAR = timedelta(days=365)
+
+FACT_TYPES: dict[str, FactType] = {
+    t.name: t
+    for t in (
+        FactType(
+            "dietary",
+            "Dietary needs",
+            "dietary_need",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
+            ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
+            *_vocabulary(
+                {
+                    "vegetarian": "vegetarian",
+                    "veggie": "vegetarian",
+                    "vegan": "vegan",
+                    "pescatarian": "pescatarian",
+                    "halal": "halal",
+                    "kosher": "kosher",
+                    "gluten-free": "gluten-free",
+                    "gluten free": "gluten-free",
+                    "coeliac": "gluten-free",
+                    "celiac": "gluten-free",
+                    "lactose intolerant": "lactose-free",
+                    "lactose-free": "lactose-free",
+                    "allergic to nuts": "nut allergy",
+                    "nut allergy": "nut allergy",
+                    "peanut allergy": "nut allergy",
+                    "allergic to shellfish": "shellfish allergy",
+                    "shellfish allergy": "shellfish allergy",
+                }
+            ),
+        ),
+        FactType(
+            "seat",
+            "Seat preference",
+            "seat_preference",
+            False,
+            _YEAR,
+            3 * _YEAR,
+            ("I prefer aisle seats", "window seat please, always"),
+            *_vocabulary(
+                {
+                    "aisle": "aisle",
+                    "window": "window",
+                    "extra legroom": "extra legroom",
+                    "exit row": "exit row",
+                }
+            ),
+        ),
+        FactType(
+            "home_airport",
+            "Home airport",
+            "home_airport",
+            False,
+            _YEAR,
+            3 * _YEAR,
+            ("I usually fly from Manchester", "my home airport is LHR"),
+            _airport,
+            _airport_codes(),
+        ),
+        FactType(
+            "loyalty",
+            "Loyalty programme",
+            "loyalty_programme",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
+            ("I'm a TAP Miles&Go member", "I collect Avios"),
+            *_vocabulary(
+                {
+                    "miles&go": "TAP Miles&Go",
+                    "miles & go": "TAP Miles&Go",
+                    "avios": "British Airways Avios",
+                    "executive club": "British Airways Executive Club",
+                    "flying blue": "Flying Blue",
+                    "iberia plus": "Iberia Plus",
+                    "miles & more": "Miles & More",
+                    "miles and more": "Miles & More",
+                    "marriott bonvoy": "Marriott Bonvoy",
+                    "bonvoy": "Marriott Bonvoy",
+                    "hilton honors": "Hilton Honors",
+                }
+            ),
+        ),
+        FactType(
+            "accessibility",
+            "Accessibility needs",
+            "accessibility_need",
+            True,
+            2 * _YEAR,
+            5 * _YEAR,
+            ("I use a wheelchair", "I need step-free access"),
+            *_vocabulary(
+                {
+                    "wheelchair": "wheelchair assistance",
+                    "step-free": "step-free access",
+                    "step free": "step-free access",
+                    "hearing impaired": "hearing assistance",
+                    "hard of hearing": "hearing assistance",
+                    "visually impaired": "visual assistance",
+                    "guide dog": "travels with a guide dog",
+                    "service dog": "travels with a service dog",
+                }
+            ),
+        ),
+        FactType(
+            "language",
+            "Preferred language",
+            "preferred_language",
+            False,
+            3 * _YEAR,
+            5 * _YEAR,
+            ("please answer in Portuguese", "I prefer Spanish"),
+            *_vocabulary(
+                {
+                    "english": "English",
+                    "portuguese": "Portuguese",
+                    "spanish": "Spanish",
+                    "french": "French",
+                    "german": "German",
+                    "italian": "Italian",
+                    "dutch": "Dutch",
+                }
+            ),
+        ),
+        FactType(
+            "travel_style",
+            "Travel style",
+            "travel_style",
+            True,
+            _YEAR,
+            3 * _YEAR,
+            ("I only fly direct", "I travel carry-on only", "I like boutique hotels"),
+            *_vocabulary(
+                {
+                    "direct flights": "direct flights only",
+                    "fly direct": "direct flights only",
+                    "non-stop": "direct flights only",
+                    "carry-on only": "carry-on only",
+                    "hand luggage only": "carry-on only",
+                    "boutique hotels": "boutique hotels",
+                    "budget": "budget travel",
+                    "business class": "business class",
+                    "quiet room": "quiet rooms",
+                }
+            ),
+        ),
+        FactType(
+            "flight_times",
+            "Preferred flight times",
+            "flight_time_preference",
+            False,
+            _YEAR,
+            3 * _YEAR,
+            ("I prefer morning flights", "no red-eyes for me"),
+            *_vocabulary(
+                {
+                    "morning": "morning",
+                    "afternoon": "afternoon",
+                    "evening": "evening",
+                    "red-eye": "red-eye",
+                    "overnight": "red-eye",
+                    "early flights": "morning",
+                }
+            ),
+        ),
+    )
+}
+
+
+def fact_type(name: str) -> FactType | None:
+    return FACT_TYPES.get(name)

@@ -1,0 +1,1 @@
+"""The memory write gate: what the user asserted, in whose words, and the verdict."""

@@ -1,0 +1,90 @@
+"""The words between the user and a value: known ways of stating it, known non-assertions, and the rest.
+
+"I'm vegetarian", "I always fly business class", "I really adore aisle seats" link the user to the value.
+"I'm learning Spanish", "I know a great vegan place", "I'd rather stand than sit by the window" do not: the value
+belongs to something else. A closed list of linking words can only ever be as wide as the phrasings someone
+listed, so the rule is the other way round: words that are *known* to make the value something other than a
+fact about the user reject it; words known to state it (or a close misspelling of one, or an adverb) keep it;
+a word that is neither is an unknown linking phrase, and the gate asks the user instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from typing import Literal
+
+# Words that state a value of any type: copulas, auxiliaries, verbs of liking and choosing, adverbs of habit
+# and degree, articles, retraction words, and the little words people open with.
+_COMMON = frozenset(
+    str.split(
+        "a an the 'm am 're are is 's be been being 've have has 'd always usually generally normally typically "
+        "only strictly strict fully also too now still really definitely absolutely totally completely very "
+        "quite just actually both all prefer prefers preferred like likes love loves adore adores enjoy enjoys "
+        "need needs want wants require requires tend to stick sticks swear by opt opts go goes for choose "
+        "chooses pick picks favour favor default no longer not never n't don't doesn't do stopped being quit "
+        "gave given up used please by way btw oh and so well honestly ok okay yes as my our preference rather "
+        "would kinda kind sort of pretty much mostly mainly basically literally seriously genuinely def defo "
+        "100 big huge massive fan person type guy girl gal lady man whenever possible can if i me myself "
+        "personally these days anyway though lately since years year ago decade decades long time many few "
+        "two three four five ten strongly firmly happily proud proudly full on most all-in"
+    )
+)
+_TYPE_WORDS = {
+    "dietary": "eat eats keep keeps follow follows diet lifelong ethical severely seriously allergic "
+    "intolerant strict am",
+    "seat": "sit sits sitting take takes book get ask request in on at try seat seats end up grab grabs select "
+    "selects reserve reserves",
+    "flight_times": "fly flies take takes book travel leave depart catch in on flights flight early",
+    "travel_style": "fly flies travel travels stay stays book take on in at with",
+    "language": "use read talk answer reply respond write to me in be answered communicate chat text ",
+    "loyalty": "collect collects earn earns fly with member in of hold use status card holder gold silver "
+    "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
+    "hilton",
+    "accessibility": "use uses travel with in rely on",
+}
+# A copula alone before a language names a nationality ("I'm French"), not a language to be answered in.
+_COPULA = frozenset({"'m", "am", "'re", "are", "a", "an", "really", "also", "too", "just", "proudly"})
+_LINKS = {name: _COMMON | frozenset(words.split()) for name, words in _TYPE_WORDS.items()}
+_COPULA_ONLY = {"language": _COPULA}
+# Words that make the value something other than the user's own standing preference: what they learn, know,
+# read or write about, saw, work at, cook for others, close or cancel; a value set against another ("than",
+# "over", "instead of"); what they are doing this minute.
+_NOT_A_LINK = re.compile(
+    r"\b(?:learn\w*|study\w*|studied|teach\w*|taught|know|knew|known|found|find|saw|seen|see|heard|hear|"
+    r"reading|read about|writ\w*|wrote|watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
+    r"recommend\w*|review\w*|cook\w* for|buy\w*|bought|sell\w*|sold|work\w*|open\w*|run|runs|own|owns|"
+    r"than|over|instead|versus|vs|stuck|looking|searching|booking|thinking|"
+    # "I'm sitting by the window" is where they are this minute; "I like sitting on the aisle" is a liking.
+    r"(?:'m|am|are|'re|is|was|were)\s+(?:\w+\s+)?(?:sitting|standing)|"
+    r"heard of|tried|try out|curious|interested|researching|this|far from|anything but|nowhere near|barely)\b",
+    re.I,
+)
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|'[a-z]+|\d+")
+Link = Literal["linked", "not_linked", "unsure"]
+
+
+def link_of(words: str, type_name: str) -> Link:
+    """Whether ``words`` (between the user's own subject and the value) state the value of the user.
+
+    ``not_linked`` when a known non-assertion is there; ``linked`` when every word is a way to state the type
+    (or an adverb, or a close misspelling of such a word); ``unsure`` when an unknown word is left.
+    """
+    allowed = _LINKS.get(type_name)
+    if allowed is None:
+        return "linked"  # home airport phrasings are their own link (see assistant.places)
+    tokens = _WORD.findall(words.lower())
+    if _NOT_A_LINK.search(words):
+        return "not_linked"
+    copula_only = _COPULA_ONLY.get(type_name)
+    if copula_only is not None and tokens and all(t in copula_only for t in tokens):
+        return "not_linked"
+    unknown = [t for t in tokens if not _known(t, allowed)]
+    return "unsure" if unknown else "linked"
+
+
+def _known(token: str, allowed: frozenset[str]) -> bool:
+    if token in allowed or (len(token) > 4 and token.endswith("ly")):
+        return True
+    # "alwyas", "realy", "usualy": a typo in a filler word does not make the statement unknown.
+    return len(token) >= 4 and bool(get_close_matches(token, allowed, n=1, cutoff=0.8))

@@ -1,0 +1,217 @@
+"""Whose words these are, and about whom: the speaker and subject rules of the memory write gate.
+
+A user's message holds other people's words (quoted, reported, forwarded, pasted) and talks about other
+people ("my wife is vegan", "my boss wants me in aisle seats"). These rules find both, for
+``assistant.gate.assertions``: ``reported_or_quoted`` for the words, ``subject_of`` for the subject of a value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from assistant.gate.evidence import Evidence, Span
+from assistant.gate.foreign_text import foreign_spans, unsure_labels
+from assistant.places import find_airports
+
+_RELATION = (
+    r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
+    r"bab(?:y|ies)|toddler|friends?|colleagues?|co-?workers?|boss|manager|assistant|mother|mum|mom|father|dad|"
+    r"parents?|brothers?|sisters?|siblings?|grand(?:ma|mother|pa|father|parents?)|family|uncle|aunt|cousins?|"
+    r"niece|nephew|team|clients?|customers?|guests?|passengers?|companions?|room-?mates?|flat-?mates?|"
+    r"neighbou?rs?|in-laws|travel buddy|other half|dog|cat|office|company|employer|firm|agency|school|university|"
+    # Professionals whose advice is reported: their words, not the user's statement.
+    r"doctor|doc|gp|physician|nutritionist|dietitian|dietician|allergist|therapist|trainer|coach|nurse|"
+    r"specialist|consultant|pharmacist|dentist|cardiologist|travel agent|agent)"
+)
+_FIRST = re.compile(
+    r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
+    r"|\b(?:my|our)\b(?!\s+" + _RELATION + r"\b)",
+    re.I,
+)
+_THIRD = re.compile(
+    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b"
+    r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
+    re.I,
+)
+# "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
+_NAME = re.compile(
+    r"\b([A-Z][a-z]+)(?:'s|\s+(?:is|was|wants|prefers|likes|loves|needs|eats|always|usually|only|never|"
+    r"can't|doesn't|does|has|hates))\b"
+)
+_NOT_NAMES = frozenset(
+    [
+        "I",
+        "Im",
+        "The",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "Please",
+        "Also",
+        "Actually",
+        "Just",
+        "Yes",
+        "No",
+        "Oh",
+        "Well",
+        "So",
+        "And",
+        "But",
+        "Or",
+        "My",
+        "Our",
+        "Any",
+        "Every",
+        "Each",
+        "Remember",
+        "Note",
+        "Honestly",
+        "Generally",
+        "Usually",
+        "Always",
+        "Normally",
+        "Mostly",
+        "Definitely",
+        "Today",
+        "Tomorrow",
+        "Tonight",
+        "Window",
+        "Aisle",
+        "Morning",
+        "Evening",
+        "Afternoon",
+        "Vegan",
+        "Vegetarian",
+        "Halal",
+        "Kosher",
+    ]
+)
+_REPORTING = re.compile(
+    r"\b([\w']+)\s+(?:said|says|saying|wrote|writes|writing|told (?:me|us)|tells (?:me|us)|telling (?:me|us)|"
+    r"texted|texts|emailed|emails|messaged|mentioned|asked|claims?|reckons?|thinks|insists?|added|replied|posted|"
+    r"forwarded|reads|states|stated|shared|commented|tweeted|shows?|showed|think|believes?|assumes?|guesse?s?|"
+    # Advice reported without quotation marks ("my doctor told me to eat vegetarian", "… recommends I go vegan").
+    r"advised|advises|recommended|recommends|suggested|suggests|prescribed|prescribes|ordered|"
+    r"told (?:me|us) to|put (?:me|us) on)\b"
+    r"|\baccording to\b|\bquote\s*:",
+    re.I,
+)
+_OBJECT = frozenset({"me", "us", "myself", "ourselves"})
+_FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
+# "I need a wheelchair for my mum": the value is for someone else.
+_FOR_OTHER = re.compile(
+    r"(?:\W+\w+){0,3}?\W+for\s+(?:him|her|them|(?:my|our|his|her|their|the)\s+(?:\w+\s+)?"
+    + _RELATION
+    + r")\b",
+    re.I,
+)
+# The report after the words: "I'm vegan now, says my wife", "…, the doctor thinks" ("…, as I said" is the user's).
+_SAYING = r"(?:says|said|wrote|writes|claims|thinks|reckons|insists)"
+_REPORTED_AFTER = re.compile(
+    r"[,;:-]\s*(?:"
+    + _SAYING
+    + r"\s+(?!(?:i|we)\b)\w+|according to\b|(?:\w+\s+){0,2}?\w+(?<!\bi)(?<!\bwe)\s+"
+    + _SAYING
+    + r"\b)",
+    re.I,
+)
+# A colon lead-in that names where the following words come from ("Message from my sister:", "The note reads:",
+# "Translate this for the waiter:"). "From now on:" and "from me:" are the user's own.
+_SOURCE = re.compile(
+    r"\bfrom\s+(?!(?:me|us|myself|now|today)\b)|"
+    + _REPORTING.pattern
+    + "|"
+    + _THIRD.pattern
+    + r"|\b(?:translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
+    re.I,
+)
+
+
+REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, when it has one)
+
+
+def reported_or_quoted(evidence: Evidence) -> bool:
+    """Someone else's words: the quote sits in someone else's text (quoted, forwarded, a transcript line: see
+    ``foreign_spans``), a reporting verb with another subject ("my colleague said", "Bob wrote") comes before it
+    in the sentence, or a colon lead-in on its line names a source ("Message from my sister: …")."""
+    foreign = someone_elses_text(evidence.text)
+    if any(region.overlaps(evidence.quote) for region in foreign):
+        return True
+    lead = evidence.before_clause + evidence.clause_text[: evidence.quote_in_clause.start]
+    for m in _REPORTING.finditer(lead):
+        subject = (m.group(1) or "").lower()
+        # 'My friend says "…", but I …': the report was the quotation, closed before the user's clause.
+        said = evidence.sentence.start + m.end()
+        closed = any(said <= q.start <= said + 2 and q.end <= evidence.clause.start for q in foreign)
+        if subject not in _FIRST_PERSON and not closed:
+            return True
+    return bool(_REPORTED_AFTER.search(evidence.text[evidence.quote.end : evidence.sentence.end]))
+
+
+def in_foreign_text(evidence: Evidence, span: Span) -> bool:
+    return any(region.overlaps(span) for region in someone_elses_text(evidence.text))
+
+
+def someone_elses_text(text: str) -> list[Span]:
+    """The regions of a (cleaned) message that are someone else's: by shape (``foreign_spans``), and after a
+    colon lead-in that names a source: to the end of its line ("Message from my sister: …"), or, when the
+    lead-in ends its line ("Message from Ana:"), to the end of the message."""
+    spans = foreign_spans(text)
+    start = 0
+    for line in text.split("\n"):
+        for colon in (i for i, ch in enumerate(line) if ch == ":"):
+            if _SOURCE.search(line[:colon]):
+                rest = line[colon + 1 :].strip()
+                spans.append(Span(start=start + colon + 1, end=start + len(line) if rest else len(text)))
+                break
+        start += len(line) + 1
+    return spans
+
+
+def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none"], int]:
+    """Who the clause says it about, judged by the nearest subject marker before the value (else after it),
+    and where the words linking the user to the value begin (after that marker, or the clause's start).
+
+    "Me" and "us" after someone else ("my boss wants me in aisle seats", "they book me …") are the object of
+    another person's wish, not the user speaking for themselves.
+    """
+    # The value itself is no other person ("I travel with a guide dog").
+    others = [
+        m.start() for m in _THIRD.finditer(clause) if not (m.start() < value.end and value.start < m.end())
+    ]
+    # A possessive ("I'm closing my Bonvoy account") is no subject: the link runs from the user's last one.
+    markers: list[tuple[int, str, int]] = []
+    link = 0
+    for m in _FIRST.finditer(clause):
+        word = m.group(0).lower()
+        if word in _OBJECT and any(o < m.start() for o in others):
+            continue
+        if word not in ("my", "our") and m.start() < value.start:
+            link = m.end()
+        markers.append((m.start(), "user", link))
+    markers += [(o, "other", o) for o in others]
+    places = {code for code in find_airports(clause)}
+    for m in _NAME.finditer(clause):
+        name = m.group(1)
+        if name not in _NOT_NAMES and not find_airports(name) and name.upper() not in places:
+            markers.append((m.start(), "other", m.start()))
+    before = [(who, end) for pos, who, end in sorted(markers) if pos < value.start]
+    if before:
+        who, end = before[-1]
+        return ("user", end) if who == "user" else ("other", 0)
+    after = [who for pos, who, _end in sorted(markers) if pos >= value.end]
+    if after:
+        return ("user" if after[0] == "user" else "other"), 0
+    return "none", 0
+
+
+def for_someone_else(after_value: str) -> bool:
+    """The words after a value give it to someone else ("… a wheelchair for my mum")."""
+    return bool(_FOR_OTHER.match(after_value))
+
+
+def speaker_unsure(text: str, value: Span) -> str | None:
+    """ "speaker_unsure" when the value follows a one-word "Label:" opener that may name someone else."""
+    return "speaker_unsure" if any(s.overlaps(value) for s in unsure_labels(text)) else None

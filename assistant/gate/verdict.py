@@ -1,0 +1,269 @@
+"""The memory write gate: one candidate in, a verdict out, decided in code from the log.
+
+Order of the checks (the first failure is the recorded reason):
+
+    evidence_not_user_turn   the cited turn is not a user turn of this thread (tool output, assistant text,
+                             another thread or another user's turn can never become a fact)
+    secret                   the model's own description of the fact carries a secret
+    quote_not_in_evidence    the quote is not in that user turn on word boundaries (see assistant.gate.evidence)
+    task_progress            a trip/booking type, or a request or detail of this trip
+    quoted_speech, transient, negative_capability           (see assistant.gate.assertions)
+    unknown_type             not in the fact-type registry
+    inference, dislike, negated, question, greeting, hypothetical, quoted_speech, third_party, not_about_user
+                                                            (see assistant.gate.assertions)
+
+The rules read the evidence with typographic apostrophes and quotes folded ("I don\u2019t" is "I don't"); the
+stored quote keeps the user's own characters.
+
+What passes is an :class:`Accepted`: the value as the type's extractor found it in the user's clause, and that
+clause (from the log, one line, secrets masked) as the quote. The model's strings are pointers only; none of
+them is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from assistant.facts.types import FACT_TYPES
+from assistant.gate.assertions import Rejection, judge_clause, judge_value
+from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
+from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
+from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
+from assistant.secrets.mask import find_secret, has_mask, mask_secrets
+
+Reason = (
+    Rejection
+    | TurnRejection
+    | Literal[
+        "evidence_not_user_turn", "quote_not_in_evidence", "secret", "unknown_type", "malformed", "withdrawn"
+    ]
+)
+
+TASK_TYPES = frozenset(
+    {"trip", "itinerary", "booking", "travel_plan", "plan", "task", "reservation", "flight"}
+)
+QUOTE_LIMIT = 300
+
+# "Remember that …", "don't forget …", "note that I …", "save that …": an explicit request to remember.
+_CUE = re.compile(
+    r"\b(?:remember|don't forget|dont forget|do not forget|note (?:that|down)|make a note|save (?:that|this)|"
+    r"keep in mind|please note|take note)\b",
+    re.I,
+)
+# "Forget my seat preference", "please delete that I'm vegetarian": a request about memory (the forget tool's
+# business), never a statement of the preference it names; and it withdraws an earlier mention of it.
+_FORGET = re.compile(
+    r"(?<!don't )(?<!dont )(?<!do not )\b(?:forget|delete|erase|remove|stop remembering|unremember)\b"
+    r"(?!\s+(?:it|about it)\s*[?!.]*$)",
+    re.I,
+)
+_CUE_PREFIX = re.compile(
+    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so)[\s,]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
+    r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",
+    re.I,
+)
+
+# The cue word with a subject or auxiliary of its own close before it is not a request ("do you remember",
+# "I can't remember", "if I remember correctly"); "could you remember" and "I'd like you to remember" are.
+_NOT_ASKING_BEFORE = re.compile(
+    r"\b(?:i|we|i'll|we'll|you'll|do|did|does|don't|can't|cannot|couldn't|didn't|never|if)\b\W*(?:\w+\W*)?$",
+    re.I,
+)
+# "Remember when we flew to Rome?", "remember what I said": reminiscing or asking, not a request.
+_NOT_ASKING_AFTER = re.compile(r"\W*(?:when|what|where|which|who|whether|how|why|if)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Accepted:
+    type: str
+    value: str
+    quote: str  # the user's clause from the log: one line, secrets masked
+    retract: bool = False
+    # None: kept. A short reason code: the value and the user are there but a check is unsure, so the user is
+    # asked before it counts ("unknown_link", "other_language", "distant_report", …).
+    ask: str | None = None
+
+    @property
+    def masked(self) -> bool:
+        """The quote holds a masked secret (the preference beside it was kept; the secret never was)."""
+        return has_mask(self.quote)
+
+
+def check_candidate(
+    *,
+    type_name: str,
+    quote: str,
+    fact: str,
+    evidence_turn: str,
+    user_turns: Mapping[str, str],
+    assistant_before: Mapping[str, str] | None = None,
+) -> Accepted | Reason:
+    """Judge one proposed fact against this thread's user turns (turn id → logged text); ``assistant_before``
+    holds, per user turn, the assistant's turn just before it (what the user may be echoing)."""
+    said = user_turns.get(evidence_turn)
+    if said is None:
+        return "evidence_not_user_turn"
+    if find_secret(fact):
+        return "secret"
+    # Both sides masked: the log already is (masking happens before a message is logged), and a quote the
+    # model copied from an older, unmasked turn must still match the masked text.
+    evidence = locate(mask_secrets(quote).text, mask_secrets(said).text)
+    if evidence is None:
+        return "quote_not_in_evidence"
+    return judge_evidence(evidence, type_name, before=(assistant_before or {}).get(evidence_turn, ""))
+
+
+def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> Accepted | Reason:
+    """The verdict on a value of ``type_name`` in the evidence clause; ``before`` is the assistant's previous
+    turn in the thread (empty when unknown)."""
+    original, said = evidence, evidence.clause_text  # the user's characters, for the stored quote
+    evidence = evidence.plain()  # what the rules read: "don\u2019t" is "don't"
+    clause, quote, requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
+    if type_name.lower() in TASK_TYPES:
+        return "task_progress"
+    if _FORGET.search(clause):
+        return "withdrawn"
+    ftype = FACT_TYPES.get(type_name)
+    if ftype is None:
+        # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
+        return judge_clause(evidence, clause, type_name) or "unknown_type"
+    matches = ftype.find(clause)
+    if not matches:
+        moved = relocated(original, lambda words: bool(ftype.find(words)))
+        if moved is not None:
+            return judge_evidence(moved, type_name, before=before)
+        return "inference"  # the user's words hold no value of this type: the model made it up
+    if len(evidence.clauses) > 1:
+        # A quote across clauses is judged on the clause that states the value it points at.
+        pointed = next((m for m in matches if m.start < quote.end and quote.start < m.end), matches[0])
+        offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
+        return judge_evidence(
+            narrowed(original, Span(start=offset + pointed.start, end=offset + pointed.end)),
+            type_name,
+            before=before,
+        )
+    rejected = judge_clause(evidence, clause, type_name)
+    if rejected is not None:
+        return rejected
+    verdict = judge_value(evidence, ftype, clause=clause, quote=quote, requested=requested)
+    if isinstance(verdict, str):
+        return verdict
+    at = verdict.at or evidence.quote
+    # Whatever the quote's width, someone else's words are judged where the value sits.
+    if reported_or_quoted(replace(evidence, quote=at)):
+        return "quoted_speech"
+    rejected_by_turn = turn_rejection(evidence, ftype, at, before=before)
+    if rejected_by_turn is not None:
+        return rejected_by_turn
+    return Accepted(
+        type=ftype.name,
+        value=verdict.value,
+        quote=_excerpt(said[len(said) - len(clause) :], quote),
+        retract=verdict.retract,
+        ask=verdict.ask
+        or speaker_unsure(evidence.text, at)
+        or turn_doubt(evidence, at, before=before, requested=requested),
+    )
+
+
+# How people name a fact type when they ask to forget it ("forget my seat preference").
+_TOPIC = {
+    "dietary": r"diet(?:ary)?|food|meals?",
+    "seat": r"seats?",
+    "home_airport": r"(?:home )?airport",
+    "loyalty": r"loyalty|programmes?|programs?|miles|points",
+    "accessibility": r"accessibility|assistance|wheelchair",
+    "language": r"language",
+    "travel_style": r"(?:travel )?style",
+    "flight_times": r"flight times?|times?",
+}
+_EVERYTHING = re.compile(r"\b(?:everything|all of it|all my (?:data|preferences|facts)|all you know)\b", re.I)
+
+
+def withdraws(text: str, verdict: Accepted) -> bool:
+    """A user message asks to forget this very fact ("forget that I prefer aisle seats", "delete my seat
+    preference", "forget everything"): a mention earlier in the same conversation must not be stored after it."""
+    cleaned = view(clean(text))
+    if not _FORGET.search(cleaned):
+        return False
+    if _EVERYTHING.search(cleaned) or verdict.value in {
+        m.value for m in FACT_TYPES[verdict.type].find(cleaned)
+    }:
+        return True
+    return re.search(rf"\b(?:{_TOPIC.get(verdict.type, verdict.type)})\b", cleaned, re.I) is not None
+
+
+def asked_to_remember(text: str) -> bool:
+    """The user's own message asks to remember something.
+
+    The cue must be a request ("remember that …", "could you remember …", "don't forget …"), not the word in a
+    question or a memory of the user's own ("do you remember …?", "I can't remember", "as far as I remember",
+    "remember when we …"), and not inside someone else's text (quoted, forwarded, a transcript line).
+    """
+    text = view(clean(text))
+    foreign = someone_elses_text(text)
+    for m in _CUE.finditer(text):
+        if any(s.start <= m.start() < s.end for s in foreign):
+            continue
+        sentence_start = max(text.rfind(ch, 0, m.start()) for ch in ".!?\n") + 1
+        if _NOT_ASKING_BEFORE.search(text[sentence_start : m.start()]) or _NOT_ASKING_AFTER.match(
+            text[m.end() :]
+        ):
+            continue
+        return True
+    return False
+
+
+def explicit_evidence(statement: str, said: str) -> Evidence | None:
+    """Where an explicit "remember …" statement sits in the user's message.
+
+    The model's statement is tried first; when it is a paraphrase ("User prefers aisle seats"), the user's own
+    words after the request cue are used instead, so the evidence is always the user's text.
+    """
+    text = mask_secrets(said).text
+    found = locate(mask_secrets(statement).text, text)
+    if found is not None:
+        return found
+    cue = next((m for m in _CUE.finditer(clean(text))), None)
+    if cue is None:
+        return None
+    rest = re.split(r"(?<=[.!?])\s|\n", clean(text)[cue.end() :], maxsplit=1)[0].strip(" :,-")
+    return locate(rest, text) if rest else None
+
+
+def type_of(evidence: Evidence) -> str:
+    """The registry type whose value the evidence clause states (the one the quote points at, else the first)."""
+    evidence = evidence.plain()
+    clause, quote, _requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
+    found: list[tuple[bool, int, str]] = []
+    for ftype in FACT_TYPES.values():
+        for m in ftype.find(clause):
+            found.append((not (m.start < quote.end and quote.start < m.end), m.start, ftype.name))
+    return min(found)[2] if found else "unclassified"
+
+
+def _without_request(clause: str, quote: Span) -> tuple[str, Span, bool]:
+    """Take an explicit request ("Could you remember that …") off the front of a clause."""
+    m = _CUE_PREFIX.match(clause)
+    if m is None or m.end() == 0 or m.end() >= len(clause):
+        return clause, quote, False
+    cut = m.end()
+    moved = Span(start=max(0, quote.start - cut), end=max(0, quote.end - cut))
+    return clause[cut:], moved, True
+
+
+def _excerpt(clause: str, quote: Span) -> str:
+    """The stored quote: the clause, one line, cut around the quoted words if it is very long."""
+    text = clean(clause, one_line=True).strip(" ,;:-")
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    start = max(0, min(quote.start, len(text) - QUOTE_LIMIT))
+    window = text[start : start + QUOTE_LIMIT]
+    left = window.find(" ") + 1 if start > 0 else 0
+    cut_right = start + QUOTE_LIMIT < len(text)
+    right = window.rfind(" ") if cut_right else len(window)
+    return ("…" if start > 0 else "") + window[left:right].strip() + ("…" if cut_right else "")

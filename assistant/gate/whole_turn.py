@@ -1,0 +1,241 @@
+"""The rest of the turn: what the user said after a statement, before it, and what the assistant had just said.
+
+A clause is never the whole story. "I'm vegan. Just kidding" takes it back in the next sentence; "Ana wrote
+this. I'm vegan." makes it Ana's; "You're vegetarian, so here are veggie places" followed by the user's
+"vegetarian, so here are veggie places" is the assistant's claim coming back, not new evidence. These rules
+read the whole user turn (cleaned and folded: see ``assistant.gate.evidence``) around the clause that states the
+value, and the thread's previous assistant turn.
+
+Each rule either rejects (:func:`turn_rejection`: the value is taken back, someone else's, an echo or an
+injected instruction) or, when the signal is real but could be innocent ("haha", a report two sentences away,
+an instruction beside a "remember that …"), names a doubt (:func:`turn_doubt`) so the gate asks the user.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from assistant.facts.types import FactType
+from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
+from assistant.gate.speakers import REPORTING
+
+TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
+
+# Markers that take back what came before, wherever they are after it: a joke, sarcasm, a correction.
+_TAKEN_BACK = re.compile(
+    r"\b(?<!not )(?<!no )(?<!n't )(?<!not just )(?:just |only )?(?:kidding|joking|jk|j/k|jking|trolling|"
+    r"messing with you|pulling your leg)\b(?!\s+aside)"
+    r"|\bnot really\b|\byeah,? right\b|\bsaid no ?(?:one|body) ever\b|\bwho am i kidding\b|\bsike\b|\bpsych\b"
+    r"|(?:^|\s)/s\b|\b(?:scratch|strike|ignore|disregard|forget) (?:that|this|what i (?:just )?(?:said|wrote))\b"
+    r"|\bthat'?s (?:a lie|not true|a joke|not me)\b|\bi lied\b|\bsarcas\w+\b|\bnot!|\(not\)|\U0001f644"
+    r"|\bnever ?mind\W*$|\b(?:oh )?wait,? (?:no|that'?s|that was|actually|scratch)\b"
+    r"|\b(?:that was|that'?s|that is) (?:wrong|not right|incorrect|a mistake|false|untrue)\b"
+    r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b",
+    re.I,
+)
+# A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
+_FILLER = (
+    r"(?:well|actually|ok|okay|haha+|hah|lol|lmao|hmm+|oh|and|but|or|wait|um+|uh+|ah|so|just|ha|yeah|eh)"
+)
+_DENIAL = (
+    r"(?:not|nope|nah|no|never|i'?m not|i am not|i'?m really not|i don'?t|i do not|i wasn'?t|i was|"
+    r"i used to(?: be)?|used to(?: be)?|was|not any ?more|no longer|that'?s not true|not true|i wish|as if|"
+    r"in my dreams|dream on|of course not|obviously not|definitely not|absolutely not|not quite|not exactly|"
+    r"never was|never mind|nevermind|i never was|hardly|or not|or was i|am i)"
+)
+_TAIL = (
+    r"(?:really|at all|any ?more|though|actually|lol|haha+|true|quite|exactly|so much|then|before|once|ever|"
+    r"at least|now|anyway|honestly|lmao|ha|of course|obviously|(?:until|till|since|before) .*|.*\bago)"
+)
+_DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
+# Soft markers: often a joke, sometimes only a laugh. The gate asks.
+_SOFT_JOKE = re.compile(
+    r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923\U0001f61c\U0001f61d\U0001f609"
+    r"\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)",
+    re.I,
+)
+_SARCASM_OPENER = re.compile(
+    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b",
+    re.I,
+)
+_SHOUTED_LIKING = re.compile(r"\b(?:LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH)\b")
+# A sentence that hands over someone else's text next ("Ana wrote this.", "Got this from my sister.").
+_INTRODUCES = re.compile(
+    r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "
+    r"(?:said|wrote|sent)\b|\b(?:got|received|copied|pasted|forwarding|sharing)\s+(?:this|the following)\b",
+    re.I,
+)
+_FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
+# After the statement: whose words these were ("That's what my doctor says.", "Her words, not mine.").
+_REPORTED_LATER = re.compile(
+    r"\bthat'?s what (?!i\b|we\b)(?:\w+\s+){0,3}?(?:said|says|wrote|writes|thinks|claims|told me|tells me|"
+    r"reckons|recommends?|advised)\b|\b(?:his|her|their|\w+'s) words\b|\bnot my words\b|\bquoting\b|"
+    r"\b(?:she|he|they|\w+) (?:said|says|wrote) so\b|\b(?:at least )?according to (?!me\b)"
+    r"|\bor so (?!i\b|we\b)(?:\w+\s+){0,4}?(?:says?|said|tells?|telling|claims?|thinks?|reckons?)\b",
+    re.I,
+)
+_SIGNATURE = re.compile(r"^\s*-{1,2}\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$", re.M)
+# A professional's advice, reported without quotation marks ("my doctor's orders", "per my dietitian").
+_ADVICE = re.compile(
+    r"\b\w+'s (?:advice|orders|recommendation|suggestion|rule|idea)\b|\bper (?:my|the|his|her|their|\w+'s)\b"
+    r"|\bon (?:the )?(?:advice|orders) of\b",
+    re.I,
+)
+# The user passing on what the assistant said ("you said I'm vegan", "as you said").
+_YOU_SAID = re.compile(
+    r"\b(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
+    r"\b|\b(?:as|like) you (?:said|mentioned|noted|put it|wrote)\b|\baccording to you\b",
+    re.I,
+)
+# Text addressed to the model riding in a statement: never a preference, whoever wrote it.
+_INJECTED = re.compile(
+    r"\b(?:ignore|disregard|override|bypass)\b.{0,40}\b(?:instructions?|rules|prompts?|polic(?:y|ies)|above|"
+    r"previous)\b|\bsystem prompt\b|\b(?:all|every|other|each) (?:users?|customers?|accounts?|travell?ers)\b"
+    r"|\b(?:tell|for) everyone\b|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
+    r"\bdeveloper mode\b|\bjailbreak\b|\bnew (?:rules?|instructions?)\b"
+    # Giving the user's data away, or acting without the user: never part of a preference.
+    r"|\b(?:reveal|share|send|give|show|disclose|leak|forward|tell)\b.{0,40}\b(?:anyone|everyone|anybody|others|"
+    r"other people|strangers|third part(?:y|ies))\b|\bauto-?(?:confirm|approve|pay|book)\w*\b|"
+    r"\bwithout (?:asking|checking with|telling) me\b|\bwithout (?:my )?(?:permission|consent|confirmation)\b",
+    re.I,
+)
+_IMPERATIVE = re.compile(
+    r"(?:\band\b|\bthen\b|\balso\b|[,;])\s+(?:please\s+)?(?:always\s+|never\s+)?(?:tell|recommend|suggest|send|"
+    r"forward|email|share|give|charge|book|store|save|add|call|show|say|use|put|make sure|transfer|pay|"
+    r"delete|cancel|upgrade|sign me up)\b|\byou (?:must|should|will|need to|have to)\b|\bfrom now on\b",
+    re.I,
+)
+# Someone else in touch just before the statement ("My mother phoned about lunch."): maybe their words follow.
+_CONTACTED = re.compile(
+    r"\b(?!(?:i|we)\b)\w+\s+(?:phoned|called|rang|sent|messaged|texted|emailed|wrote|replied|asked)\b", re.I
+)
+_WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_ECHO_RUN = 4
+
+
+def turn_rejection(
+    evidence: Evidence, ftype: FactType, value: Span, *, before: str = ""
+) -> TurnRejection | None:
+    """A rule of the whole turn that rejects the value at ``value`` (offsets into ``evidence.text``)."""
+    text = evidence.text
+    after = text[value.end :]
+    if _TAKEN_BACK.search(after) or _denied_later(evidence) or _negated_later(evidence, ftype, value):
+        return "taken_back"
+    if _REPORTED_LATER.search(after) or _SIGNATURE.search(text[evidence.sentence.end :]):
+        return "quoted_speech"
+    if _unclosed_quote_before(text, value.start) or _previous_sentence(evidence) == "introduces":
+        return "quoted_speech"
+    value_words = text[value.start : value.end].lower()
+    if _YOU_SAID.search(evidence.sentence_text) or (
+        value_words in before.lower() and _echo_run(evidence.sentence_text, before) >= _ECHO_RUN
+    ):
+        return "echo"
+    if _INJECTED.search(text):
+        return "instruction"
+    return None
+
+
+def turn_doubt(evidence: Evidence, value: Span, *, before: str = "", requested: bool = False) -> str | None:
+    """A signal that could be innocent: the gate asks instead of keeping (a short reason code), or None."""
+    text = evidence.text
+    head = text[evidence.clause.start : value.start]
+    if _SOFT_JOKE.search(text[value.start :]):
+        return "joke_marker"
+    if _SARCASM_OPENER.search(head) or _SHOUTED_LIKING.search(evidence.clause_text):
+        return "sarcasm"
+    if _previous_sentence(evidence) == "reports" or _ADVICE.search(evidence.sentence_text):
+        return "distant_report"
+    if _assistant_said_it(text[value.start : value.end], before):
+        return "echo"
+    if requested and _IMPERATIVE.search(text[value.end : evidence.sentence.end]):
+        return "instruction"
+    return None
+
+
+def _later_fragments(evidence: Evidence) -> list[str]:
+    """The clauses after the statement's clause, to the end of the turn, as lower-case words."""
+    text = evidence.text
+    out: list[str] = []
+    for sentence in sentence_spans(text):
+        if sentence.end <= evidence.clause.start:
+            continue
+        for clause in split_clauses(text, sentence):
+            if clause.start >= evidence.clause.end:
+                out.append(" ".join(_WORDS.findall(text[clause.start : clause.end].lower())))
+    return out
+
+
+def _denied_later(evidence: Evidence) -> bool:
+    return any(_DENIAL_FRAGMENT.match(fragment) for fragment in _later_fragments(evidence) if fragment)
+
+
+def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
+    """The same value mentioned again later in the turn, negated, retracted or disliked."""
+    from assistant.gate.assertions import polarity
+
+    text = evidence.text
+    said = {m.value for m in ftype.find(text[value.start : value.end])}
+    for sentence in sentence_spans(text):
+        for clause in split_clauses(text, sentence):
+            if clause.start < evidence.clause.end:
+                continue
+            words = text[clause.start : clause.end]
+            for m in ftype.find(words):
+                if m.value in said and polarity(words, m) != "plain":
+                    return True
+    return False
+
+
+def _unclosed_quote_before(text: str, position: int) -> bool:
+    """An opening quotation mark before the value that is never closed: the quotation runs to the end."""
+    return text.count('"') % 2 == 1 and text.rfind('"', 0, position) >= 0 and text.find('"', position) < 0
+
+
+def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "none"]:
+    """What the sentence before the statement's says: that someone else's text follows, that someone else
+    said something (a report nearby, not necessarily of this), or neither."""
+    earlier = [s for s in sentence_spans(evidence.text) if s.end <= evidence.sentence.start]
+    if not earlier:
+        return "none"
+    previous = evidence.text[earlier[-1].start : earlier[-1].end]
+    reported = [m for m in REPORTING.finditer(previous) if (m.group(1) or "").lower() not in _FIRST_PERSON]
+    if _INTRODUCES.search(previous.rstrip(" .!:\n")) and (reported or "from" in previous.lower()):
+        return "introduces"
+    contacted = _CONTACTED.search(previous)
+    return "reports" if reported or contacted or _ADVICE.search(previous) else "none"
+
+
+def _echo_run(clause: str, before: str) -> int:
+    """The longest run of words the clause shares with the assistant's previous turn."""
+    mine, theirs = _WORDS.findall(clause.lower()), _WORDS.findall(before.lower())
+    if not mine or not theirs:
+        return 0
+    best = 0
+    previous = [0] * (len(theirs) + 1)
+    for word in mine:
+        row = [0] * (len(theirs) + 1)
+        for j, other in enumerate(theirs, start=1):
+            if word == other:
+                row[j] = previous[j - 1] + 1
+                best = max(best, row[j])
+        previous = row
+    return best
+
+
+_ABOUT_YOU = re.compile(r"\b(?:you|you're|youre|your)\b(?:\W+\w+){0,5}\W*$", re.I)
+
+
+def _assistant_said_it(value_words: str, before: str) -> bool:
+    """The assistant's previous turn stated this value of the user ("Since you're vegetarian, …"), outside a
+    question: the user saying it back is the assistant's claim returning, which the user should confirm."""
+    needle = value_words.lower().strip()
+    if not needle:
+        return False
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", before):
+        if sentence.rstrip().endswith("?"):
+            continue
+        at = sentence.lower().find(needle)
+        if at >= 0 and _ABOUT_YOU.search(sentence[:at]):
+            return True
+    return False

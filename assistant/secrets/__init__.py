@@ -1,0 +1,1 @@
+"""Secrets are masked at the door: the scanners, their values, and the masks."""

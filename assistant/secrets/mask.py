@@ -1,0 +1,234 @@
+"""Secrets are masked at the door: every user message passes through :func:`mask_secrets` before anything
+(the thread log, the model, tools, summaries, the UI history, long-term memory) sees it.
+
+Memories are replayed into every future context, so a stored secret leaks for ever; card numbers must not be
+stored in the clear at all (PCI DSS 3.3/3.4). Masking, not rejecting, keeps the rest of the sentence: "I prefer
+window seats, and my card is 4111 1111 1111 1111" becomes "I prefer window seats, and my card is
+[card ending 1111]", and the seat preference can still be remembered with that quote.
+
+The scanners live beside this module: number-shaped secrets (cards, IBANs and bank accounts, passport and ID
+numbers) in :mod:`assistant.secrets.numbers`, machine secrets (provider keys, PEM blocks, detect-secrets'
+plugins) in :mod:`assistant.secrets.tokens`, and secrets said in words in :mod:`assistant.secrets.phrases`
+(passwords, PINs, codes) and :mod:`assistant.secrets.logins` (security answers, credentials), both reading values
+with :mod:`assistant.secrets.values`; secrets announced by cue words in six languages (one table,
+:mod:`assistant.secrets.vocabulary`) and identity documents by their format in :mod:`assistant.secrets.cues`; keys
+of unknown providers (by entropy) and seed phrases in :mod:`assistant.secrets.entropy`. Every scanner reads the
+normalised view (:mod:`assistant.normalise`); here their hits are moved back onto the original text, merged
+(the strongest kind wins an overlap, then the longer span) and replaced by masks; findings keep offsets into the
+original text.
+
+Masks are deterministic single-line brackets that keep only safe shape (a card's last four digits), are
+recognised by :func:`has_mask`, and are never reported again: masking is idempotent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from assistant.normalise import Normalised, normalise
+from assistant.secrets.cues import context_code_hits, cued_hits, document_hits
+from assistant.secrets.entropy import entropy_hits, seed_phrase_hits
+from assistant.secrets.hits import MASK_RE as _MASK_RE
+from assistant.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
+from assistant.secrets.logins import credential_hits, security_answer_hits
+from assistant.secrets.numbers import (
+    bank_hits,
+    card_hits,
+    iban_hits,
+    identity_hits,
+    opens_with_digits,
+    split_card_hit,
+)
+from assistant.secrets.phrases import code_hits, password_hits, pin_hits
+from assistant.secrets.tokens import token_hits
+
+__all__ = [
+    "SECRET_KINDS",
+    "Finding",
+    "Masked",
+    "SecretKind",
+    "find_secret",
+    "has_mask",
+    "mask_secrets",
+    "masked_notice",
+    "may_continue_card",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: SecretKind
+    start: int  # offsets in the ORIGINAL text
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Masked:
+    text: str  # input with each finding replaced by its mask
+    findings: tuple[Finding, ...]
+    split: bool = False  # a card number began in the previous message and ends in this one
+
+    @property
+    def kinds(self) -> tuple[SecretKind, ...]:
+        """The distinct kinds found, in order of appearance."""
+        return tuple(dict.fromkeys(f.kind for f in self.findings))
+
+
+# When two hits overlap, the earlier kind here wins: a key after "password is" is an API key; a valid IBAN
+# beats the card-like digits inside it; a card number inside "login 4111…" is a card; a "one-time password"
+# is a code; a password never swallows a card or a key.
+_STRONGEST_FIRST: tuple[SecretKind, ...] = (
+    "private_key",
+    "api_key",
+    "bank_account",
+    "card",
+    "credentials",
+    "passport",
+    "national_id",
+    "security_answer",
+    "code",
+    "pin",
+    "password",
+)
+_STRENGTH: dict[SecretKind, int] = {kind: rank for rank, kind in enumerate(_STRONGEST_FIRST)}
+
+_LABELS: dict[SecretKind, str] = {
+    "card": "card number",
+    "bank_account": "bank account number",
+    "api_key": "API key or token",
+    "private_key": "private key",
+    "password": "password",
+    "pin": "PIN",
+    "code": "one-time code",
+    "security_answer": "security answer",
+    "credentials": "login credentials",
+    "passport": "passport number",
+    "national_id": "national ID number",
+}
+_NOTICE_NAMES: dict[SecretKind, str] = {
+    **_LABELS,
+    "card": "card details",
+    "bank_account": "bank details",
+    "api_key": "API key",
+    "code": "verification code",
+    "credentials": "login details",
+    "national_id": "ID number",
+}
+
+
+def _hits(text: str) -> Iterable[Hit]:
+    view = blank_masks(text)
+    yield from token_hits(text)
+    yield from entropy_hits(text, view)
+    yield from seed_phrase_hits(text, view)
+    yield from card_hits(text, view)
+    yield from iban_hits(text, view)
+    yield from bank_hits(text, view)
+    yield from identity_hits(text, view)
+    yield from document_hits(text, view)
+    yield from credential_hits(text, view)
+    yield from security_answer_hits(text, view)
+    yield from password_hits(text, view)
+    yield from pin_hits(text, view)
+    yield from code_hits(text, view)
+    yield from cued_hits(text, view)
+    yield from context_code_hits(text, view)
+
+
+def _in_original(hits: Iterable[Hit], read: Normalised) -> Iterator[Hit]:
+    """Hits found in the normalised view, moved onto the characters of the original they were read from."""
+    for hit in hits:
+        start, end = read.to_original(hit.start, hit.end)
+        yield Hit(hit.kind, start, end, hit.mask)
+
+
+def _resolve(text: str, hits: Iterable[Hit]) -> list[Hit]:
+    """Non-overlapping hits in text order: strongest kind first, then the longest span; none touching a mask."""
+    taken = mask_spans(text)
+    kept: list[Hit] = []
+    for hit in sorted(hits, key=lambda h: (_STRENGTH[h.kind], h.start - h.end, h.start)):
+        if hit.end <= hit.start or any(hit.start < b and a < hit.end for a, b in taken):
+            continue
+        taken.append((hit.start, hit.end))
+        kept.append(hit)
+    return sorted(kept, key=lambda h: h.start)
+
+
+def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
+    """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``).
+
+    The scanners read the normalised view (:mod:`assistant.normalise`): full-width, other scripts' or
+    spelled-out digits, look-alike letters and zero-width characters change nothing. The masks replace what the
+    user actually wrote. ``previous`` is the user's previous message in the same thread: a card number split
+    over the two is masked in this one (the part that completes it), and :attr:`Masked.split` says so.
+    """
+    read = normalise(text)
+    hits = list(_in_original(_hits(read.text), read))
+    split = False
+    if previous is not None:
+        rest = split_card_hit(normalise(previous).text, read.text)
+        if rest is not None:
+            hits.extend(_in_original([rest], read))
+            split = True
+    kept = _resolve(text, hits)
+    if not kept:
+        return Masked(text, ())
+    parts: list[str] = []
+    last = 0
+    for hit in kept:
+        parts += [text[last : hit.start], hit.mask]
+        last = hit.end
+    parts.append(text[last:])
+    findings = tuple(Finding(h.kind, h.start, h.end) for h in kept)
+    return Masked("".join(parts), findings, split=split and any(f.kind == "card" for f in findings))
+
+
+def may_continue_card(text: str) -> bool:
+    """Whether ``text`` could be the rest of a card number begun in the previous message (so that message is
+    worth reading before masking: see ``previous`` in :func:`mask_secrets`)."""
+    return opens_with_digits(normalise(text).text)
+
+
+def find_secret(text: str) -> str | None:
+    """A human label of the first secret in ``text`` (e.g. "card number"), or None. Never returns the secret."""
+    findings = mask_secrets(text).findings
+    return _LABELS[findings[0].kind] if findings else None
+
+
+def has_mask(text: str) -> bool:
+    """Whether ``text`` holds one of our masks (so a secret was removed from it)."""
+    return "[" in text and _MASK_RE.search(text) is not None
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def masked_notice(kinds: Sequence[SecretKind], *, split: bool = False) -> str:
+    """One sentence for the reply: what was masked and why ("" when nothing was); with ``split``, one more
+    saying that the card number began in the previous message (whose part alone was not a card number)."""
+    distinct = list(dict.fromkeys(kinds))
+    if not distinct:
+        return ""
+    reasons: list[str] = []
+    if any(k in ("card", "bank_account") for k in distinct):
+        reasons.append("payment details")
+    if any(
+        k in ("password", "pin", "code", "security_answer", "credentials", "api_key", "private_key")
+        for k in distinct
+    ):
+        reasons.append("credentials")
+    if any(k in ("passport", "national_id") for k in distinct):
+        reasons.append("identity numbers")
+    notice = (
+        f"For your security I masked the {_join([_NOTICE_NAMES[k] for k in distinct])} in your message before "
+        f"it was saved or used: {_join(reasons)} must never be kept in a chat history or in my memory, and I "
+        "don't need them to help you."
+    )
+    if split:
+        notice += (
+            " Your card number began in your previous message; I masked the part in this one, so the number is "
+            "never whole in the chat history."
+        )
+    return notice

@@ -1,0 +1,244 @@
+"""The words that announce a secret, in the languages the assistant's users write (EN, PT, ES, FR, DE, IT).
+
+One table, read by :mod:`assistant.secrets.cues`: a new language or a new word is one line here, and every
+scanner that reads cues gets it. A cue only says where a value may start; the value must still have the shape of
+its kind (digits for a PIN, a password-like token, a clause for a security answer), so a cue word in an ordinary
+sentence ("a conta do jantar", "the door code didn't work") masks nothing.
+
+Each language's phrases are one comma-separated string. Words are written with their accents; the scanners
+also accept them typed without ("contrasena", "codigo").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+# What a cue announces, and so how its value is read.
+CueKind = Literal[
+    "password", "pin", "access_code", "code", "security_answer", "bank_account", "passport", "id"
+]
+
+CUES: dict[CueKind, dict[str, str]] = {
+    "password": {
+        "en": (
+            "password, passphrase, wifi password, login password, wifi pass, wi-fi pass, wifi key, "
+            "network key, wpa key"
+        ),
+        "pt": "senha, palavra-passe, palavra passe, senha do wifi, palavra-chave, senha da rede",
+        "es": "contraseña, clave, clave de acceso, contraseña del wifi, clave del wifi, clave wifi",
+        "fr": "mot de passe, mdp, mot de passe wifi, clé wifi, code wifi",
+        "de": (
+            "passwort, kennwort, wlan-passwort, wlan passwort, wlan-schlüssel, wlan schlüssel, "
+            "netzwerkschlüssel"
+        ),
+        "it": "password, parola d'ordine, parola chiave, chiave di accesso, chiave wifi, password del wifi",
+    },
+    "pin": {
+        "en": "pin, pin code, pin number, card pin, atm pin",
+        "pt": "pin, código pin, senha do cartão, código do cartão, senha do multibanco",
+        "es": "pin, número pin, código pin, nip, número secreto, clave de la tarjeta",
+        "fr": "code pin, code confidentiel, code secret, code de la carte, code carte bleue",
+        "de": "geheimzahl, pin-nummer, pin-code, pin nummer, kartenpin",
+        "it": "codice pin, codice segreto, pin del bancomat, codice del bancomat",
+    },
+    "access_code": {
+        "en": (
+            "door code, gate code, locker code, lockbox code, key box code, keybox code, key safe code, "
+            "entry code, building code, alarm code, safe code, garage code, padlock code, padlock "
+            "combination, locker combination, safe combination, lock combination, access code, keypad "
+            "code, front door code, intercom code, buzzer code, keybox, key box, lockbox, lock box, key "
+            "safe, keysafe"
+        ),
+        "pt": (
+            "código da porta, código do portão, código do cacifo, código da fechadura, código do cofre, "
+            "código de acesso, código do prédio, código da entrada, código do alarme, cofre das chaves"
+        ),
+        "es": (
+            "código de la puerta, código del portal, código de la taquilla, código de la caja fuerte, "
+            "código de acceso, código de entrada, código del candado, código de la alarma, código del "
+            "garaje, caja de llaves"
+        ),
+        "fr": (
+            "digicode, code de la porte, code du portail, code du casier, code d'entrée, code d'accès, "
+            "code du coffre, code du cadenas, code de l'immeuble, code de l'alarme, boîte à clés"
+        ),
+        "de": (
+            "türcode, torcode, tor-code, schließfachcode, spindcode, zugangscode, safe-code, tresorcode, "
+            "code für die tür, code für das tor, code für den safe, alarmcode, zahlenschloss-code, "
+            "schlosscode, schlüsselbox, schlüsselsafe, schlüsseltresor"
+        ),
+        "it": (
+            "codice della porta, codice del portone, codice del cancello, codice dell'armadietto, codice "
+            "d'accesso, codice di accesso, codice della cassaforte, codice del lucchetto, codice "
+            "dell'allarme, cassetta delle chiavi, cassetta portachiavi"
+        ),
+    },
+    "code": {
+        "en": (
+            "verification code, one-time code, one time code, otp, sms code, login code, 2fa code, "
+            "authentication code, security code from, confirmation code from"
+        ),
+        "pt": (
+            "código de verificação, código de confirmação, código sms, código de segurança, código de "
+            "autenticação, código único"
+        ),
+        "es": (
+            "código de verificación, código de confirmación, código de un solo uso, código sms, código de "
+            "seguridad, código de autenticación"
+        ),
+        "fr": (
+            "code de vérification, code de confirmation, code à usage unique, code sms, code de sécurité, "
+            "code d'authentification, code reçu par sms"
+        ),
+        "de": (
+            "bestätigungscode, verifizierungscode, einmalcode, sms-code, sicherheitscode, "
+            "authentifizierungscode, einmalpasswort"
+        ),
+        "it": (
+            "codice di verifica, codice di conferma, codice monouso, codice otp, codice sms, codice di "
+            "sicurezza, codice di autenticazione"
+        ),
+    },
+    "security_answer": {
+        "en": (
+            "mother's maiden name, security answer, secret answer, memorable word, memorable answer, "
+            "answer to my security question, first pet's name, first pet was"
+        ),
+        "pt": (
+            "nome de solteira da minha mãe, resposta de segurança, resposta secreta, palavra memorável, "
+            "nome do meu primeiro animal"
+        ),
+        "es": (
+            "apellido de soltera de mi madre, respuesta de seguridad, respuesta secreta, nombre de mi "
+            "primera mascota"
+        ),
+        "fr": (
+            "nom de jeune fille de ma mère, réponse secrète, réponse de sécurité, nom de mon premier animal"
+        ),
+        "de": "mädchenname meiner mutter, sicherheitsantwort, geheimantwort, name meines ersten haustiers",
+        "it": (
+            "cognome da nubile di mia madre, risposta di sicurezza, risposta segreta, nome del mio primo "
+            "animale"
+        ),
+    },
+    "bank_account": {
+        "en": "bank account number, bank account no, bank acct",
+        "pt": (
+            "número da conta, conta bancária, conta corrente, nib, número de conta, agência e conta, conta"
+        ),
+        "es": "número de cuenta, cuenta bancaria, cuenta corriente, clabe, número de la cuenta, cuenta",
+        "fr": "numéro de compte, compte bancaire, rib, relevé d'identité bancaire, compte courant, compte",
+        "de": "kontonummer, bankverbindung, bankleitzahl, blz, girokonto, bankkonto, konto",
+        "it": "numero di conto, conto corrente, conto bancario, coordinate bancarie, conto",
+    },
+    "passport": {
+        "en": "passport, travel document, document number, doc number, doc no",
+        "pt": "passaporte, número do documento, documento de viagem",
+        "es": "pasaporte, número de documento, documento de viaje",
+        "fr": "passeport, numéro de document, document de voyage",
+        "de": "reisepass, passnummer, pass-nummer, dokumentennummer, reisedokument",
+        "it": "passaporto, numero del documento, numero di documento, documento di viaggio",
+    },
+    "id": {
+        "en": (
+            "national id, id card, identity card, id number, social security number, personal number, "
+            "personal identity number, citizen number, tax id, residence permit"
+        ),
+        "pt": (
+            "bilhete de identidade, cartão de cidadão, número de identificação, cpf, rg, nif, número de "
+            "contribuinte, autorização de residência"
+        ),
+        "es": "dni, nie, documento de identidad, cédula, número de identidad, nif, curp, rut",
+        "fr": (
+            "carte d'identité, numéro de sécurité sociale, cni, numéro d'identité, carte vitale, titre de "
+            "séjour"
+        ),
+        "de": (
+            "personalausweis, ausweisnummer, ausweis, steuer-id, steuernummer, sozialversicherungsnummer, "
+            "aufenthaltstitel, identifikationsnummer"
+        ),
+        "it": (
+            "carta d'identità, codice fiscale, numero di identità, tessera sanitaria, permesso di soggiorno"
+        ),
+    },
+}
+
+# A code said with a general word ("the code", "o código", "opens with"): a secret only where the sentence says
+# what it opens (ACCESS_PLACES) or how it came (DELIVERY).
+CODE_WORDS: dict[str, str] = {
+    "en": "code, codes, combination, opens with, open it with, sent me, sent, texted, emailed me",
+    "pt": "código, códigos, combinação, abre com, abre-se com, enviou, enviaram, mandou, mandaram",
+    "es": "código, códigos, combinación, se abre con, abre con, me envió, envió, me mandó, mandó",
+    "fr": "code, codes, combinaison, s'ouvre avec, ouvre avec, m'a envoyé, a envoyé",
+    "de": "code, codes, kombination, zahlenkombination, öffnet mit, geht auf mit, hat mir geschickt, schickte",
+    "it": "codice, codici, combinazione, si apre con, apre con, mi ha inviato, ha inviato, mi ha mandato",
+}
+# A number followed by one of these is an amount, not a code ("they sent 1500 EUR").
+AMOUNTS = (
+    "eur, euro, euros, usd, dollar, dollars, gbp, pound, pounds, reais, real, chf, francs, miles, points, "
+    "km, kg, nights, people, persons, pessoas, personas, personnes, personen, persone, times, photos, emails"
+)
+
+# What a door, gate or locker code opens.
+ACCESS_PLACES: dict[str, str] = {
+    "en": (
+        "door, front door, gate, locker, lockers, safe, keybox, key box, lockbox, key safe, building, "
+        "entrance, garage, padlock, lock, alarm, intercom, keypad, apartment, flat, room safe"
+    ),
+    "pt": "porta, portão, cacifo, cofre, fechadura, prédio, entrada, garagem, cadeado, alarme",
+    "es": (
+        "puerta, portal, taquilla, caja fuerte, cerradura, edificio, entrada, garaje, candado, alarma, portón"
+    ),
+    "fr": "porte, portail, casier, coffre, coffre-fort, serrure, immeuble, entrée, garage, cadenas, alarme",
+    "de": (
+        "tür, haustür, tor, schließfach, spind, safe, tresor, schloss, gebäude, eingang, garage, "
+        "vorhängeschloss, alarmanlage"
+    ),
+    "it": (
+        "porta, portone, cancello, armadietto, cassaforte, serratura, edificio, ingresso, garage, "
+        "lucchetto, allarme"
+    ),
+}
+
+# How a one-time code arrives.
+DELIVERY: dict[str, str] = {
+    "en": "sms, text, texted, message, app, authenticator, email, emailed, bank, sent me, received, got",
+    "pt": "sms, mensagem, app, aplicativo, aplicação, email, e-mail, banco, recebi, enviaram, mandaram",
+    "es": "sms, mensaje, app, aplicación, correo, banco, recibí, me enviaron, me mandaron, me llegó",
+    "fr": "sms, message, appli, application, e-mail, mail, banque, reçu, envoyé, on m'a envoyé",
+    "de": "sms, nachricht, app, e-mail, mail, bank, erhalten, bekommen, geschickt, gesendet",
+    "it": "sms, messaggio, app, email, e-mail, banca, ricevuto, inviato, mandato, arrivato",
+}
+
+
+def listed(text: str) -> frozenset[str]:
+    """The phrases of one comma-separated string."""
+    return frozenset(p.strip() for p in text.split(",") if p.strip())
+
+
+def phrases(table: dict[str, str]) -> frozenset[str]:
+    """Every phrase of a table's languages."""
+    return frozenset().union(*(listed(text) for text in table.values()))
+
+
+# Words that join a cue to its value ("is", ":", "é", "est", "ist" …), beside the English ones the other
+# scanners already know (assistant.secrets.values).
+CONNECTORS = "is, was, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind"
+# Before a cue when the value comes first ("Lua!2024 é a minha senha", "4821 ist meine PIN").
+POSSESSIVES = (
+    "my, the, our, a minha, o meu, minha, meu, a, o, mi, el, la, mon, ma, le, mein, meine, meinen, das, der, die, "
+    "il mio, la mia, il, nostra, nostro, notre, nuestra, nuestro, unsere, unser"
+)
+# Words between a cue and its connector that say what the secret is for ("senha do wifi é …").
+QUALIFIERS = (
+    "for, to, of, on, at, de, do, da, dos, das, del, de la, du, des, della, dello, di, für, vom, von, zum, "
+    "zur, per, pour, para, no, na, en, im, al, a la, au, à, à la, ao, alla, all', dell', aus, via, by, from, "
+    "in, with, per il, per la, pro"
+)
+# Said around a document number whose kind word is missing ("C01X00T47, expires 2031, issued in Berlin").
+DOCUMENT_CONTEXT = (
+    "expires, expiry, expiry date, valid until, valid till, issued, issued in, issued on, date of issue, "
+    "place of issue, nationality, validade, emitido, emissão, nacionalidade, caducidad, caduca, vence, "
+    "expedido, expedición, nacionalidad, expire, expiration, délivré, nationalité, gültig bis, ablaufdatum, "
+    "ausgestellt, staatsangehörigkeit, scadenza, scade, rilasciato, rilascio, nazionalità"
+)

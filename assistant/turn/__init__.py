@@ -1,0 +1,1 @@
+"""One turn: the engine, its context window, tools, transcript and summary."""

@@ -1,0 +1,365 @@
+"""Turning the thread log into the model's context: window policies, fixed ordering, token budget.
+
+Order, stable part first so provider prompt caches can reuse it:
+
+    system prompt → long-term memory block (≤ half the budget) → summary → earlier turns → current turn
+    → trip state
+
+Room for the current turn and for the reply is reserved before anything else is admitted, and the budget is
+asserted before the model is called. The trip state is the one part that changes whenever a tool result moves
+the trip, so it goes last: anywhere earlier, each change would invalidate the cached prefix from that point
+on (measured: placing it after the summary cost the full buffer a quarter of its cache hits). At the end it
+costs only its own few tokens per call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from assistant.errors import ContextTooLong
+from assistant.events import Event, EventKind
+from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
+from assistant.text import readable, utf8_bytes
+from assistant.turn.messages import turn_finished, turn_messages
+from assistant.turn.transcript import render_transcript
+from assistant.turns import Message
+
+Policy = Literal["full", "sliding", "summary-block"]
+Counter = Callable[[Sequence[Message]], int]
+PRESSURE_WARNING = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One completed (or abandoned) turn of the log, as model messages."""
+
+    turn_id: str
+    first_seq: int
+    messages: tuple[Message, ...]
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LogView:
+    """What a window policy needs from the log: the latest summary and the turns around it."""
+
+    summary: str | None
+    summary_seq: int
+    turns_before_summary: tuple[Turn, ...]
+    turns_since_summary: tuple[Turn, ...]
+
+    @property
+    def all_turns(self) -> tuple[Turn, ...]:
+        return self.turns_before_summary + self.turns_since_summary
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreviousPrompt:
+    """The previous model call's prompt, message by message: what this call's prompt is compared with to
+    count the cache-stable prefix."""
+
+    message_hashes: tuple[str, ...] = ()
+    prefix_tokens: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ContextStats:
+    prompt_tokens: int
+    budget: int
+    reserve: int
+    policy: str
+    stable_prefix_tokens: int
+    memory_tokens: int
+    summary_tokens: int
+    turns_in_window: int
+    turns_in_log: int
+    message_hashes: tuple[str, ...]
+    prefix_tokens: tuple[int, ...]
+
+    @property
+    def as_previous(self) -> PreviousPrompt:
+        return PreviousPrompt(message_hashes=self.message_hashes, prefix_tokens=self.prefix_tokens)
+
+    @property
+    def pressure(self) -> float:
+        """Share of the usable budget (budget minus the reply reserve) taken by the prompt."""
+        return self.prompt_tokens / max(1, self.budget - self.reserve)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "budget": self.budget,
+            "reserve": self.reserve,
+            "pressure": round(self.pressure, 4),
+            "policy": self.policy,
+            "stable_prefix_tokens": self.stable_prefix_tokens,
+            "memory_tokens": self.memory_tokens,
+            "summary_tokens": self.summary_tokens,
+            "turns_in_window": self.turns_in_window,
+            "turns_in_log": self.turns_in_log,
+            "message_hashes": list(self.message_hashes),
+            "prefix_tokens": list(self.prefix_tokens),
+        }
+
+
+class CachedCounter:
+    """Token counts per message, memoised by content hash.
+
+    A chat token count is additive: a fixed priming cost plus each message's own tokens (checked for
+    litellm's counter: count([a, b]) == count([a]) + count([b]) - 3). So the window policy can price
+    hundreds of candidate turns from a cache instead of re-tokenising the whole log on every call; the sum is
+    the counter's own total for the whole prompt (a test holds litellm to this), so the budget assertion
+    stays exact.
+    """
+
+    PRIMING = 3
+
+    def __init__(self, exact: Counter, max_entries: int = 50_000) -> None:
+        self.exact = exact
+        self.max_entries = max_entries
+        self._cache: dict[tuple[tuple[str, str | None], ...], int] = {}
+
+    def one(self, message: Message) -> int:
+        # Not message_hash: its sorted JSON and SHA-256 cost ~15 µs a message, and a turn prices a window of a
+        # few hundred messages three times. Strings hash in C (and cache their hash); only tool calls and
+        # multi-part content are turned into text. Equal messages give equal keys, which is all a cache needs.
+        key = tuple(
+            (name, value if value is None or isinstance(value, str) else repr(value))
+            for name, value in sorted(message.items())
+        )
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= self.max_entries:
+                self._cache.clear()
+            found = self._cache[key] = self.exact([message]) - self.PRIMING
+        return found
+
+    def __call__(self, messages: Sequence[Message]) -> int:
+        return self.PRIMING + sum(self.one(m) for m in messages)
+
+
+def message_hash(message: Message) -> str:
+    """A message's identity for the token cache and the cache-stable prefix. Never raises: a log written before
+    text was validated at the edge may hold lone surrogates, and hashing them must not stop the thread."""
+    return hashlib.sha256(utf8_bytes(json.dumps(message, sort_keys=True, ensure_ascii=False))).hexdigest()[
+        :16
+    ]
+
+
+def read_log(
+    events: Sequence[Event], *, exclude_turn: str | None, clear_before_turn: int | None = None
+) -> LogView:
+    """Group the log into turns around the latest summary event (a summary supersedes what came before it)."""
+    summary, summary_seq = None, 0
+    grouped: dict[str, list[Event]] = {}
+    for event in events:
+        if event.kind == EventKind.SUMMARY:
+            summary, summary_seq = readable(str(event.body.get("text", ""))), event.seq
+        elif event.turn_id != exclude_turn and (event.kind == EventKind.USER or event.turn_id in grouped):
+            grouped.setdefault(event.turn_id, []).append(event)
+    turns = []
+    ordered = sorted(grouped.items(), key=lambda item: item[1][0].seq)
+    for position, (turn_id, turn_events) in enumerate(ordered):
+        clear = clear_before_turn is not None and position < clear_before_turn
+        turns.append(
+            Turn(
+                turn_id,
+                turn_events[0].seq,
+                turn_messages(turn_events, clear_tool_results=clear),
+                turn_finished(turn_events),
+            )
+        )
+    before = tuple(t for t in turns if t.first_seq < summary_seq)
+    since = tuple(t for t in turns if t.first_seq > summary_seq)
+    return LogView(summary, summary_seq, before, since)
+
+
+# -- when to summarise, what to clear ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummaryDue:
+    """A summary is due: the events it will replace, and the summary it extends."""
+
+    covered: tuple[Event, ...]
+    previous: str | None
+    previous_seq: int
+    turns: int
+
+    @property
+    def covers_through_seq(self) -> int:
+        return self.covered[-1].seq if self.covered else self.previous_seq
+
+    def request(self) -> list[Message]:
+        """The summary call's messages: instructions, then the covered transcript after the old summary."""
+        transcript = render_transcript(self.covered)
+        if self.previous:
+            transcript = f"PREVIOUS SUMMARY: {self.previous}\n{transcript}"
+        return [{"role": "system", "content": SUMMARY_INSTRUCTIONS}, {"role": "user", "content": transcript}]
+
+
+def summary_due(events: Sequence[Event], *, current_turn: str, every: int) -> SummaryDue | None:
+    """Due once ``every`` turns have completed since the latest summary (summary-block policy)."""
+    view = read_log(events, exclude_turn=current_turn)
+    done = [t for t in view.turns_since_summary if t.complete]
+    if len(done) < every:
+        return None
+    covered = tuple(e for e in events if e.seq > view.summary_seq and e.turn_id != current_turn)
+    return SummaryDue(covered=covered, previous=view.summary, previous_seq=view.summary_seq, turns=len(done))
+
+
+def tool_results_cleared_before(
+    events: Sequence[Event], *, current_turn: str, every: int, enabled: bool
+) -> int | None:
+    """How many of the earliest turns show their tool results as a one-line stub instead of the payload
+    (None: clearing is off).
+
+    Clearing moves in steps of ``every`` turns, in line with the summaries, rather than one turn at a time: each
+    step changes the prompt prefix once, so the cache-stable prefix survives between steps.
+    """
+    if not enabled:
+        return None
+    earlier = {e.turn_id for e in events if e.kind == EventKind.USER and e.turn_id != current_turn}
+    return (len(earlier) // every) * every
+
+
+def previous_prompt(events: Sequence[Event], *, current_turn: str) -> PreviousPrompt:
+    """The latest earlier turn's prompt (from its ``context`` event), for the cache-stability count."""
+    for event in reversed(events):
+        if event.kind == EventKind.CONTEXT and event.turn_id != current_turn:
+            return PreviousPrompt(
+                message_hashes=tuple(event.body.get("message_hashes", ())),
+                prefix_tokens=tuple(event.body.get("prefix_tokens", ())),
+            )
+    return PreviousPrompt()
+
+
+def stable_head(messages: Sequence[Message]) -> int:
+    """How many messages open the prompt as its cache-stable head: the leading system messages (system
+    prompt, memory block, summary block, in that order; see :func:`assemble`). A provider that caches only
+    at explicit breakpoints (Anthropic's ``cache_control``) is given one after each of them."""
+    head = 0
+    for message in messages:
+        if message.get("role") != "system":
+            break
+        head += 1
+    return head
+
+
+SHRINK = 0.75  # a window the provider refused is retried at this share of the tokens it held
+
+
+def shrunk_window(policy: Policy, refused: ContextStats) -> tuple[Policy, int]:
+    """The policy and budget to retry with after the provider refused ``refused`` as too long: a quarter
+    fewer prompt tokens (the reply's reserve kept), and a policy that can drop turns ("full" keeps every
+    turn, so it becomes "sliding")."""
+    budget = refused.reserve + int(refused.prompt_tokens * SHRINK)
+    return ("sliding" if policy == "full" else policy), budget
+
+
+# -- assembling one prompt -------------------------------------------------------------------------------------
+
+
+def assemble(
+    *,
+    policy: Policy,
+    system: str,
+    memory_block: str | None,
+    view: LogView,
+    state_block: str | None,
+    current: Sequence[Message],
+    budget: int,
+    reserve: int,
+    count: Counter,
+    previous: PreviousPrompt | None = None,
+) -> tuple[list[Message], ContextStats]:
+    """Build the message list for one model call and account for it."""
+    usable = budget - reserve
+    head: list[Message] = [{"role": "system", "content": system}]
+    memory_tokens = 0
+    if memory_block:
+        head.append({"role": "system", "content": memory_block})
+        memory_tokens = count([head[-1]])
+    tail: list[Message] = list(current)
+    if state_block:
+        tail.append({"role": "system", "content": state_block})
+    fixed = count(head + tail)
+    if fixed > usable:
+        raise ContextTooLong(f"the current turn needs {fixed} tokens; the budget allows {usable}")
+    summary = _summary_message(policy, view, count, room=usable - fixed)
+    summary_tokens = count([summary]) if summary else 0
+    if summary:
+        head.append(summary)
+    chosen = _window(policy, view, count, room=usable - fixed - summary_tokens)
+    messages = head + [m for t in chosen for m in t.messages] + tail
+    prompt_tokens = count(messages)
+    if prompt_tokens > usable:
+        raise ContextTooLong(f"the context needs {prompt_tokens} tokens; the budget allows {usable}")
+    hashes, prefix = _fingerprint(messages, count)
+    return messages, ContextStats(
+        prompt_tokens=prompt_tokens,
+        budget=budget,
+        reserve=reserve,
+        policy=policy,
+        stable_prefix_tokens=_stable_prefix(hashes, prefix, previous or PreviousPrompt()),
+        memory_tokens=memory_tokens,
+        summary_tokens=summary_tokens,
+        turns_in_window=len(chosen),
+        turns_in_log=len(view.all_turns),
+        message_hashes=hashes,
+        prefix_tokens=prefix,
+    )
+
+
+def _summary_message(policy: Policy, view: LogView, count: Counter, *, room: int) -> Message | None:
+    """The latest summary as a system message, under summary-block, if it fits in ``room``."""
+    if policy != "summary-block" or not view.summary:
+        return None
+    message = {"role": "system", "content": f"{SUMMARY_HEADING}\n{view.summary}"}
+    return message if count([message]) <= room else None
+
+
+def _window(policy: Policy, view: LogView, count: Counter, *, room: int) -> list[Turn]:
+    """The earlier turns the policy admits: all of them (full), or the newest that fit in ``room``."""
+    candidates = view.turns_since_summary if policy == "summary-block" and view.summary else view.all_turns
+    if policy == "full":
+        return list(candidates)
+    chosen: list[Turn] = []
+    for turn in reversed(candidates):  # newest first: recency beats age when something must go
+        cost = count(turn.messages)
+        if cost > room:
+            break
+        chosen.append(turn)
+        room -= cost
+    chosen.reverse()
+    return chosen
+
+
+def _fingerprint(messages: Sequence[Message], count: Counter) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Each message's hash and the prompt's token count up to and including it."""
+    base = count([])
+    running = base
+    prefix: list[int] = []
+    for message in messages:  # counts are additive (see CachedCounter), so prefixes are running sums
+        running += count([message]) - base
+        prefix.append(running)
+    return tuple(message_hash(m) for m in messages), tuple(prefix)
+
+
+def _stable_prefix(hashes: Sequence[str], prefix: Sequence[int], previous: PreviousPrompt) -> int:
+    """Tokens at the start of this prompt that are byte-identical to the previous call's prompt, in whole
+    messages (a provider cache matches on a prefix; we count conservatively per message)."""
+    same = 0
+    for mine, theirs in zip(hashes, previous.message_hashes, strict=False):
+        if mine != theirs:
+            break
+        same += 1
+    if same == 0:
+        return 0
+    if not previous.prefix_tokens:
+        return prefix[same - 1]
+    return min(prefix[same - 1], previous.prefix_tokens[same - 1])

@@ -1,0 +1,437 @@
+"""One conversation turn, with the thread log as the source of truth.
+
+The turn touches memory at four points: the user message is appended before anything else (so a crash after
+that point can be resumed); the window policy turns the log into context; recall adds the user's long-term
+facts as a separate block; every model step and tool result is appended before it is acted on. Promotion runs
+later, outside the turn.
+
+Resuming is replay: a retried turn id finds its steps in the log and continues from the first missing one. A
+finished turn returns its logged reply and writes nothing; a logged tool result is reused, never re-executed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from assistant.errors import ContextTooLong, ModelError, TurnConflict
+from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
+from assistant.facts.recall import Recall, render_block
+from assistant.faults import crash_point
+from assistant.ids import UserScope
+from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
+from assistant.secrets.mask import Masked, SecretKind, mask_secrets, masked_notice, may_continue_card
+from assistant.state import TripState
+from assistant.turn.context import (
+    PRESSURE_WARNING,
+    CachedCounter,
+    ContextStats,
+    LogView,
+    Policy,
+    PreviousPrompt,
+    assemble,
+    previous_prompt,
+    read_log,
+    shrunk_window,
+    summary_due,
+    tool_results_cleared_before,
+)
+from assistant.turn.messages import model_message, tool_message
+from assistant.turn.parts import (
+    EngineDeps,
+    EngineSettings,
+    SilentObserver,
+    TurnObserver,
+    logged_record,
+    logged_reply,
+    model_body,
+    previous_user_text,
+    replayed_result,
+    thread_title,
+    validate_message,
+)
+from assistant.turn.summary import SummaryOutput
+from assistant.turn.tools import ToolContext
+from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class _Turn:
+    """One turn's working state between model rounds. Everything in it is derived from the log read at the
+    start of the turn plus what this turn has appended since, so a resumed turn rebuilds it identically."""
+
+    req: TurnRequest
+    view: LogView  # earlier turns, grouped for the window policy
+    logged: dict[str, Event]  # this turn's events already in the log, by stored kind (a resumed turn's steps)
+    block: str | None  # the long-term memory block shown to the model
+    recall: Recall | None
+    state: TripState
+    current: list[Message]  # the current turn's messages so far: user, then model and tool messages per round
+    previous: PreviousPrompt  # the previous model call's prompt, for the cache-stable prefix count
+    records: list[ToolCallRecord] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    stats: ContextStats | None = None
+    masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
+    user_seq: int = 0  # this turn's user event: a concurrent delivery's events come after it
+    # Events that need not be durable on their own (recall): written in the same transaction as the next
+    # event that must be (a model step, before its tools run) or with the turn's context and reply.
+    pending: list[NewEvent] = field(default_factory=list)
+
+
+class Engine:
+    def __init__(self, deps: EngineDeps) -> None:
+        self.deps = deps
+        self.counter = CachedCounter(deps.model.count_tokens)
+
+    @property
+    def settings(self) -> EngineSettings:
+        return self.deps.settings
+
+    async def run_turn(self, req: TurnRequest, observer: TurnObserver | None = None) -> TurnResult:
+        """Store calls run in worker threads (``asyncio.to_thread``), never on the caller's event loop: a
+        commit waits for the disk, and a UI serving many users would stall on every one of them.
+
+        Recall starts as soon as the message is valid, beside the log work: it needs only the user and the
+        text, and its query embedding is the slowest step before the model is called."""
+        # Secrets are masked at the door: the log, the model, the tools, summaries and the UI's history only
+        # ever see the masked text (PCI DSS 3.3/3.4 for cards; nothing else needs them either).
+        text = validate_message(req.text, max_chars=self.settings.max_message_chars)
+        previous = None
+        if may_continue_card(text):  # rare: only a message that opens with digits reads the thread first
+            deps = self.deps
+            previous = await asyncio.to_thread(previous_user_text, deps.directory, deps.thread_log, req)
+        masked = mask_secrets(text, previous=previous)
+        recalling = self._start_recall(req, masked.text)
+        pending: list[NewEvent] = []
+        try:
+            events = await asyncio.to_thread(self._open, req, masked)
+            mine = [e for e in events if e.turn_id == req.turn]
+            if any(e.kind == EventKind.ASSISTANT for e in mine):
+                return replayed_result(req, mine, TripState.from_events(events))
+            obs = observer or SilentObserver()
+            return await self._continue(req, masked, events, obs, recalling, pending)
+        except ModelError as exc:
+            failure = {"error": type(exc).__name__, "message": exc.user_message()}
+            await self._log_group(req, pending, EventKind.FAILURE, failure)
+            raise
+        finally:
+            if recalling is not None and not recalling.done():
+                recalling.cancel()
+
+    def _start_recall(self, req: TurnRequest, text: str) -> asyncio.Future[Recall] | None:
+        recaller = self.deps.recaller
+        if recaller is None:
+            return None
+        future = asyncio.ensure_future(
+            asyncio.to_thread(recaller.recall, UserScope(req.user), text, now=req.now)
+        )
+        # A turn that ends early (a replay, a conflict) never awaits it: its outcome is retrieved here instead.
+        future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+        return future
+
+    def _open(self, req: TurnRequest, masked: Masked) -> list[Event]:
+        """Create the user and thread on first use, append the (masked) user message before anything else, and
+        read the thread's log (which now holds it). The kinds of secrets masked are logged, never the secrets."""
+        directory, thread_log = self.deps.directory, self.deps.thread_log
+        # Most turns continue a thread of theirs: one read instead of two write transactions (each takes the
+        # database's write lock). A missing thread, or another user's (None too), goes the full way.
+        thread = directory.get_thread(req.user, req.thread)
+        if thread is None:
+            directory.ensure_user(req.user, now=req.now)
+            thread = directory.open_thread(req.user, req.thread, now=req.now)
+        text = masked.text
+        body: dict[str, Any] = (
+            {"text": text, "masked": list(masked.kinds)} if masked.kinds else {"text": text}
+        )
+        appended = thread_log.append(NewEvent(req.thread, req.turn, EventKind.USER, body, req.now))
+        if not appended.inserted and appended.event.text != text:
+            raise TurnConflict(f"turn {req.turn} was already used for a different message")
+        crash_point("turn.user_logged")
+        if not thread.title:
+            directory.rename_thread(req.user, req.thread, thread_title(text))
+        return thread_log.events(req.thread)
+
+    async def _continue(
+        self,
+        req: TurnRequest,
+        masked: Masked,
+        events: list[Event],
+        obs: TurnObserver,
+        recalling: asyncio.Future[Recall] | None,
+        pending: list[NewEvent],
+    ) -> TurnResult:
+        turn = await self._prepare(req, masked.text, events, obs, recalling, pending)
+        turn.masked = masked.kinds
+        for round_no in range(1, self.settings.max_rounds + 1):
+            reply = await self._model_round(turn, round_no, obs)
+            if not reply.tool_calls:
+                if masked.kinds:
+                    # Told once, in this turn's reply (and so in the log, for a replay or a resume).
+                    notice = "\n\n" + masked_notice(masked.kinds, split=masked.split)
+                    await obs.token(notice)
+                    reply = replace(reply, text=reply.text + notice)
+                return await self._finish(turn, reply)
+            await self._run_tools(turn, round_no, reply.tool_calls, obs)
+        raise ModelError(
+            "the model kept calling tools"
+        )  # unreachable: the last round is called without tools
+
+    async def _prepare(
+        self,
+        req: TurnRequest,
+        text: str,
+        events: list[Event],
+        obs: TurnObserver,
+        recalling: asyncio.Future[Recall] | None,
+        pending: list[NewEvent],
+    ) -> _Turn:
+        """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
+        settings = self.settings
+        if settings.policy == "summary-block":
+            events = await self._maybe_summarise(req, events)
+        block, recall = await self._recall(req, recalling, obs, pending)
+        clear_before = tool_results_cleared_before(
+            events,
+            current_turn=req.turn,
+            every=settings.summary_every,
+            enabled=settings.clear_old_tool_results,
+        )
+        return _Turn(
+            req=req,
+            view=read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before),
+            logged={e.kind: e for e in events if e.turn_id == req.turn},
+            block=block,
+            recall=recall,
+            state=TripState.from_events(events),
+            current=[{"role": "user", "content": text}],
+            previous=previous_prompt(events, current_turn=req.turn),
+            user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
+            pending=pending,
+        )
+
+    async def _model_round(self, turn: _Turn, round_no: int, obs: TurnObserver) -> ModelReply:
+        """Round ``round_no``'s step: the logged one if there is one, else a model call. A reply with tool calls
+        is logged before any of them runs, and the step that runs is always the logged one.
+
+        Race: two deliveries of one turn (a retry while the first is still running, two tabs) may both call
+        the model; with a non-deterministic model their answers differ. Only one ``model:N`` append wins, and
+        the loser adopts the winner's logged step and runs its tool calls (which find their results logged, or
+        run under the same idempotency keys), never its own: tool calls the log does not show would book
+        things the conversation never mentions. A text-only answer is not logged as a step, so before using one
+        the log is read again for a step another delivery logged meanwhile."""
+        kind = model_kind(round_no)
+        logged = turn.logged.get(kind)
+        if logged is None:
+            reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
+            if reply.tool_calls:
+                # The step is durable (with the recall held back for it) before any of its tools runs.
+                appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
+                if not appended.inserted:
+                    logger.info(
+                        "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
+                    )
+                logged = appended.event
+                crash_point(f"turn.model_logged:{round_no}")
+            else:
+                logged = await asyncio.to_thread(self._logged_since_open, turn, kind)
+                if logged is None:
+                    return reply
+                logger.info(
+                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind
+                )
+        turn.logged[kind] = logged
+        # The current turn is shown to the model exactly as later turns will show it (same builders, same
+        # logged events), so this call's prompt stays a byte-identical prefix of the next one.
+        turn.current.append(model_message(logged))
+        return logged_reply(logged, self.deps.model.model_name)
+
+    def _logged_since_open(self, turn: _Turn, kind: str) -> Event | None:
+        """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
+        after = turn.user_seq
+        found = [
+            e
+            for e in self.deps.thread_log.events(turn.req.thread, after_seq=after)
+            if e.turn_id == turn.req.turn
+        ]
+        for event in found:
+            turn.logged.setdefault(event.kind, event)
+        return next((e for e in found if e.kind == kind), None)
+
+    async def _call_model(self, turn: _Turn, *, last: bool, obs: TurnObserver) -> ModelReply:
+        settings = self.settings
+        messages, stats = self._assemble(turn, policy=settings.policy, budget=settings.budget_tokens)
+        if stats.pressure >= PRESSURE_WARNING:
+            logger.warning(
+                "context pressure %.0f%% in thread %s (%d of %d tokens)",
+                stats.pressure * 100,
+                turn.req.thread,
+                stats.prompt_tokens,
+                settings.budget_tokens - settings.reply_reserve_tokens,
+            )
+        await obs.context(stats)
+        tools = None if last else self.deps.tools.specs()
+        try:
+            reply = await self.deps.model.complete(messages, tools=tools, on_token=obs.token)
+        except ContextTooLong:
+            # The provider counts differently from us (or its window is smaller than configured): shrink the
+            # window once and ask again; a second refusal reaches the user.
+            policy, budget = shrunk_window(settings.policy, stats)
+            logger.warning(
+                "thread %s: the provider found the prompt too long; retrying in %d tokens",
+                turn.req.thread,
+                budget - stats.reserve,
+            )
+            messages, stats = self._assemble(turn, policy=policy, budget=budget)
+            await obs.context(stats)
+            reply = await self.deps.model.complete(messages, tools=tools, on_token=obs.token)
+        turn.usage, turn.stats, turn.previous = turn.usage + reply.usage, stats, stats.as_previous
+        return reply
+
+    def _assemble(self, turn: _Turn, *, policy: Policy, budget: int) -> tuple[list[Message], ContextStats]:
+        with self.deps.probe.span("window"):
+            return assemble(
+                policy=policy,
+                system=system_prompt(turn.req.now),
+                memory_block=turn.block,
+                view=turn.view,
+                state_block=None if turn.state.is_empty else turn.state.render(),
+                current=turn.current,
+                budget=budget,
+                reserve=self.settings.reply_reserve_tokens,
+                count=self.counter,
+                previous=turn.previous,
+            )
+
+    async def _run_tools(
+        self, turn: _Turn, round_no: int, calls: Sequence[ToolCall], obs: TurnObserver
+    ) -> None:
+        for index, call in enumerate(calls, 1):
+            event = await self._tool(turn, round_no, index, call, obs)
+            record = logged_record(event)
+            turn.records.append(record)
+            if record.ok:
+                turn.state = turn.state.apply(call.name, record.result)
+            turn.current.append(tool_message(event))
+
+    async def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
+        """Log the turn's token accounting, then its reply (the reply is what marks the turn complete), in one
+        transaction with anything held back: none of them is acted on before the turn ends, so they need
+        not be durable one by one (a crash before the commit loses only what nobody was told yet).
+
+        The reply returned is the logged one: if a concurrent delivery finished first, both answer alike."""
+        req = turn.req
+        context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
+        turn.pending.append(NewEvent(req.thread, req.turn, EventKind.CONTEXT, context, req.now))
+        reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
+        stored = (await self._append_group(req, turn.pending, EventKind.ASSISTANT, reply)).event
+        crash_point("turn.assistant_logged")
+        return TurnResult(
+            thread_id=req.thread,
+            turn_id=req.turn,
+            reply=stored.text,
+            replayed=False,
+            tool_calls=tuple(turn.records),
+            usage=turn.usage,
+            context=context,
+            memory_block=turn.block,
+            recall_path=turn.recall.path if turn.recall else "none",
+            state=turn.state,
+            user_text=turn.current[0]["content"],
+            masked=turn.masked,
+        )
+
+    async def _tool(self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver) -> Event:
+        """The logged result of one tool call: reused if logged, else run, logged, then returned."""
+        logged = turn.logged.get(tool_kind(round_no, index))
+        if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
+            return logged
+        await obs.tool_started(call)
+        req = turn.req
+        ctx = ToolContext(
+            user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
+        )
+        outcome = await asyncio.to_thread(self.deps.tools.run, call.name, call.arguments, ctx)
+        crash_point(f"turn.tool_ran:{round_no}.{index}")
+        body: dict[str, Any] = {
+            "call_id": call.id,
+            "name": call.name,
+            "arguments": call.arguments,
+            "ok": outcome.ok,
+        }
+        if outcome.ok:
+            body["result"] = outcome.result
+        else:
+            body["error"] = outcome.result.get("error", "tool failed")
+        stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
+        crash_point(f"turn.tool_logged:{round_no}.{index}")
+        await obs.tool_finished(logged_record(stored))
+        return stored  # first write wins if a concurrent retry got there first
+
+    async def _recall(
+        self,
+        req: TurnRequest,
+        recalling: asyncio.Future[Recall] | None,
+        obs: TurnObserver,
+        pending: list[NewEvent],
+    ) -> tuple[str | None, Recall | None]:
+        if recalling is None:
+            return None, None
+        recall = await recalling
+
+        def count_text(block_text: str) -> int:
+            return self.counter([{"role": "system", "content": block_text}])
+
+        block, shown = render_block(
+            recall, now=req.now, cap_tokens=self.settings.budget_tokens // 2, count_text=count_text
+        )
+        logged = {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current}
+        # Held back: it is logged, before the step that used it, in that step's transaction.
+        pending.append(NewEvent(req.thread, req.turn, EventKind.RECALL, logged, req.now))
+        crash_point("turn.recalled")
+        await obs.recalled(recall, block)
+        return block, recall
+
+    async def _maybe_summarise(self, req: TurnRequest, events: list[Event]) -> list[Event]:
+        due = summary_due(events, current_turn=req.turn, every=self.settings.summary_every)
+        if due is None:
+            return events
+        out = await self.deps.model.structured(due.request(), SummaryOutput, name=SUMMARY_SCHEMA_NAME)
+        body = {
+            "text": out.render(),
+            "covers_through_seq": due.covers_through_seq,
+            "turns": due.turns,
+            "decisions": out.decisions,
+            "open_loops": out.open_loops,
+        }
+
+        def log_and_read() -> list[Event]:
+            self._log(req, EventKind.SUMMARY, body)
+            return self.deps.thread_log.events(req.thread)
+
+        return await asyncio.to_thread(log_and_read)
+
+    def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
+        """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
+        return self._append(req, kind, body).event
+
+    def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
+        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
+
+    async def _append_group(
+        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
+    ) -> AppendResult:
+        """Append the held-back events and then this one in one transaction; this one's result."""
+        group = [*pending, NewEvent(req.thread, req.turn, kind, body, req.now)]
+        results = await asyncio.to_thread(self.deps.thread_log.append_many, group)
+        pending.clear()
+        return results[-1]
+
+    async def _log_group(
+        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
+    ) -> Event:
+        return (await self._append_group(req, pending, kind, body)).event

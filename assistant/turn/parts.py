@@ -1,0 +1,158 @@
+"""What the turn engine is built from and what it reads back: its settings, dependencies and UI hooks, the
+check a message passes before anything is written, and the conversions between a turn's logged events and the
+records and results the engine returns (a resumed or replayed turn is rebuilt from these alone).
+
+Kept apart from ``assistant.turn.engine`` so the engine module holds only the turn's control flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from assistant.errors import InvalidInput
+from assistant.events import Event, EventKind
+from assistant.facts.recall import Recall, Recaller
+from assistant.model.llm import ChatModel
+from assistant.ports import Directory, ThreadLog
+from assistant.probe import NO_PROBE, Probe
+from assistant.state import TripState
+from assistant.text import text_problem
+from assistant.turn.context import ContextStats, Policy
+from assistant.turn.tools import ToolRunner
+from assistant.turns import ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+
+
+@dataclass(frozen=True, slots=True)
+class EngineSettings:
+    policy: Policy = "summary-block"
+    summary_every: int = 8
+    budget_tokens: int = 12000
+    reply_reserve_tokens: int = 1000
+    max_message_chars: int = 4000
+    max_rounds: int = 4
+    clear_old_tool_results: bool = True
+
+
+class TurnObserver(Protocol):
+    """Optional live hooks for a UI; the engine works the same without them."""
+
+    async def recalled(self, recall: Recall, block: str | None) -> None: ...
+    async def token(self, text: str) -> None: ...
+    async def tool_started(self, call: ToolCall) -> None: ...
+    async def tool_finished(self, record: ToolCallRecord) -> None: ...
+    async def context(self, stats: ContextStats) -> None: ...
+
+
+class SilentObserver:
+    async def recalled(self, recall: Recall, block: str | None) -> None:
+        return None
+
+    async def token(self, text: str) -> None:
+        return None
+
+    async def tool_started(self, call: ToolCall) -> None:
+        return None
+
+    async def tool_finished(self, record: ToolCallRecord) -> None:
+        return None
+
+    async def context(self, stats: ContextStats) -> None:
+        return None
+
+
+@dataclass(kw_only=True)
+class EngineDeps:
+    thread_log: ThreadLog
+    directory: Directory
+    model: ChatModel
+    tools: ToolRunner
+    recaller: Recaller | None
+    settings: EngineSettings = field(default_factory=EngineSettings)
+    probe: Probe = NO_PROBE  # times window assembly (telemetry); the other phases are observed via the deps
+
+
+def validate_message(text: str, *, max_chars: int) -> str:
+    """Reject empty, oversized and unencodable input before anything is written: control characters, lone
+    surrogates (invalid UTF-8 from a command line, a browser's broken pair) and Unicode non-characters. Text
+    like that, once logged, would break every later turn of the thread (hashing, the provider's JSON)."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInput("the message is empty")
+    if len(text) > max_chars:
+        raise InvalidInput(f"the message is too long ({len(text)} characters; the limit is {max_chars})")
+    problem = text_problem(text)
+    if problem is not None:
+        raise InvalidInput(problem)
+    return text.strip()
+
+
+def thread_title(text: str) -> str:
+    """A new thread's title: the first line of its first message, shortened."""
+    first = text.strip().splitlines()[0]
+    return first if len(first) <= 60 else first[:57].rstrip() + "..."
+
+
+def model_body(reply: ModelReply) -> dict[str, Any]:
+    return {
+        "text": reply.text,
+        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls],
+        "usage": reply.usage.to_json(),
+    }
+
+
+def logged_reply(event: Event, model_name: str) -> ModelReply:
+    """A model round as logged in its ``model:N`` event (its usage was counted when it ran)."""
+    calls = tuple(
+        ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"]) for c in event.body["tool_calls"]
+    )
+    return ModelReply(
+        text=str(event.body.get("text") or ""), tool_calls=calls, usage=Usage(), model=model_name
+    )
+
+
+def logged_record(event: Event) -> ToolCallRecord:
+    """A tool call as logged in its ``tool:R.I`` event."""
+    parsed, body = event.parsed_kind, event.body
+    return ToolCallRecord(
+        round_no=parsed.round_no,
+        index=parsed.index,
+        call_id=str(body.get("call_id", "")),
+        name=str(body.get("name", "")),
+        arguments=str(body.get("arguments", "")),
+        ok=bool(body.get("ok")),
+        result=dict(body.get("result") or {"error": body.get("error")}),
+    )
+
+
+def replayed_result(req: TurnRequest, mine: Sequence[Event], state: TripState) -> TurnResult:
+    records = [logged_record(e) for e in mine if e.parsed_kind.kind is EventKind.TOOL]
+    reply = next(e for e in mine if e.kind == EventKind.ASSISTANT)
+    said = next(e for e in mine if e.kind == EventKind.USER)
+    context = next((dict(e.body) for e in mine if e.kind == EventKind.CONTEXT), {})
+    usage = reply.body.get("usage") or {}
+    return TurnResult(
+        thread_id=req.thread,
+        turn_id=req.turn,
+        reply=reply.text,
+        replayed=True,
+        tool_calls=tuple(records),
+        usage=Usage.from_json(usage),
+        context=context,
+        memory_block=None,
+        recall_path="replayed",
+        state=state,
+        user_text=said.text,
+        masked=tuple(said.body.get("masked", ())),
+    )
+
+
+def previous_user_text(directory: Directory, thread_log: ThreadLog, req: TurnRequest) -> str | None:
+    """The (masked) text of the user's last message before this turn in their own thread, or None.
+
+    The masker reads it to catch a card number split over two messages; another user's thread is never read.
+    """
+    if directory.get_thread(req.user, req.thread) is None:
+        return None
+    said = [e for e in thread_log.events(req.thread) if e.kind == EventKind.USER and e.turn_id != req.turn]
+    return said[-1].text if said else None

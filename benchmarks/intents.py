@@ -1,0 +1,125 @@
+"""How well the offline model tells what a message is for: intent accuracy on two paraphrase sets, by meaning
+(``demo.intents``, the bundled MiniLM) beside today's routing by phrasing patterns alone (same run).
+
+The *tuning* set (``_intent_phrasings``) was read while the examples and thresholds were chosen; the *held-out*
+set (``_intent_heldout``) was written afterwards without reading either, and is the honest figure.
+
+    python -m benchmarks.intents            # the table and the misses
+    python -m benchmarks.intents --json
+
+Each phrasing is read with no conversation behind it (today's tools, an empty memory). The pattern routing's
+intent is the first move whose patterns take the message; a bare yes or no is counted for it as if our
+"shall I …?" question were pending (its patterns for answers are the forgetting move's). A message the meaning
+reading is unsure about (the model would ask) counts as a miss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections import Counter
+from datetime import date
+from typing import Any
+
+from benchmarks._intent_heldout import HELDOUT
+from benchmarks._intent_phrasings import PHRASINGS
+from demo import intents
+from demo.agent import _answer_hint, _by_rules, rule_intent, understood
+from demo.view import Memory, View
+from testkit.bench_results import record
+
+_TOOLS = {
+    "search_flights",
+    "book_flight",
+    "cancel_booking",
+    "get_my_bookings",
+    "find_restaurants",
+    "remember_preference",
+    "forget_memory",
+}
+TARGET = 0.95
+
+
+def _view(text: str) -> View:
+    return View(today=date(2026, 11, 9), user_text=text, memory=Memory(), trip={}, tools=set(_TOOLS))
+
+
+def by_patterns(text: str) -> str | None:
+    ruled = _by_rules(_view(text))
+    return rule_intent(ruled[0], _view(text)) if ruled else _answer_hint(text)
+
+
+def by_meaning(text: str) -> str | None:
+    return understood(_view(text)).intent
+
+
+def measure(phrasings: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
+    """Accuracy of both routings on one set (the meaning reading must be installed)."""
+    examples = {e.lower() for texts in intents.EXAMPLES.values() for e in texts}
+    cases = [(want, text) for want, texts in phrasings.items() for text in texts]
+    overlap = [text for _want, text in cases if text.lower() in examples]
+    if overlap:
+        raise SystemExit(f"the test set repeats example phrasings: {overlap}")
+    results: dict[str, dict[str, Any]] = {}
+    for name, read in (("patterns", by_patterns), ("meaning", by_meaning)):
+        start = time.perf_counter()
+        got = [(want, text, read(text)) for want, text in cases]
+        elapsed = time.perf_counter() - start
+        misses = [(want, text, found) for want, text, found in got if found != want]
+        per_intent = Counter(want for want, _t, _f in misses)
+        results[name] = {
+            "cases": len(cases),
+            "accuracy": round(1 - len(misses) / len(cases), 4),
+            "correct": len(cases) - len(misses),
+            "asked": sum(1 for _w, _t, found in misses if found is None),
+            "ms_per_message": round(1000 * elapsed / len(cases), 2),
+            "misses_by_intent": dict(sorted(per_intent.items())),
+            "misses": [{"want": w, "text": t, "got": f} for w, t, f in misses],
+        }
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    from travel_assistant.container import install_offline_intents
+
+    def said(text: str) -> str:
+        return re.sub(r"[^\w ]", "", text.lower()).strip()
+
+    tuning = {said(t) for texts in PHRASINGS.values() for t in texts}
+    shared = [t for texts in HELDOUT.values() for t in texts if said(t) in tuning]
+    if shared:
+        raise SystemExit(f"the held-out set repeats tuning phrasings: {shared}")
+    install_offline_intents("meaning")
+    sets = {"tuning": measure(PHRASINGS), "held-out": measure(HELDOUT)}
+    for label, results in sets.items():
+        meaning, patterns = results["meaning"], results["patterns"]
+        record(
+            "intents",
+            f"offline model: intent accuracy on {meaning['cases']} {label} paraphrases",
+            f"{meaning['accuracy']:.1%} by meaning ({meaning['ms_per_message']} ms/message)",
+            target=f"≥ {TARGET:.0%}",
+            baseline=f"{patterns['accuracy']:.1%} by patterns",
+            met=meaning["accuracy"] >= TARGET,
+        )
+    if args.json:
+        print(json.dumps({"target": TARGET, **sets}, indent=2))
+        return
+    print(f"intent accuracy ({len(PHRASINGS)} intents), target {TARGET:.0%}")
+    print(f"{'set':<9} {'routing':<10} {'cases':>6} {'accuracy':>9} {'correct':>8} {'asked':>6} {'ms/msg':>7}")
+    for label, results in sets.items():
+        for name, r in results.items():
+            row = f"{r['cases']:>6} {r['accuracy']:>9.1%} {r['correct']:>8} {r['asked']:>6} {r['ms_per_message']:>7}"
+            print(f"{label:<9} {name:<10} {row}")
+    for label, results in sets.items():
+        print(f"\nmisses by meaning on the {label} set (want -> got):")
+        for miss in results["meaning"]["misses"]:
+            print(f"  {miss['want']:<10} -> {miss['got'] or '(asks)':<10} {miss['text']}")
+
+
+if __name__ == "__main__":
+    main()

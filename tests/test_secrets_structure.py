@@ -1,0 +1,369 @@
+"""The masker by structure, not by list: generated card numbers in any spelling and setting, secrets said in six
+languages, unknown keys, seed phrases, identity documents, a card split over two messages; and generated
+ordinary travel sentences that must come through untouched."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mnemonic import Mnemonic
+from stdnum import luhn
+
+from assistant.gate.evidence import Span, split_clauses
+from assistant.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_card
+
+# --- cards -------------------------------------------------------------------------------------------------
+
+_ISSUER_PREFIXES = ("4", "51", "55", "2221", "34", "37", "6011", "3530")
+_LENGTHS = {"4": 16, "51": 16, "55": 16, "2221": 16, "34": 15, "37": 15, "6011": 16, "3530": 16}
+
+
+@st.composite
+def card_numbers(draw: st.DrawFn) -> str:
+    prefix = draw(st.sampled_from(_ISSUER_PREFIXES))
+    body = prefix + "".join(str(draw(st.integers(0, 9))) for _ in range(_LENGTHS[prefix] - len(prefix) - 1))
+    return body + str(luhn.calc_check_digit(body))
+
+
+_SEPARATORS = st.sampled_from([" ", "-", ".", "/", " - ", " / ", "  ", ", ", "_", "|"])
+_SCRIPTS = {
+    "ascii": "0123456789",
+    "fullwidth": "０１２３４５６７８９",
+    "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
+    "devanagari": "०१२३४५६७८९",
+    "bengali": "০১২৩৪৫৬৭৮৯",
+}
+_SPELLED = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_INVISIBLE = st.sampled_from(["", "", "\u200b", "\u200d", "\u2060"])
+
+
+@st.composite
+def written_cards(draw: st.DrawFn) -> tuple[str, str]:
+    """(how the user wrote a valid card number, its last four digits)."""
+    number = draw(card_numbers())
+    groups = [number[i : i + 4] for i in range(0, len(number), 4)]
+    style = draw(st.sampled_from([*_SCRIPTS, "spelled"]))
+    if style == "spelled":
+        sep = draw(st.sampled_from([" ", ", ", " - "]))
+        written = sep.join(" ".join(_SPELLED[int(d)] for d in g) for g in groups)
+    else:
+        digits = _SCRIPTS[style]
+        seps = [draw(_SEPARATORS) for _ in groups[1:]]
+        parts = ["".join(digits[int(d)] + draw(_INVISIBLE) for d in g) for g in groups]
+        written = parts[0] + "".join(s + p for s, p in zip(seps, parts[1:], strict=True))
+    return written, number[-4:]
+
+
+_TRAVEL_FRAMES = st.sampled_from(
+    [
+        "{}",
+        "my card is {}",
+        "Pay the Lisbon flight with {} please",
+        "For the hotel in Porto use {}, thanks",
+        "book me on TP1234 to Madrid on 12 May, card {} expiry 09/28",
+        "the taxi to the airport takes {} I think",
+        "{} — and I prefer a window seat",
+        "can you charge {} for the two nights at the Ritz?",
+        "Por favor paga o voo com {}",
+        "Zahlen Sie die Zugfahrt mit {} bitte",
+    ]
+)
+
+
+@given(written_cards(), _TRAVEL_FRAMES)
+@settings(max_examples=300, deadline=None)
+def test_a_valid_card_is_masked_whatever_its_digits_separators_and_sentence(
+    card: tuple[str, str], frame: str
+) -> None:
+    written, last4 = card
+    text = frame.format(written)
+    masked = mask_secrets(text)
+    assert f"[card ending {last4}]" in masked.text, (text, masked.text)
+    assert written not in masked.text
+    assert mask_secrets(masked.text).text == masked.text  # idempotent
+
+
+_CITIES = st.sampled_from(["Lisbon", "Porto", "Madrid", "Paris", "Berlin", "Rome", "New York", "Tokyo"])
+
+
+@st.composite
+def travel_sentences(draw: st.DrawFn) -> str:
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    airline = rng.choice(["TP", "BA", "LH", "AF", "IB", "AZ", "U2", "FR"])
+    pieces = [
+        f"flight {airline}{rng.randint(1, 9999)}",
+        f"on {rng.randint(1, 28)}/{rng.randint(1, 12)}/{rng.randint(2025, 2028)}",
+        f"at {rng.randint(0, 23):02d}:{rng.choice(['00', '15', '30', '45'])}",
+        f"for {rng.randint(19, 2400)}.{rng.randint(0, 99):02d} EUR",
+        f"booking ref {''.join(rng.choice('ABCDEFGHJKLMNPQRSTUVWXYZ23456789') for _ in range(6))}",
+        f"seat {rng.randint(1, 40)}{rng.choice('ABCDEF')}",
+        f"gate {rng.choice('ABCDE')}{rng.randint(1, 60)}",
+        f"{rng.randint(2, 14)} nights",
+        f"room {rng.randint(100, 1299)}",
+        f"e-ticket {rng.randint(10**12, 10**13 - 1)}",
+        f"call +351 {rng.randint(200, 999)} {rng.randint(100, 999)} {rng.randint(100, 999)}",
+        f"terminal {rng.randint(1, 5)}",
+        f"{rng.randint(1, 4)} adults and {rng.randint(0, 3)} children",
+        f"train {rng.randint(100, 9999)} from {draw(_CITIES)}",
+        "a window seat",
+        "one or two bags",
+    ]
+    chosen = draw(st.lists(st.sampled_from(pieces), min_size=2, max_size=5, unique=True))
+    opener = draw(st.sampled_from(["Book", "I'd like", "Please find", "Can you check", "Remind me of"]))
+    return f"{opener} {draw(_CITIES)} " + ", ".join(chosen) + "."
+
+
+@given(travel_sentences())
+@settings(max_examples=400, deadline=None)
+def test_ordinary_travel_sentences_are_never_masked(text: str) -> None:
+    masked = mask_secrets(text)
+    assert masked.findings == (), (text, masked.text)
+
+
+# --- secrets said in words, in six languages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "secret"),
+    [
+        ("a senha do wifi é Lua!2024, e prefiro janela", "prefiro janela", "Lua!2024"),
+        ("mi contraseña es Gato-77 y quiero pasillo", "quiero pasillo", "Gato-77"),
+        ("mon mot de passe est Soleil#12", "mon mot de passe est", "Soleil#12"),
+        ("Mein Passwort ist Sonne2024, danke", "danke", "Sonne2024"),
+        ("la mia password è Mare_blu9", "la mia password", "Mare_blu9"),
+        ("o meu PIN é 4821", "meu PIN", "4821"),
+        ("mi código pin es 9087", "mi código pin es", "9087"),
+        ("mon code confidentiel est 5521", "code confidentiel", "5521"),
+        ("meine Geheimzahl ist 7730", "Geheimzahl", "7730"),
+        ("il codice segreto è 6610", "codice segreto", "6610"),
+        ("o código de verificação é 552019", "verificação", "552019"),
+        ("el código de verificación es 880213", "verificación", "880213"),
+        ("le code de vérification est 771204", "vérification", "771204"),
+        ("der Bestätigungscode lautet 402291", "Bestätigungscode", "402291"),
+        ("il codice di verifica è 330918", "codice di verifica", "330918"),
+        ("o nome de solteira da minha mãe é Ferreira", "solteira", "Ferreira"),
+        ("el apellido de soltera de mi madre es Gómez", "soltera", "Gómez"),
+        ("der Mädchenname meiner Mutter ist Schmidt", "Mutter", "Schmidt"),
+        ("le digicode est 4821B et j'aime le calme", "j'aime le calme", "4821B"),
+        ("the locker code is 372#", "locker code", "372#"),
+        ("gate code: 1290, and we arrive late", "we arrive late", "1290"),
+        ("o código do portão é 5566", "portão", "5566"),
+        ("el código del portal es 2468", "portal", "2468"),
+        ("der Türcode ist 8642", "Türcode", "8642"),
+        ("il codice del cancello è 1357", "cancello", "1357"),
+        ("minha senha: ｑｗｅｒｔｙ２０２４", "senha", "ｑｗｅｒｔｙ２０２４"),
+        ("my PIN is four one one nine", "my PIN is", "four one one nine"),
+        ("meine Kontonummer ist 0532013000", "Kontonummer", "0532013000"),
+        ("o número da conta é 0012 3456 7890", "conta", "0012 3456 7890"),
+    ],
+)
+def test_secrets_said_in_other_languages_lose_only_the_value(text: str, kept: str, secret: str) -> None:
+    masked = mask_secrets(text)
+    assert secret not in masked.text and has_mask(masked.text), masked.text
+    assert kept in masked.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a conta do jantar foi 45 euros",
+        "the door code didn't work last night",
+        "esqueci a minha senha outra vez",
+        "j'ai oublié mon mot de passe",
+        "Ich habe mein Passwort vergessen",
+        "il codice della porta non funziona",
+        "el pasaporte caduca en 2031",
+        "My passport expires in March 2031, issued in Lisbon",
+        "one two three, here we go",
+        "We need two three-bed rooms for four nights",
+    ],
+)
+def test_talking_about_secrets_in_any_language_is_not_a_secret(text: str) -> None:
+    assert mask_secrets(text).findings == ()
+
+
+# --- keys, seed phrases, documents ---------------------------------------------------------------------------
+
+
+_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+# Random 40-64 character keys (a shorter random run can fall below the entropy a key must show, one draw in a few
+# hundred); derandomised so a run is repeatable.
+@given(st.integers(0, 2**64), st.integers(40, 64), st.sampled_from(["", "_", "-"]))
+@settings(max_examples=150, deadline=None, derandomize=True)
+def test_a_random_key_from_an_unknown_provider_is_masked(seed: int, length: int, joiner: str) -> None:
+    rng = random.Random(seed)
+    key = "".join(rng.choice(_KEY_ALPHABET) for _ in range(length))
+    key = key[:8] + joiner + key[8:]
+    if not (
+        any(c.isdigit() for c in key) and any(c.islower() for c in key) and any(c.isupper() for c in key)
+    ):
+        return  # (one draw in many thousands)
+    masked = mask_secrets(f"the key for the booking API is now {key} ok")
+    assert key not in masked.text and masked.text.endswith(" ok")
+
+
+def test_hex_secrets_and_jwts_are_masked() -> None:
+    hex_key = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    for secret in (hex_key, jwt):
+        assert secret not in mask_secrets(f"here: {secret} for the hotel app").text
+
+
+def test_words_run_together_and_links_are_not_keys() -> None:
+    for text in (
+        "our trip hashtag is LisbonPortoMadrid2025Summer",
+        "see https://example.com/booking/AbC123xYz456QwE789rTy0 for details",
+    ):
+        assert mask_secrets(text).findings == ()
+
+
+@pytest.mark.parametrize("language", ["english", "spanish", "french", "italian", "portuguese"])
+@pytest.mark.parametrize("count", [12, 24])
+def test_a_seed_phrase_is_masked_in_any_wordlist_language(language: str, count: int) -> None:
+    words = Mnemonic(language).generate(strength=128 if count == 12 else 256).split()
+    numbered = " ".join(f"{i}. {w}" for i, w in enumerate(words, 1))
+    for phrase in (" ".join(words), numbered):
+        masked = mask_secrets(f"my wallet words: {phrase}. Also I prefer aisle seats")
+        assert words[5] not in masked.text.split() and "[recovery phrase masked]" in masked.text
+        assert "I prefer aisle seats" in masked.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C01X00T47, expires 2031, issued in Berlin",
+        "AB1234567 valid until 2030",
+        "Número 12AB34567, validade 2029",
+        "my finnish ID 131052-308T",
+        "AVS 756.9217.0769.85 for the Swiss hotel",
+        "NIR 2 95 10 99 126 111 93",
+    ],
+)
+def test_identity_documents_are_masked_without_their_name(text: str) -> None:
+    masked = mask_secrets(text)
+    assert masked.kinds and set(masked.kinds) <= {"passport", "national_id"}, masked.text
+
+
+# --- a card split over two messages --------------------------------------------------------------------------
+
+
+@given(card_numbers(), st.integers(4, 12), _SEPARATORS)
+@settings(max_examples=150, deadline=None)
+def test_a_card_split_over_two_messages_is_masked_in_the_second(number: str, cut: int, sep: str) -> None:
+    first = "my card is " + sep.join([number[:cut][i : i + 4] for i in range(0, cut, 4)])
+    second_digits = number[cut:]
+    second = sep.join(second_digits[i : i + 4] for i in range(0, len(second_digits), 4)) + " thanks"
+    assert mask_secrets(first).findings == ()  # alone, the first part is no card
+    assert may_continue_card(second)
+    masked = mask_secrets(second, previous=first)
+    assert masked.split and masked.kinds == ("card",)
+    assert f"[card ending {number[-4:]}]" in masked.text and masked.text.endswith(" thanks")
+    assert "previous message" in masked_notice(masked.kinds, split=masked.split)
+
+
+def test_digits_after_an_unrelated_message_are_not_a_split_card() -> None:
+    assert not mask_secrets("1111 1111", previous="we are 2 adults").findings
+    assert not mask_secrets("12 May works", previous="my card is 4111 1111").findings
+
+
+# --- the clause after a mask -----------------------------------------------------------------------------------
+
+
+_SECRET_STATEMENTS = st.sampled_from(
+    [
+        "my card is 4111 1111 1111 1111",
+        "o meu PIN é 4821",
+        "mi contraseña es Gato-77",
+        "le digicode est 4821B",
+        "IBAN DE89 3704 0044 0532 0130 00",
+        "der Bestätigungscode lautet 402291",
+        "the key is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
+        "passport C01X00T47",
+    ]
+)
+_PREFERENCES = st.sampled_from(
+    ["I prefer window seats", "we always fly economy", "I'm vegetarian", "prefiro o corredor"]
+)
+
+
+@given(
+    _SECRET_STATEMENTS,
+    st.sampled_from([", ", " - ", " — ", ". ", " ", "; ", ": ", "! ", " / "]),
+    _PREFERENCES,
+)
+@settings(max_examples=200, deadline=None)
+def test_a_secret_never_shares_a_clause_with_the_preference_beside_it(
+    secret: str, tail: str, preference: str
+) -> None:
+    text = mask_secrets(secret + tail + preference).text
+    assert has_mask(text)
+    clauses = [text[s.start : s.end] for s in split_clauses(text, Span(start=0, end=len(text)))]
+    assert not any(has_mask(c) and preference in c for c in clauses), clauses
+
+
+@pytest.mark.parametrize("tail", [", ", " - ", " — ", ". ", " ", "; ", ": "])
+def test_a_mask_always_ends_its_clause(tail: str) -> None:
+    text = mask_secrets(f"my card is 4111 1111 1111 1111{tail}I prefer window seats").text
+    clauses = [text[s.start : s.end] for s in split_clauses(text, Span(start=0, end=len(text)))]
+    assert any(c.strip(" .,-—;:") == "I prefer window seats" for c in clauses), clauses
+    assert not any(has_mask(c) and "prefer" in c for c in clauses)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("locker 27, code 5521", "5521"),
+        ("the gate opens with 1379#", "1379#"),
+        ("Schließfach 12, Code 8841", "8841"),
+        ("El código de acceso al apartamento es 4471", "4471"),
+        ("der Code aus der SMS lautet 551203", "551203"),
+        ("il codice ricevuto via sms è 551203", "551203"),
+        ("o código que recebi por SMS é 551203", "551203"),
+        ("The wifi pass at the flat is Casa2024!", "Casa2024!"),
+        ("agência 1234 conta 56789-0", "56789-0"),
+        ("N° de compte 12345678901", "12345678901"),
+        ("CLABE 032180000118359719", "032180000118359719"),
+        ("FR76 3000 6000 0112 3456 7890 189", "0112 3456"),
+        ("P<GBRSMITH<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<", "SMITH"),
+        ("Lua!2024 é a minha senha", "Lua!2024"),
+        ("Gato-77 es mi contraseña", "Gato-77"),
+        ("4821 ist meine PIN", "4821"),
+        ("Mare_blu9 è la mia password", "Mare_blu9"),
+        ("4471 é o código da porta", "4471"),
+        ("My bank sent 552918, do I type it in?", "552918"),
+        ("A Revolut enviou 882113 por SMS", "882113"),
+    ],
+)
+def test_codes_and_bank_details_said_around_their_subject_are_masked(text: str, secret: str) -> None:
+    masked = mask_secrets(text)
+    assert secret not in masked.text and has_mask(masked.text), masked.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Code 4490 on the locker, it's for the luggage.",
+        "O código postal é 1200-195",
+        "El código de reserva es XK9P2L",
+        "Le code promo est ETE2024",
+        "Der Rabattcode lautet SOMMER10",
+        "Gate code for boarding: B14",
+        "Order 5500 0000 0000 0004 shipped, tracking attached",
+        "Prices: 120, 340, 560, 780, 990 EUR per person",
+        "La cuenta del hotel fue 320 euros",
+        "IMEI 490154203237518 of my old phone",
+        "My frequent flyer number is TP 123456789",
+        "Coordinates 38.7223, -9.1393 for the hotel",
+        "Mein Hotel ist das Passwort",
+        "I forgot what my password is",
+        "they sent 1500 EUR by bank transfer",
+        "my bank sent me 2024 statements by email",
+    ],
+)
+def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
+    assert mask_secrets(text).findings == (), mask_secrets(text).text

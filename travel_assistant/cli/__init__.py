@@ -1,0 +1,1 @@
+"""The command line (typer): one module per command family."""

@@ -1,0 +1,192 @@
+"""The ``travel-assistant`` command line (typer).
+
+Every command builds the runtime through the composition root, validates ids at the edge, and turns the
+project's errors into a one-line message and a non-zero exit code (2 for bad input, 1 for everything else).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from assistant.errors import TravelAssistantError
+from assistant.ids import new_turn_id, turn_id, user_id
+from assistant.text import readable
+from travel_assistant.cli.common import (
+    AtOption,
+    JsonOption,
+    StdoutStream,
+    emit_json,
+    guarded,
+    parse_at,
+    runtime,
+)
+from travel_assistant.container import build_runtime
+from travel_assistant.settings import build_settings
+
+app = typer.Typer(
+    no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app."
+)
+
+
+
+@app.command()
+def chat(
+    user: Annotated[str, typer.Option("--user", help="User id (created on first use)")],
+    message: Annotated[
+        str | None, typer.Argument(help="The user's message; none opens the chat shell")
+    ] = None,
+    thread: Annotated[
+        str | None,
+        typer.Option(
+            "--thread",
+            help="Thread name (created on first use; each user's names are their own) or a web UUID",
+        ),
+    ] = None,
+    turn: Annotated[
+        str | None, typer.Option("--turn-id", help="Turn id; a retried id returns the logged reply")
+    ] = None,
+    at: AtOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Run one conversation turn headless and print the reply; with no message, open the chat shell (one
+    process, a prompt, /help for its commands)."""
+    from assistant.turns import TurnRequest
+
+    if message is None:
+        if as_json or turn is not None:
+            typer.echo("error: --json and --turn-id need a message (the shell takes neither)", err=True)
+            raise typer.Exit(2)
+        guarded(lambda: _shell(user, thread, at))
+        return
+    if thread is None:
+        typer.echo("error: a message needs --thread (or leave the message out to open the shell)", err=True)
+        raise typer.Exit(2)
+    named, said = thread, message
+
+    def body() -> None:
+        uid = user_id(user)
+        turn_key = turn_id(turn) if turn is not None else new_turn_id()
+        with runtime() as rt:
+            request = TurnRequest(
+                user=uid,
+                thread=rt.thread_for_name(uid, named),
+                turn=turn_key,
+                text=said,
+                now=parse_at(at),
+            )
+            stream = None if as_json else StdoutStream()
+            try:
+                result = asyncio.run(rt.engine.run_turn(request, stream))
+            except TravelAssistantError:
+                if stream is not None and stream.started:
+                    typer.echo()  # a reply cut off mid-stream: the error goes on a line of its own
+                raise
+            rt.keep_thread_name(uid, named, said=said)
+        if as_json:
+            context = {
+                k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")
+            }
+            emit_json(
+                {
+                    "reply": result.reply,
+                    "thread_id": result.thread_id,
+                    "turn_id": result.turn_id,
+                    "replayed": result.replayed,
+                    "tool_calls": [r.to_json() for r in result.tool_calls],
+                    "tokens": {
+                        "prompt": result.usage.prompt_tokens,
+                        "completion": result.usage.completion_tokens,
+                        "cached": result.usage.cached_tokens,
+                        "cache_write": result.usage.cache_write_tokens,
+                    },
+                    "context": context,
+                    "recalled": {"path": result.recall_path, "block": result.memory_block},
+                    "state": result.state.model_dump(mode="json", exclude_defaults=True),
+                }
+            )
+        elif result.replayed:
+            typer.echo(readable(result.reply))
+        else:
+            typer.echo()
+
+    guarded(body)
+
+
+def _shell(user: str, thread: str | None, at: str | None) -> None:
+    from travel_assistant.cli.shell import run_shell
+
+    uid = user_id(user)
+    with runtime() as rt:
+        run_shell(rt, user=uid, thread=thread, at=at)
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default from settings)")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default from settings)")] = None,
+) -> None:
+    """Start the Chainlit web app (what ``make run`` does)."""
+    from travel_assistant.web.launch import launch
+
+    guarded(lambda: launch(build_settings(), host=host, port=port))
+
+
+@app.command("db-upgrade")
+def db_upgrade() -> None:
+    """Apply database migrations (also at start-up, unless MIGRATE_ON_START=false: then run this once per
+    release, before the workers start)."""
+
+    def body() -> None:
+        build_runtime(build_settings(), upgrade_schema=True).close()
+        typer.echo("database is at the latest schema")
+
+    guarded(body)
+
+
+@functools.cache
+def full_app() -> typer.Typer:
+    """The command line with every sub-command, registered once (the sub-command modules import this one,
+    so they cannot be registered at import time)."""
+    from travel_assistant.cli import admin as cli_admin
+    from travel_assistant.cli import jobs as cli_jobs
+    from travel_assistant.cli import scenarios as cli_scenarios
+
+    cli_admin.register(app)
+    cli_jobs.register(app)
+    cli_scenarios.register(app)
+    return app
+
+
+def invalid_argument(args: list[str]) -> str | None:
+    """The first command-line argument that is not valid UTF-8 text, described (never echoed), or None.
+
+    Python decodes argv with ``surrogateescape``: invalid bytes arrive as lone surrogates, which nothing
+    downstream can store or print (click's own usage errors included), so they are refused before parsing."""
+    for position, arg in enumerate(args, 1):
+        if any("\udc80" <= ch <= "\udcff" or "\ud800" <= ch <= "\udfff" for ch in arg):
+            return f"argument {position} is not valid UTF-8 text; pass text in UTF-8"
+    return None
+
+
+def main() -> None:
+    level = logging.getLevelName(os.environ.get("LOG_LEVEL", "WARNING").strip().upper())
+    logging.basicConfig(
+        level=level if isinstance(level, int) else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    problem = invalid_argument(sys.argv[1:])
+    if problem is not None:
+        sys.stderr.write(f"error: {problem}\n")
+        raise SystemExit(2)
+    full_app()()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Operations: health probes, heartbeat, logs, telemetry."""

@@ -1,0 +1,1 @@
+"""The memory panel: its props, data, element, callbacks and change watch."""

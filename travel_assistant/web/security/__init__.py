@@ -1,0 +1,1 @@
+"""What Chainlit has no hook for: login sessions, origin checks, throttling, headers."""
