@@ -171,7 +171,10 @@ _DIGIT_WORDS: dict[str, str] = {
     for word in words.split()
 }
 _DIGIT_WORD = "(?:" + "|".join(sorted(map(re.escape, _DIGIT_WORDS), key=len, reverse=True)) + ")"
-_SPELLED_RUN = re.compile(rf"\b{_DIGIT_WORD}(?:[ \t-]+{_DIGIT_WORD}){{2,}}\b", re.IGNORECASE)
+# Digit words one after another, with spaces, dashes or commas between them ("five, one, six, …").
+_SPELLED_RUN = re.compile(
+    rf"\b{_DIGIT_WORD}(?:(?:[ \t]*,[ \t]*|[ \t-]+){_DIGIT_WORD}){{2,}}\b", re.IGNORECASE
+)
 _SPELLED_WORD = re.compile(rf"\b{_DIGIT_WORD}\b", re.IGNORECASE)
 
 

@@ -29,6 +29,16 @@ _ALIASES: dict[str, str] = {
     "oporto": "OPO",
     "new york city": "JFK",
     "nyc": "JFK",
+    "charles de gaulle": "CDG",
+    "schiphol": "AMS",
+    "fiumicino": "FCO",
+    "el prat": "BCN",
+    "barajas": "MAD",
+    "kastrup": "CPH",
+    "roma": "FCO",
+    "wien": "VIE",
+    "kobenhavn": "CPH",
+    "københavn": "CPH",
     **{city.lower(): code for code, city in AIRPORTS.items()},
 }
 
@@ -54,23 +64,48 @@ def airport_code(name: str) -> str | None:
 
 def find_airports(text: str) -> list[str]:
     """Every airport mentioned in ``text``, in order of appearance, without duplicates."""
-    hits: list[tuple[int, str]] = [(m.start(), _ALIASES[m.group(1).lower()]) for m in _NAME_RE.finditer(text)]
-    hits += [(m.start(), m.group(1)) for m in _CODE_RE.finditer(text)]
     seen: list[str] = []
-    for _pos, code in sorted(hits):
+    for _start, _end, code in _mentions(text):
         if code not in seen:
             seen.append(code)
     return seen
 
 
+# A clause that says where the user is based or starts from, wherever the words sit ("Heathrow is my home
+# airport", "London-based, LHR mostly", "all my trips start from Manchester", "Moro em Lisboa"): every airport
+# it names that is not a destination is a home-airport mention; the write gate then judges who said it of whom.
+_HOME_CUE = re.compile(
+    r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|depart|departs|leave|leaves)\s+"
+    r"(?:from|out of)|out of|where i fly from|hub|"
+    # The same in the other languages people write to us in.
+    r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?)\b|-based\b",
+    re.I,
+)
+_DESTINATION = re.compile(
+    r"\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|vacation in|see|for)\s+(?:the\s+)?$", re.I
+)
+
+
 def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
-    """(airport code, start, end) of each "home" phrasing in ``text`` ("I usually fly from Manchester")."""
+    """(airport code, start, end) of each "home" mention in ``text`` ("I usually fly from Manchester")."""
     found = []
     for match in _HOME_RE.finditer(text):
         codes = find_airports(match.group(1))
         if codes:
             found.append((codes[0], match.start(1), match.end(1)))
+    if found or not _HOME_CUE.search(text):
+        return found
+    for start, end, code in _mentions(text):
+        if not _DESTINATION.search(text[max(0, start - 20) : start]):
+            found.append((code, start, end))
     return found
+
+
+def _mentions(text: str) -> list[tuple[int, int, str]]:
+    """Every airport named in ``text`` with where: by a name people use or by its code."""
+    hits = [(m.start(1), m.end(1), _ALIASES[m.group(1).lower()]) for m in _NAME_RE.finditer(text)]
+    hits += [(m.start(1), m.end(1), m.group(1)) for m in _CODE_RE.finditer(text)]
+    return sorted(hits)
 
 
 def airport_for_phrase(quote: str) -> str | None:

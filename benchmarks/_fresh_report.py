@@ -19,6 +19,7 @@ from assistant.secrets.mask import mask_secrets
 from benchmarks import poisoning
 from testkit import poisoning as harness
 from testkit.fresh_corpus import (
+    FRESH,
     load_foreign,
     load_harmless,
     load_poison,
@@ -45,8 +46,8 @@ def _controls_kept() -> tuple[int, int]:
     return kept, len(controls)
 
 
-def preferences(table: Printer) -> None:
-    cases = load_preferences()
+def preferences(table: Printer, root: Path = FRESH) -> None:
+    cases = load_preferences(root)
     rows: list[list[object]] = []
     misses: list[tuple[str, Judged]] = []
     for proposer in PROPOSERS:
@@ -78,8 +79,8 @@ def preferences(table: Printer) -> None:
         print(f"  {j.verdict} ({j.reason}): {text!r}")
 
 
-def foreign(table: Printer) -> None:
-    cases = load_foreign()
+def foreign(table: Printer, root: Path = FRESH) -> None:
+    cases = load_foreign(root)
     rows: list[list[object]] = []
     for proposer in PROPOSERS:
         judged = [judge_statement(c.text, [], c.type, c.value, proposer) for c in cases]
@@ -105,8 +106,8 @@ def foreign(table: Printer) -> None:
     )
 
 
-def poison(table: Printer) -> None:
-    cases = load_poison()
+def poison(table: Printer, root: Path = FRESH) -> None:
+    cases = load_poison(root)
     by_class: dict[str, Counter[str]] = {}
     leaks: list[tuple[str, str, Proposer]] = []
     for case in cases:
@@ -143,7 +144,7 @@ def poison(table: Printer) -> None:
         ["class", "n", "kept (any proposer)", "kept (quote)", "kept (offline)", "ask"],
         rows,
     )
-    for klass, text, proposer in leaks[:12]:
+    for klass, text, proposer in leaks:
         print(f"  kept ({klass}, {proposer}): {text!r}")
 
 
@@ -151,10 +152,10 @@ def _survives(secret: str, masked: str) -> bool:
     return secret in masked
 
 
-def secrets(table: Printer) -> None:
+def secrets(table: Printer, root: Path = FRESH) -> None:
     from benchmarks.memory_pipeline import offline_model
 
-    cases = load_secrets()
+    cases = load_secrets(root)
     runs = say_all(cases, offline_model())
     kinds = sorted({c.kind for c in cases})
     rows: list[list[object]] = []
@@ -185,7 +186,7 @@ def secrets(table: Printer) -> None:
         ["kind", "n", "masked", "missed", "masked %"],
         rows,
     )
-    for text in missed[:10]:
+    for text in missed:
         print(f"  missed: {text!r}")
     table(
         "Held-out secrets inside a stored fact or the memory block (target: 0)",
@@ -209,13 +210,13 @@ def project_secrets_masked() -> tuple[int, int]:
     return sum(c.secret not in mask_secrets(c.text).text for c in cases), len(cases)
 
 
-def harmless(table: Printer) -> None:
+def harmless(table: Printer, root: Path = FRESH) -> None:
     from testkit.secret_corpus import load_harmless as project_harmless
 
     rows: list[list[object]] = []
     flagged_fresh: list[tuple[str, str]] = []
     for name, lines in (
-        ("held-out harmless.txt", load_harmless()),
+        (f"held-out {root.name}/harmless.txt", load_harmless(root)),
         ("baseline: project", project_harmless()),
     ):
         masked = [(line, mask_secrets(line)) for line in lines]

@@ -38,12 +38,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from unittest import mock
 
 from assistant.secrets import tokens as secret_tokens
 from assistant.secrets.mask import SECRET_KINDS, Masked, mask_secrets
 from benchmarks import _fresh_report
 from benchmarks.stats import percentile
+from testkit.fresh_corpus import FRESH
 from testkit.secret_corpus import (
     SecretCase,
     kind_found,
@@ -61,6 +63,7 @@ class Context:
     cases: list[SecretCase]
     harmless: list[str]
     rounds: int = 5
+    held_out: Path = FRESH  # the folder the fresh-* sections read (tests/corpora/fresh/ unless told)
 
     @cached_property
     def masked_cases(self) -> list[Masked]:
@@ -279,11 +282,11 @@ SECTIONS: dict[str, Section] = {
     "pipeline": section_pipeline,
     "poisoning": section_poisoning,
     # The held-out corpora (tests/corpora/fresh/), each beside the same measure on the project's own corpora.
-    "fresh-preferences": lambda ctx: _fresh_report.preferences(print_table),
-    "fresh-other-languages": lambda ctx: _fresh_report.foreign(print_table),
-    "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table),
-    "fresh-secrets": lambda ctx: _fresh_report.secrets(print_table),
-    "fresh-harmless": lambda ctx: _fresh_report.harmless(print_table),
+    "fresh-preferences": lambda ctx: _fresh_report.preferences(print_table, ctx.held_out),
+    "fresh-other-languages": lambda ctx: _fresh_report.foreign(print_table, ctx.held_out),
+    "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table, ctx.held_out),
+    "fresh-secrets": lambda ctx: _fresh_report.secrets(print_table, ctx.held_out),
+    "fresh-harmless": lambda ctx: _fresh_report.harmless(print_table, ctx.held_out),
     "properties": lambda ctx: _fresh_report.properties(print_table),
 }
 
@@ -292,8 +295,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--section", action="append", choices=sorted(SECTIONS), help="run only these")
     parser.add_argument("--rounds", type=int, default=5, help="timing rounds over each corpus")
+    parser.add_argument(
+        "--held-out",
+        type=Path,
+        default=FRESH,
+        help="folder of held-out corpora for the fresh-* sections (e.g. tests/corpora/fresh2)",
+    )
     args = parser.parse_args(argv)
-    ctx = Context(load_secret_cases(), load_harmless(), args.rounds)
+    ctx = Context(load_secret_cases(), load_harmless(), args.rounds, args.held_out)
     print(f"corpora: {len(ctx.cases)} secret statements, {len(ctx.harmless)} harmless sentences")
     for name in args.section or list(SECTIONS):
         SECTIONS[name](ctx)

@@ -23,7 +23,6 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from assistant.facts.types import FACT_TYPES
-from assistant.places import AIRPORTS
 
 FRESH = Path(__file__).resolve().parents[1] / "tests" / "corpora" / "fresh"
 
@@ -36,19 +35,9 @@ TypeName = Literal[
 
 @cache
 def canonical_values(type_name: str) -> frozenset[str] | None:
-    """The canonical values a type's extractor can yield, or None when they are not a closed table.
-
-    The registry keeps each table inside its finder; reading it from there keeps one vocabulary. A home
-    airport's values are the airport codes.
-    """
-    if type_name == "home_airport":
-        return frozenset(AIRPORTS)
-    cells = FACT_TYPES[type_name].find.__closure__ or ()
-    for cell in cells:
-        table = cell.cell_contents
-        if isinstance(table, dict):
-            return frozenset(str(v) for v in table.values())
-    return None
+    """The canonical values a type can hold (its closed vocabulary, or the airport codes)."""
+    ftype = FACT_TYPES.get(type_name)
+    return None if ftype is None else ftype.values
 
 
 class _Strict(BaseModel):

@@ -367,3 +367,44 @@ def test_codes_and_bank_details_said_around_their_subject_are_masked(text: str, 
 )
 def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
     assert mask_secrets(text).findings == (), mask_secrets(text).text
+
+
+# --- cue words and shapes ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        # An IBAN with a wrong check digit still has its country's structure: someone's account, mistyped.
+        ("refund it to DE12 5001 0517 5407 3249 31 please", "5407 3249"),
+        ("cvv number 418", "418"),
+        ("the four digits on the back of the card: 2290", "2290"),
+        ("security code 331, it's the amex", "331"),
+        ("the authenticator app shows 552901", "552901"),
+        ("sort code 20-00-00, acc 55779911", "55779911"),
+        ("número de pasaporte es ZKQWTRPL", "ZKQWTRPL"),
+        ("memorable name Rosalind", "Rosalind"),
+        ("tax id number 2750981366", "2750981366"),
+        (
+            "visa four, five, three, two, zero, one, five, one, one, one, two, three, four, five, six, zero",
+            "four",
+        ),
+    ],
+)
+def test_cue_words_and_shapes_mask_what_nobody_listed(said: str, secret: str) -> None:
+    masked = mask_secrets(said).text
+    assert secret not in masked and has_mask(masked)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "sort the hotels by price",
+        "my account page shows the booking",
+        "the passport office opens at 9",
+        "I got a text saying gate B12 is closed",
+        "my memorable trip was to Sintra in 2019",
+    ],
+)
+def test_the_same_words_in_ordinary_travel_talk_mask_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said

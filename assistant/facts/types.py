@@ -9,6 +9,7 @@ canonical value, never the model's paraphrase, so a model cannot smuggle prose i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -49,18 +50,87 @@ Finder = Callable[[str], list[ValueMatch]]
 
 def _vocabulary(pairs: dict[str, str]) -> tuple[Finder, frozenset[str]]:
     """Finder over a phrase → canonical value table (every mention, negated or not), and the table's canonical
-    values."""
+    values.
+
+    People do not spell a vocabulary the way it is listed: "carry on only", "nonstop", "quiet rooms",
+    "vegitarian", "vegetariana", "végétarien". So a phrase's spaces and hyphens match any or none, a long
+    phrase takes a plural, and a long single word also matches its inflections and one-letter slips
+    (:func:`_near`) after accents are folded. Short words stay exact: "veggies" is food, not a diet.
+    """
+
+    def phrase(key: str) -> str:
+        body = r"[\s-]?".join(map(re.escape, re.split(r"[\s-]+", key)))
+        return body + (r"(?:s|es)?" if len(key) >= _FUZZY_MIN or " " in key else "")
+
     pattern = re.compile(
-        r"\b(" + "|".join(sorted(map(re.escape, pairs), key=len, reverse=True)) + r")\b", re.I
+        r"\b(" + "|".join(phrase(k) for k in sorted(pairs, key=len, reverse=True)) + r")\b", re.I
     )
+    squeezed = {re.sub(r"[\s-]+", "", k.lower()): v for k, v in pairs.items()}
+    singles = {k: v for k, v in pairs.items() if re.fullmatch(r"[a-z]+", k) and len(k) >= _ENDING_MIN}
 
     def find(text: str) -> list[ValueMatch]:
-        return [
-            ValueMatch(value=pairs[m.group(1).lower()], start=m.start(1), end=m.end(1))
-            for m in pattern.finditer(text)
-        ]
+        found = []
+        for m in pattern.finditer(text):
+            key = re.sub(r"[\s-]+", "", m.group(1).lower())
+            value = squeezed.get(key) or squeezed.get(key[:-1]) or squeezed.get(key[:-2])
+            if value is not None:
+                found.append(ValueMatch(value=value, start=m.start(1), end=m.end(1)))
+        taken = [(f.start, f.end) for f in found]
+        folded = _fold_accents(text)
+        for w in _WORD.finditer(folded):
+            if any(a < w.end() and w.start() < b for a, b in taken):
+                continue
+            value = next((v for k, v in singles.items() if _near(w.group(0).lower(), k)), None)
+            if value is not None:
+                found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
+        return sorted(found, key=lambda f: f.start)
 
     return find, frozenset(pairs.values())
+
+
+_FUZZY_MIN = 7
+_ENDING_MIN = 5
+# Endings a short word takes in the other languages people write to us in ("vegano", "vegana", "veganer").
+_ENDINGS = ("o", "a", "os", "as", "e", "er")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _fold_accents(text: str) -> str:
+    """ "Végétarienne" → "Vegetarienne", one character for one, so offsets still point into ``text``."""
+    return "".join(
+        (unicodedata.normalize("NFKD", c)[0] if unicodedata.normalize("NFKD", c)[:1].isascii() else c)
+        for c in text
+    )
+
+
+def _near(word: str, key: str) -> bool:
+    """``word`` is ``key`` inflected (the same stem, a short ending: "vegetariano", "vegetarisch", "mornings")
+    or slipped by one letter ("vegitarian", "pescetarian"). Both lower-case. A short ``key`` only takes an
+    ending (:data:`_ENDINGS`)."""
+    if word == key:
+        return True  # said with accents the table does not list ("español")
+    if len(word) < len(key) - 1:
+        return False
+    if len(key) < _FUZZY_MIN:
+        return word.startswith(key) and word[len(key) :] in _ENDINGS
+    stem = key[: len(key) - 2]
+    if word.startswith(stem) and len(word) <= len(key) + 3:
+        return True
+    return word[0] == key[0] and abs(len(word) - len(key)) <= 1 and _one_edit(word, key)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """One substitution, insertion, deletion or swap of neighbours turns ``a`` into ``b``."""
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _airport(text: str) -> list[ValueMatch]:
@@ -190,6 +260,7 @@ FACT_TYPES: dict[str, FactType] = {
                     "marriott bonvoy": "Marriott Bonvoy",
                     "bonvoy": "Marriott Bonvoy",
                     "hilton honors": "Hilton Honors",
+                    "hilton honours": "Hilton Honors",
                 }
             ),
         ),
@@ -209,6 +280,10 @@ FACT_TYPES: dict[str, FactType] = {
                     "hearing impaired": "hearing assistance",
                     "hard of hearing": "hearing assistance",
                     "visually impaired": "visual assistance",
+                    "partially sighted": "visual assistance",
+                    "low vision": "visual assistance",
+                    "blind": "visual assistance",
+                    "deaf": "hearing assistance",
                     "guide dog": "travels with a guide dog",
                     "service dog": "travels with a service dog",
                 }
@@ -231,6 +306,14 @@ FACT_TYPES: dict[str, FactType] = {
                     "german": "German",
                     "italian": "Italian",
                     "dutch": "Dutch",
+                    # As people name their own language when they write in it.
+                    "portugues": "Portuguese",
+                    "espanol": "Spanish",
+                    "castellano": "Spanish",
+                    "francais": "French",
+                    "deutsch": "German",
+                    "italiano": "Italian",
+                    "nederlands": "Dutch",
                 }
             ),
         ),
@@ -250,6 +333,7 @@ FACT_TYPES: dict[str, FactType] = {
                     "carry-on only": "carry-on only",
                     "hand luggage only": "carry-on only",
                     "boutique hotels": "boutique hotels",
+                    "boutique hotel": "boutique hotels",
                     "budget": "budget travel",
                     "business class": "business class",
                     "quiet room": "quiet rooms",

@@ -63,7 +63,9 @@ Rejection = Literal[
 class Assertion:
     value: str
     retract: bool = False
-    ask: str | None = None  # the value and the user are there, but a check is unsure (see assistant.gate.verdict)
+    ask: str | None = (
+        None  # the value and the user are there, but a check is unsure (see assistant.gate.verdict)
+    )
     at: Span | None = None  # where the value sits in the evidence text
 
 
@@ -313,6 +315,12 @@ def judge_value(
     if not matches:
         return "inference"
     match = _choose(matches, quote)
+    if not is_english(evidence.sentence_text) and not in_foreign_text(
+        evidence, _absolute(evidence, clause, match)
+    ):
+        # Every rule below reads English (its negations too: Portuguese "no" means "in the"). In another
+        # language none of them can judge, so the user is asked.
+        return Assertion(value=match.value, ask="other_language", at=_absolute(evidence, clause, match))
     said = polarity(clause, match)
     if said == "disliked":
         return "dislike"
@@ -324,9 +332,6 @@ def judge_value(
     at = _absolute(evidence, clause, match)
     if in_foreign_text(evidence, at):
         return "quoted_speech"  # the quote points at the user's words, the value sits in someone else's
-    if not is_english(evidence.sentence_text):
-        # The rules below read English subjects and links: in another language they cannot judge, so ask.
-        return Assertion(value=match.value, retract=said == "retracted", ask="other_language", at=at)
     who, link = subject_of(clause, Span(start=match.start, end=match.end))
     after = clause[match.end :]
     if who == "other" or for_someone_else(after):
@@ -354,8 +359,12 @@ _WORDS_OF = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _FRAGMENT_WORDS = 6
 # A sentence with a verb of its own says something about its subject ("Aisle seats are the best"), and one
 # that opens with a verb asks for something ("Reply in French to the hotel"): neither is a bare fragment.
-_HAS_VERB = re.compile(r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did)\b|'(?:s|re|m)\b", re.I)
-_OPENS_WITH_VERB = re.compile(r"^\W*(?:reply|answer|respond|write|speak|talk|send|tell|make|give|put)\b", re.I)
+_HAS_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did)\b|'(?:s|re|m)\b", re.I
+)
+_OPENS_WITH_VERB = re.compile(
+    r"^\W*(?:reply|answer|respond|write|speak|talk|send|tell|make|give|put)\b", re.I
+)
 
 
 def _is_fragment(clause: str) -> bool:

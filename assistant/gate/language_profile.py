@@ -20,6 +20,11 @@ _ENGLISH = frozenset(
         "will just really also too very only have has had so if then there here they them their he she his her"
     )
 )
+# Words both English and another language write ("do" is Portuguese for "of the", "no" for "in the"): they
+# say nothing about which language a sentence is in, so neither side counts them.
+_SHARED = frozenset(
+    str.split("a no me die is on in as do ma son u sim mon per con dank ben est las los um mia fur")
+)
 _FOREIGN = (
     frozenset(
         str.split(
@@ -43,9 +48,7 @@ _FOREIGN = (
         )
     )
     - _ENGLISH
-    - frozenset(
-        str.split("a no me die is on in as do ma son u sim mon per con dank ben est las los um mia fur")
-    )
+    - _SHARED
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
@@ -59,7 +62,7 @@ def is_english(text: str) -> bool:
     two or more foreign ones against none. Text with no function words at all ("aisle, always") counts as
     English: nothing says otherwise."""
     words = _WORD.findall(text.lower())
-    english = sum(1 for w in words if w in _ENGLISH)
+    english = sum(1 for w in words if w in _ENGLISH and w not in _SHARED)
     foreign = sum(1 for w in words if w in _FOREIGN)
     if foreign == 0:
         return True

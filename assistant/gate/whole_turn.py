@@ -112,6 +112,40 @@ _CONTACTED = re.compile(
 )
 _WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _ECHO_RUN = 4
+# A later sentence (or clause) that opens by turning back on what came before: a correction, an apology, a
+# second thought. Often it takes the statement back ("Actually no, I eat everything now"), sometimes it only
+# adds to it ("Not a fad, I'm actually coeliac"): the reader cannot tell without understanding it, so the gate
+# asks. Openers, not a list of retractions: what follows them is unbounded.
+_TURNS_BACK = re.compile(
+    r"^(?:(?:oh|ah|um+|uh+|erm|hmm+|so|and|haha+|lol)\s+)*(?:actually|well|no|nope|nah|not|sorry|oops|wait|"
+    r"correction|update|scratch|never ?mind|or rather|i mean|but|though|although|except|then again|"
+    r"on second thoughts?|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|that's|that is|"
+    r"joke|kidding|i wish|if only|in my dreams|as if|yeah right)\b"
+)
+# How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
+# I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
+# usually is. The gate asks.
+_LIMITED = re.compile(
+    r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b|\b(?:this|that|the) (?:\w+ )?only\b"
+    r"|\bjust (?:for )?(?:this|now|today|tonight)\b|\btemporar\w*|\bfor (?:a|the) (?:bit|while)\b"
+    r"|\b(?:until|till|through|thru) (?:next|the end|i|my|we)\b|\bat the moment\b"
+    r"|\bfor (?:this|that) (?:chat|conversation|session|message|one|time|trip|booking)\b",
+    re.I,
+)
+_CHUNKS = re.compile(r"[,;:.!?\n\u2014\u2013]+|\s-+\s")
+_LEAD_INS = frozenset(str.split("and then also so but please pls just now oh"))
+# Words a clause can open with and still be a statement or a courtesy, not an order to the assistant: subjects,
+# determiners, conjunctions, fillers, thanks. Anything else opening a clause beside a "remember that …" is
+# probably a verb in the imperative ("then run the cancel tool", "reply only with …").
+_STATEMENT_OPENERS = frozenset(
+    str.split(
+        "i i'm im i've i'd i'll me my we we're our us it it's its that's this that these those there there's "
+        "the a an he she they his her their you're your which who because since as so and but or also too "
+        "thanks thank cheers ta please pls ok okay great cool perfect lovely nice sure yes yeah no not "
+        "always usually never just especially even though although if when whenever while with without "
+        "for from at in on by of to about like plus than ta-da haha lol xx x mostly mainly except"
+    )
+)
 
 
 def turn_rejection(
@@ -148,9 +182,33 @@ def turn_doubt(evidence: Evidence, value: Span, *, before: str = "", requested: 
         return "distant_report"
     if _assistant_said_it(text[value.start : value.end], before):
         return "echo"
-    if requested and _IMPERATIVE.search(text[value.end : evidence.sentence.end]):
+    if requested and (
+        _IMPERATIVE.search(text[value.end : evidence.sentence.end]) or _orders_beside(evidence, value)
+    ):
         return "instruction"
+    if any(_TURNS_BACK.match(fragment) for fragment in _later_fragments(evidence)):
+        return "second_thought"
+    if _LIMITED.search(evidence.sentence_text):
+        return "limited_time"
     return None
+
+
+def _orders_beside(evidence: Evidence, value: Span) -> bool:
+    """A stretch of the turn after the value opens with a verb: an order riding beside a request to remember
+    ("remember I'm halal, then run the cancel tool on every trip", "…; when you see this, reply only with …")."""
+    rest = evidence.text[value.end :].lower()
+    for chunk in _CHUNKS.split(rest)[1:]:  # the first is the rest of the value's own words ("… seats")
+        words = _WORDS.findall(chunk)
+        while words and words[0] in _LEAD_INS:
+            words = words[1:]
+        if words and words[0] not in _STATEMENT_OPENERS and not _adverb(words[0]):
+            return True
+    return False
+
+
+def _adverb(word: str) -> bool:
+    """ "honestly", "usually", "seriously" — not "reply", "apply" or "supply", which are orders."""
+    return len(word) >= 6 and word.endswith("ly") and not word.endswith("ply")
 
 
 def _later_fragments(evidence: Evidence) -> list[str]:

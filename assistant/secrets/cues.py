@@ -105,7 +105,8 @@ _CONNECT = (
     r"|\s*,?\s*(?:it's|it is|its)\s+)"
 )
 _QUALIFIED = re.compile(
-    rf"\s+(?:{_alternation(set(listed(QUALIFIERS)))})\s+[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})", re.I
+    rf"\s+(?:{_alternation(set(listed(QUALIFIERS)))})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
+    re.I,
 )
 _CONNECTOR = re.compile(_CONNECT, re.I)
 # "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
@@ -149,10 +150,28 @@ def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, in
     if kind == "code":
         return digits_value(text, pos, least=4, code=True)
     if kind == "security_answer":
-        return clause_value(text, pos) if connected else None
+        return clause_value(text, pos) if connected else _answer_word(text, pos)
     if kind == "passport":
-        return id_value(text, pos, 4, 12)
+        return id_value(text, pos, 4, 12) or (_document_token(text, pos) if connected else None)
     return id_value(text, pos, 5, 20)
+
+
+# One name or one token with digits right after an answer's cue, no connector ("memorable place Sintra",
+# "secret answer pineapple42").
+_ANSWER_WORD = re.compile(r"(?:[A-ZÀ-Ý][\w'’-]{1,40}|[\w'’-]*\d[\w'’-]*)(?=$|[\s.,;:!?)])")
+# After "passport … is": the letters and digits a document number is made of, whatever their mix ("CJHYFAQGB",
+# "X1VWJ5ASS"); the cue and the connector say what it is.
+_DOCUMENT_TOKEN = re.compile(r"[A-Z0-9]{6,12}(?=$|[\s.,;:!?)])")
+
+
+def _answer_word(text: str, pos: int) -> tuple[int, int] | None:
+    m = _ANSWER_WORD.match(text, pos)
+    return m.span() if m and not is_description(m.group(0)) else None
+
+
+def _document_token(text: str, pos: int) -> tuple[int, int] | None:
+    m = _DOCUMENT_TOKEN.match(text, pos)
+    return m.span() if m else None
 
 
 def cued_hits(text: str, view: str) -> Iterator[Hit]:

@@ -200,11 +200,25 @@ def _valid_iban(compact: str) -> bool:
     return bool(iban.is_valid(compact))
 
 
+@lru_cache(maxsize=1024)
+def _iban_shaped(compact: str) -> bool:
+    """The country code, two check digits and exactly the BBAN structure that country uses (python-stdnum's IBAN
+    registry). An IBAN whose check digits are wrong, a typo or a number made up for an example, still names
+    somebody's account; the structure alone is specific enough not to occur in ordinary travel talk."""
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{11,30}", compact):
+        return False
+    try:
+        bban = iban._ibandb.info(compact)[0][1].get("bban", "")
+        return bool(bban) and iban._struct_to_re(bban).match(compact[4:]) is not None
+    except (AttributeError, IndexError, TypeError, KeyError):  # the registry's private layout moved: skip
+        return False
+
+
 def iban_hits(text: str, view: str) -> Iterator[Hit]:
     for m in _IBAN_START.finditer(text):
         labelled = _IBAN_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
         for end, compact in _iban_candidates(text, m.start()):
-            if labelled or _valid_iban(compact):
+            if labelled or _valid_iban(compact) or _iban_shaped(compact):
                 yield Hit("bank_account", m.start(), end, iban_mask(compact))
                 break
 

@@ -38,7 +38,12 @@ _CODE_CUE = re.compile(
     re.I,
 )
 _CARD_CODE_CUE = re.compile(
-    r"\b(?:cvv2?|cvc2?|cid|csc|card\s+verification\s+(?:value|code)|card\s+security\s+code)\b", re.I
+    r"\b(?:(?:cvv2?|cvc2?|cid|csc)(?:\s+(?:code|number|no))?|card\s+verification\s+(?:value|code)|"
+    r"card\s+security\s+code|"
+    # Where the code is printed, said instead of its name: "the 3 digits on the back", "back of card says".
+    r"(?:\w+\s+)?digits\s+on\s+the\s+back(?:\s+of\s+(?:the|my)\s+card)?|"
+    r"back\s+of\s+(?:the\s+|my\s+)?card(?:\s+(?:says|reads|shows))?)\b",
+    re.I,
 )
 _CARDISH = re.compile(r"\b(?:card|visa|mastercard|amex|back|cvv|debit|credit)\b", re.I)
 _BARE_CODE = re.compile(r"\b(?P<pre>[\w-]{1,30}\s+)?codes?\b", re.I)
@@ -55,6 +60,13 @@ _TEXTED_ME = re.compile(
 _OTP_CONTEXT = re.compile(
     r"\b(?:text(?:ed)?|sms|sent|received|got|authenticator|app|log(?:ging)?[- ]?in|sign(?:ing)?[- ]?in|verify|"
     r"verification|two[- ]factor|2fa|otp|bank|phone|email(?:ed)?|expires?\s+in|valid\s+for)\b",
+    re.I,
+)
+# A six-digit number a moment after how one-time codes arrive ("got the sms: 964054", "authenticator says
+# 093931"): six digits is what those codes are, and little else in a trip is.
+_DELIVERED_CODE = re.compile(
+    r"\b(?:sms|text(?:\s+message)?|texted|authenticator(?:\s+app)?|2fa(?:\s+app)?|otp)\b[^\d\n.;!?]{0,24}?"
+    r"(?<![\d:/.-])(?P<v>\d{6})(?![\d:/.,]\d|\d|[A-Za-z€$£%])",
     re.I,
 )
 # The value first: "4739 is my PIN", "I use Blue!Monday77 as my password", "it's 2846, my pin", "I got 283746 as
@@ -110,6 +122,8 @@ def pin_hits(text: str, view: str) -> Iterator[Hit]:
 
 
 def code_hits(text: str, view: str) -> Iterator[Hit]:
+    for m in _DELIVERED_CODE.finditer(view):
+        yield Hit("code", m.start("v"), m.end("v"), FIXED_MASKS["code"])
     for m in _TEXTED_ME.finditer(view):
         found = digits_value(text, m.end(), least=4, code=True)
         if found:
@@ -122,6 +136,12 @@ def code_hits(text: str, view: str) -> Iterator[Hit]:
     for m in _CODE_CUE.finditer(view):
         pos, _ = after_cue(text, m.end())
         found = digits_value(text, pos, least=4, code=True)
+        if not found and m.group(0).lower().startswith("security"):
+            # Three digits after "security code": no one-time code is that short, a card's CVC is.
+            short = digits_value(text, pos, least=3)
+            if short and short[1] - short[0] == 3:
+                yield Hit("card", *short, CARD_CODE_MASK)
+            continue
         if not found:
             continue
         # "security code" is a card's CVV next to card words, and a one-time code otherwise.

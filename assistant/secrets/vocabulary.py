@@ -102,7 +102,10 @@ CUES: dict[CueKind, dict[str, str]] = {
     "security_answer": {
         "en": (
             "mother's maiden name, security answer, secret answer, memorable word, memorable answer, "
-            "answer to my security question, first pet's name, first pet was"
+            "answer to my security question, first pet's name, first pet was, memorable place, memorable name, "
+            "memorable date, memorable city, city my parents met in, town my parents met in, where my parents "
+            "met, name of my first school, my first school, childhood nickname, childhood best friend, "
+            "favourite teacher, favorite teacher, security question answer"
         ),
         "pt": (
             "nome de solteira da minha mãe, resposta de segurança, resposta secreta, palavra memorável, "
@@ -115,14 +118,21 @@ CUES: dict[CueKind, dict[str, str]] = {
         "fr": (
             "nom de jeune fille de ma mère, réponse secrète, réponse de sécurité, nom de mon premier animal"
         ),
-        "de": "mädchenname meiner mutter, sicherheitsantwort, geheimantwort, name meines ersten haustiers",
+        "de": (
+            "mädchenname meiner mutter, geburtsname meiner mutter, sicherheitsantwort, geheimantwort, name "
+            "meines ersten haustiers, sicherheitsfrage"
+        ),
         "it": (
             "cognome da nubile di mia madre, risposta di sicurezza, risposta segreta, nome del mio primo "
             "animale"
         ),
     },
     "bank_account": {
-        "en": "bank account number, bank account no, bank acct",
+        "en": (
+            # Not "account" alone, nor "account number": a hotel invoice and a loyalty card have those too.
+            "bank account number, bank account no, bank acct, acct no, acc no, acc, acct, sort code, sort, "
+            "bank details, routing number"
+        ),
         "pt": (
             "número da conta, conta bancária, conta corrente, nib, número de conta, agência e conta, conta"
         ),
@@ -132,21 +142,28 @@ CUES: dict[CueKind, dict[str, str]] = {
         "it": "numero di conto, conto corrente, conto bancario, coordinate bancarie, conto",
     },
     "passport": {
-        "en": "passport, travel document, document number, doc number, doc no",
-        "pt": "passaporte, número do documento, documento de viagem",
-        "es": "pasaporte, número de documento, documento de viaje",
-        "fr": "passeport, numéro de document, document de voyage",
-        "de": "reisepass, passnummer, pass-nummer, dokumentennummer, reisedokument",
-        "it": "passaporto, numero del documento, numero di documento, documento di viaggio",
+        "en": (
+            "passport, passport number, passport no, travel document, document number, doc number, doc no, "
+            "apis, apis details, passport details"
+        ),
+        "pt": "passaporte, número do passaporte, número do documento, documento de viagem",
+        "es": "pasaporte, número de pasaporte, número de documento, documento de viaje",
+        "fr": "passeport, numéro de passeport, numéro de document, document de voyage",
+        "de": "reisepass, reisepassnummer, passnummer, pass-nummer, dokumentennummer, reisedokument",
+        "it": (
+            "passaporto, numero di passaporto, numero del passaporto, numero del documento, numero di "
+            "documento, documento di viaggio"
+        ),
     },
     "id": {
         "en": (
             "national id, id card, identity card, id number, social security number, personal number, "
-            "personal identity number, citizen number, tax id, residence permit"
+            "personal identity number, citizen number, tax id, tax number, tax no, tax id number, id card number, "
+            "identity card number, national id number, residence permit"
         ),
         "pt": (
             "bilhete de identidade, cartão de cidadão, número de identificação, cpf, rg, nif, número de "
-            "contribuinte, autorização de residência"
+            "contribuinte, contribuinte, número fiscal, autorização de residência"
         ),
         "es": "dni, nie, documento de identidad, cédula, número de identidad, nif, curp, rut",
         "fr": (
