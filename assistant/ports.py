@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Protocol
 
 from assistant.events import AppendResult, Event, NewEvent, ThreadRecord, UserRecord
-from assistant.ids import ThreadId, UserId, UserScope
+from assistant.ids import ThreadId, TurnId, UserId, UserScope
 
 if TYPE_CHECKING:
     from datetime import timedelta
@@ -37,6 +37,13 @@ class ThreadLog(Protocol):
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         """All events of a thread in append order (``seq`` ascending), optionally only those after a seq."""
+        ...
+
+    def remask(self, thread: ThreadId, turn: TurnId, *, was: str, text: str) -> bool:
+        """Replace the text of the user message of ``turn`` by ``text``, only if it still reads ``was``; True
+        when it was replaced. The one correction of the log besides redaction: a secret seen only later (the
+        first part of a card number split over two messages) is masked where it was logged. ``text`` must hold
+        a mask, so nothing else can be rewritten this way (:class:`assistant.errors.InvalidInput` otherwise)."""
         ...
 
 

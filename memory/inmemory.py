@@ -14,7 +14,8 @@ from assistant.errors import AccessDenied, NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRecord, UserRecord
 from assistant.facts.search import hybrid_scores
 from assistant.facts.values import Fact
-from assistant.ids import ThreadId, UserId, UserScope
+from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.secrets.hits import check_remask
 from assistant.sessions import LoginSession, RevokeReason
 
 
@@ -76,6 +77,15 @@ class InMemoryThreadStore:
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         with self._lock:
             return [e for e in self._events if e.thread_id == thread and e.seq > after_seq]
+
+    def remask(self, thread: ThreadId, turn: TurnId, *, was: str, text: str) -> bool:
+        check_remask(text)
+        with self._lock:
+            for i, e in enumerate(self._events):
+                if (e.thread_id, e.turn_id, e.kind) == (thread, turn, EventKind.USER) and e.text == was:
+                    self._events[i] = replace(e, body={**e.body, "text": text})
+                    return True
+            return False
 
     def ensure_user(self, user: UserId, *, now: datetime) -> UserRecord:
         with self._lock:

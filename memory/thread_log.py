@@ -14,6 +14,7 @@ from assistant.errors import NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, TurnId
+from assistant.secrets.hits import check_remask
 from memory.db import Database, UTCDateTime, translate_errors
 from memory.tables import EventRow, ThreadRow, UserRow
 
@@ -131,6 +132,24 @@ class SqlThreadLog:
         return AppendResult(
             Event(seq, event.thread_id, event.turn_id, event.kind, body, event.created_at), inserted=True
         )
+
+    def remask(self, thread: ThreadId, turn: TurnId, *, was: str, text: str) -> bool:
+        """Compare-and-set in one write transaction: a message already corrected, redacted or changed since it
+        was read is left alone (two tabs finishing the same split card both try; one wins, nothing is lost)."""
+        check_remask(text)
+        with translate_errors(), self.db.write_engine.begin() as conn:
+            key = (
+                (_EVENTS.c.thread_id == thread)
+                & (_EVENTS.c.turn_id == turn)
+                & (_EVENTS.c.kind == EventKind.USER)
+            )
+            row = conn.execute(select(_EVENTS.c.seq, _EVENTS.c.body).where(key)).first()
+            if row is None or not isinstance(row.body, dict) or row.body.get("text") != was:
+                return False
+            conn.execute(
+                update(_EVENTS).where(_EVENTS.c.seq == row.seq).values(body={**row.body, "text": text})
+            )
+            return True
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         """Read with a prepared Core statement: building ORM objects for a 200-event thread cost more than the

@@ -207,7 +207,7 @@ def test_secrets_are_masked_before_the_log_and_the_model_and_the_user_is_told_on
     assert again.replayed and again.reply == result.reply and again.masked == result.masked
 
 
-def test_a_card_split_over_two_messages_is_masked_in_the_second_and_the_user_is_told(
+def test_a_card_split_over_two_messages_is_masked_in_both_and_the_user_is_told(
     offline_model: LiteLLMChatModel,
 ) -> None:
     world = Twins()
@@ -216,7 +216,10 @@ def test_a_card_split_over_two_messages_is_masked_in_the_second_and_the_user_is_
     result = run(engine, turn("1111 1111 thanks", "t2", at=MONDAY + timedelta(minutes=1)))
     assert result.masked == ("card",) and "previous message" in result.reply
     logged = [e.text for e in world.threads.events(ThreadId("th")) if e.kind == USER]
-    assert logged == ["my card is 4111 1111", "[card ending 1111] thanks"]
+    assert logged == ["my card is [card ending 1111]", "[card ending 1111] thanks"]
+    # The first message named the thread: its title is corrected with it.
+    [record] = world.threads.threads_of(ALICE)
+    assert "4111" not in record.title
     # Bob's thread of the same name is his own: Alice's first half never completes his digits.
     other = run(
         engine, turn("1111 1111 thanks", "t3", user=BOB, thread="bob-th", at=MONDAY + timedelta(minutes=2))

@@ -263,6 +263,8 @@ def test_a_card_split_over_two_messages_is_masked_in_the_second(number: str, cut
     masked = mask_secrets(second, previous=first)
     assert masked.split and masked.kinds == ("card",)
     assert f"[card ending {number[-4:]}]" in masked.text and masked.text.endswith(" thanks")
+    # The first message, re-masked for the log's correction, keeps its words and none of the digits.
+    assert masked.earlier == f"my card is [card ending {number[-4:]}]"
     assert "previous message" in masked_notice(masked.kinds, split=masked.split)
 
 

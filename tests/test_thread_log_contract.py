@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.errors import AccessDenied, NotFound
+from assistant.errors import AccessDenied, InvalidInput, NotFound
 from assistant.events import AppendResult, EventKind, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.ports import Directory, ThreadLog
@@ -185,3 +185,21 @@ def test_concurrent_appends_of_one_key_store_one_event(store: Stores) -> None:
     assert sum(r.inserted for r in results) == 1
     assert len(store.log.events(T1)) == 1
     assert {r.event.seq for r in results} == {store.log.events(T1)[0].seq}
+
+
+def test_remask_corrects_a_logged_message_only_to_hide_a_secret_and_only_if_unchanged(store: Stores) -> None:
+    store.directory.ensure_user(ALICE, now=MONDAY)
+    store.directory.open_thread(ALICE, T1, now=MONDAY)
+    store.log.append(ev("a", USER, "card is 4111 1111", minutes=1))
+    store.log.append(ev("a", ASSISTANT, "go on", minutes=2))
+
+    with pytest.raises(InvalidInput):
+        store.log.remask(T1, TurnId("a"), was="card is 4111 1111", text="something else entirely")
+    assert not store.log.remask(T1, TurnId("a"), was="card is 9999", text="card is [card ending 1111]")
+    assert store.log.remask(T1, TurnId("a"), was="card is 4111 1111", text="card is [card ending 1111]")
+    # Done once: a second correction from the same reading finds the text changed and leaves it.
+    assert not store.log.remask(T1, TurnId("a"), was="card is 4111 1111", text="card is [card ending 1111]")
+
+    events = store.log.events(T1)
+    assert [e.text for e in events] == ["card is [card ending 1111]", "go on"]
+    assert [e.seq for e in events] == sorted(e.seq for e in events)  # nothing moved in the log's order

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from assistant.errors import InvalidInput
+
 SecretKind = Literal[
     "card",
     "bank_account",
@@ -107,3 +109,10 @@ def strip_value(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start + 1 and text[end - 1] in ".,;:?)]}\"'»”’":
         end -= 1
     return start, end
+
+
+def check_remask(text: str) -> None:
+    """What a store checks before correcting a logged message (``ThreadLog.remask``): the new text holds a mask,
+    so the correction can only hide something, never put new words in the user's mouth."""
+    if MASK_RE.search(text) is None:
+        raise InvalidInput("a logged message can only be corrected to mask a secret")

@@ -38,7 +38,7 @@ from assistant.secrets.numbers import (
     iban_hits,
     identity_hits,
     opens_with_digits,
-    split_card_hit,
+    split_card_parts,
 )
 from assistant.secrets.phrases import code_hits, password_hits, pin_hits
 from assistant.secrets.tokens import token_hits
@@ -68,6 +68,8 @@ class Masked:
     text: str  # input with each finding replaced by its mask
     findings: tuple[Finding, ...]
     split: bool = False  # a card number began in the previous message and ends in this one
+    # With ``split``: the previous message with its part of the number masked too (the log is corrected).
+    earlier: str | None = None
 
     @property
     def kinds(self) -> tuple[SecretKind, ...]:
@@ -161,27 +163,35 @@ def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
     The scanners read the normalised view (:mod:`assistant.normalise`): full-width, other scripts' or
     spelled-out digits, look-alike letters and zero-width characters change nothing. The masks replace what the
     user actually wrote. ``previous`` is the user's previous message in the same thread: a card number split
-    over the two is masked in this one (the part that completes it), and :attr:`Masked.split` says so.
+    over the two is masked in this one (the part that completes it), :attr:`Masked.split` says so, and
+    :attr:`Masked.earlier` is the previous message with its part masked (for the log to be corrected).
     """
     read = normalise(text)
     hits = list(_in_original(_hits(read.text), read))
-    split = False
+    earlier: str | None = None
     if previous is not None:
-        rest = split_card_hit(normalise(previous).text, read.text)
-        if rest is not None:
+        before = normalise(previous)
+        parts = split_card_parts(before.text, read.text)
+        if parts is not None:
+            first, rest = parts
             hits.extend(_in_original([rest], read))
-            split = True
+            earlier = _replace(previous, list(_in_original([first], before)))
     kept = _resolve(text, hits)
     if not kept:
         return Masked(text, ())
+    findings = tuple(Finding(h.kind, h.start, h.end) for h in kept)
+    split = earlier is not None and any(f.kind == "card" for f in findings)
+    return Masked(_replace(text, kept), findings, split=split, earlier=earlier if split else None)
+
+
+def _replace(text: str, hits: Sequence[Hit]) -> str:
     parts: list[str] = []
     last = 0
-    for hit in kept:
+    for hit in sorted(hits, key=lambda h: h.start):
         parts += [text[last : hit.start], hit.mask]
         last = hit.end
     parts.append(text[last:])
-    findings = tuple(Finding(h.kind, h.start, h.end) for h in kept)
-    return Masked("".join(parts), findings, split=split and any(f.kind == "card" for f in findings))
+    return "".join(parts)
 
 
 def may_continue_card(text: str) -> bool:
@@ -207,7 +217,7 @@ def _join(items: Sequence[str]) -> str:
 
 def masked_notice(kinds: Sequence[SecretKind], *, split: bool = False) -> str:
     """One sentence for the reply: what was masked and why ("" when nothing was); with ``split``, one more
-    saying that the card number began in the previous message (whose part alone was not a card number)."""
+    saying that the card number began in the previous message and both parts were masked."""
     distinct = list(dict.fromkeys(kinds))
     if not distinct:
         return ""
@@ -228,7 +238,7 @@ def masked_notice(kinds: Sequence[SecretKind], *, split: bool = False) -> str:
     )
     if split:
         notice += (
-            " Your card number began in your previous message; I masked the part in this one, so the number is "
-            "never whole in the chat history."
+            " Your card number began in your previous message; I masked both parts, there and here, so no digits "
+            "of it stay in the chat history."
         )
     return notice

@@ -387,17 +387,25 @@ def opens_with_digits(text: str) -> bool:
 
 
 def split_card_hit(previous: str, text: str) -> Hit | None:
-    """The second part of a card number split over two messages: ``previous`` ends with digit groups, ``text``
-    starts with more, and together (not apart) they are a Luhn-valid number in an issuer's range.
+    """The second part of a card number split over two messages (see :func:`split_card_parts`)."""
+    parts = split_card_parts(previous, text)
+    return None if parts is None else parts[1]
 
-    Both are normalised views. The first part was logged as it was (alone it is not a card number); masking
-    the rest means the whole number is never in the log.
+
+def split_card_parts(previous: str, text: str) -> tuple[Hit, Hit] | None:
+    """A card number split over two messages: ``previous`` ends with digit groups, ``text`` starts with more,
+    and together (not apart) they are a Luhn-valid number in an issuer's range. Returns the first part's hit
+    (offsets into ``previous``) and the second's (offsets into ``text``).
+
+    Both are normalised views. Alone the first part was not a card number, so it was logged as written; once
+    the second arrives, both are masked (the first by correcting the logged message: see ``ThreadLog.remask``).
     """
-    tail = next(reversed(list(_CHAIN.finditer(previous[-80:]))), None)
+    window = max(0, len(previous) - 80)
+    tail = next(reversed(list(_CHAIN.finditer(previous, window))), None)
     head = _CHAIN.search(text, 0, 120)
     if tail is None or head is None or _BEFORE_HEAD.fullmatch(text, 0, head.start()) is None:
         return None
-    if _AFTER_TAIL.fullmatch(previous[-80:], tail.end()) is None:
+    if _AFTER_TAIL.fullmatch(previous, tail.end()) is None:
         return None
     first = "".join(_DIGITS.findall(tail.group(0)))
     groups = list(_DIGITS.finditer(text, head.start(), head.end()))
@@ -409,5 +417,8 @@ def split_card_hit(previous: str, text: str) -> Hit | None:
         if len(number) > 19:
             break
         if len(number) >= 13 and _iin_fits(number) and luhn.is_valid(number):
-            found = Hit("card", head.start(), g.end(), card_mask(number))  # the longest wins
-    return found
+            found = (head.start(), g.end(), card_mask(number))  # the longest wins
+    if found is None:
+        return None
+    start, end, mask = found
+    return Hit("card", tail.start(), tail.end(), mask), Hit("card", start, end, mask)

@@ -45,10 +45,11 @@ from assistant.turn.parts import (
     EngineSettings,
     SilentObserver,
     TurnObserver,
+    correct_split_card,
     logged_record,
     logged_reply,
     model_body,
-    previous_user_text,
+    previous_user_message,
     replayed_result,
     thread_title,
     validate_message,
@@ -104,12 +105,12 @@ class Engine:
         previous = None
         if may_continue_card(text):  # rare: only a message that opens with digits reads the thread first
             deps = self.deps
-            previous = await asyncio.to_thread(previous_user_text, deps.directory, deps.thread_log, req)
-        masked = mask_secrets(text, previous=previous)
+            previous = await asyncio.to_thread(previous_user_message, deps.directory, deps.thread_log, req)
+        masked = mask_secrets(text, previous=previous.text if previous else None)
         recalling = self._start_recall(req, masked.text)
         pending: list[NewEvent] = []
         try:
-            events = await asyncio.to_thread(self._open, req, masked)
+            events = await asyncio.to_thread(self._open, req, masked, previous)
             mine = [e for e in events if e.turn_id == req.turn]
             if any(e.kind == EventKind.ASSISTANT for e in mine):
                 return replayed_result(req, mine, TripState.from_events(events))
@@ -134,7 +135,7 @@ class Engine:
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         return future
 
-    def _open(self, req: TurnRequest, masked: Masked) -> list[Event]:
+    def _open(self, req: TurnRequest, masked: Masked, previous: Event | None) -> list[Event]:
         """Create the user and thread on first use, append the (masked) user message before anything else, and
         read the thread's log (which now holds it). The kinds of secrets masked are logged, never the secrets."""
         directory, thread_log = self.deps.directory, self.deps.thread_log
@@ -154,6 +155,8 @@ class Engine:
         crash_point("turn.user_logged")
         if not thread.title:
             directory.rename_thread(req.user, req.thread, thread_title(text))
+        if masked.earlier is not None and previous is not None:
+            correct_split_card(directory, thread_log, req, thread.title, previous, masked.earlier)
         return thread_log.events(req.thread)
 
     async def _continue(

@@ -147,12 +147,23 @@ def replayed_result(req: TurnRequest, mine: Sequence[Event], state: TripState) -
     )
 
 
-def previous_user_text(directory: Directory, thread_log: ThreadLog, req: TurnRequest) -> str | None:
-    """The (masked) text of the user's last message before this turn in their own thread, or None.
+def previous_user_message(directory: Directory, thread_log: ThreadLog, req: TurnRequest) -> Event | None:
+    """The user's last (masked) message before this turn in their own thread, or None.
 
     The masker reads it to catch a card number split over two messages; another user's thread is never read.
     """
     if directory.get_thread(req.user, req.thread) is None:
         return None
     said = [e for e in thread_log.events(req.thread) if e.kind == EventKind.USER and e.turn_id != req.turn]
-    return said[-1].text if said else None
+    return said[-1] if said else None
+
+
+def correct_split_card(
+    directory: Directory, thread_log: ThreadLog, req: TurnRequest, title: str, previous: Event, earlier: str
+) -> None:
+    """The card number this turn's message completes began in ``previous``: mask its first part where it was
+    logged (``earlier`` is that message re-masked), and in the thread's title if that message named it."""
+    if thread_log.remask(
+        req.thread, previous.turn_id, was=previous.text, text=earlier
+    ) and title == thread_title(previous.text):
+        directory.rename_thread(req.user, req.thread, thread_title(earlier))

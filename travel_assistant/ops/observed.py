@@ -33,9 +33,9 @@ from opentelemetry import trace
 from opentelemetry.trace import Span, Status, StatusCode
 
 from assistant.errors import ModelError
-from assistant.events import AppendResult, Event, NewEvent
+from assistant.events import AppendResult, Event, EventKind, NewEvent
 from assistant.facts.recall import Recall, Recaller, RecallSettings
-from assistant.ids import ThreadId, UserId, UserScope
+from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.delegate import DelegatingModel
 from assistant.model.llm import ChatModel, TokenSink
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
@@ -111,6 +111,11 @@ class ObservedThreadLog:
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         events: list[Event] = self.inner.events(thread, after_seq=after_seq)
         return events
+
+    def remask(self, thread: ThreadId, turn: TurnId, *, was: str, text: str) -> bool:
+        with self.telemetry.span("remask", {"event.kind": str(EventKind.USER)}, memory=True):
+            done: bool = self.inner.remask(thread, turn, was=was, text=text)
+            return done
 
 
 class ObservedRecaller(Recaller):
