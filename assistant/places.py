@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.language import fold_accents
+
 AIRPORTS: dict[str, str] = {
     "LHR": "London",
     "MAN": "Manchester",
@@ -23,27 +25,74 @@ AIRPORTS: dict[str, str] = {
     "JFK": "New York",
 }
 
+# Written without accents: names are matched in the accent-folded text, with any spaces or hyphens between
+# their words ("Charles-de-Gaulle", "Sá Carneiro").
 _ALIASES: dict[str, str] = {
+    # The airports' own names.
     "heathrow": "LHR",
-    "lisboa": "LIS",
-    "oporto": "OPO",
-    "new york city": "JFK",
-    "nyc": "JFK",
+    "ringway": "MAN",
+    "humberto delgado": "LIS",
+    "portela": "LIS",
+    "francisco sa carneiro": "OPO",
+    "sa carneiro": "OPO",
+    "barajas": "MAD",
+    "adolfo suarez": "MAD",
+    "el prat": "BCN",
+    "josep tarradellas": "BCN",
     "charles de gaulle": "CDG",
+    "roissy": "CDG",
     "schiphol": "AMS",
     "fiumicino": "FCO",
-    "el prat": "BCN",
-    "barajas": "MAD",
+    "leonardo da vinci": "FCO",
+    "brandenburg": "BER",
+    "willy brandt": "BER",
+    "schwechat": "VIE",
     "kastrup": "CPH",
+    "eleftherios venizelos": "ATH",
+    "john f kennedy": "JFK",
+    "new york city": "JFK",
+    "nyc": "JFK",
+    # The cities as the other languages people write to us in name them.
+    "londres": "LHR",
+    "londra": "LHR",
+    "edimburgo": "EDI",
+    "edimbourg": "EDI",
+    "dublino": "DUB",
+    "lisboa": "LIS",
+    "lisbonne": "LIS",
+    "lisbona": "LIS",
+    "oporto": "OPO",
+    "madri": "MAD",
+    "barcelone": "BCN",
+    "parigi": "CDG",
+    "amsterdao": "AMS",
     "roma": "FCO",
+    "berlim": "BER",
+    "berlino": "BER",
     "wien": "VIE",
+    "viena": "VIE",
+    "vienne": "VIE",
     "kobenhavn": "CPH",
     "københavn": "CPH",
+    "copenhague": "CPH",
+    "copenaghen": "CPH",
+    "kopenhagen": "CPH",
+    "atenas": "ATH",
+    "athenes": "ATH",
+    "atene": "ATH",
+    "athen": "ATH",
+    "nova iorque": "JFK",
+    "nueva york": "JFK",
     **{city.lower(): code for code, city in AIRPORTS.items()},
 }
 
 _NAME_RE = re.compile(
-    r"\b(" + "|".join(sorted((re.escape(n) for n in _ALIASES), key=len, reverse=True)) + r")\b", re.I
+    r"\b("
+    + "|".join(
+        r"[\s-]+".join(map(re.escape, name.split())) for name in sorted(_ALIASES, key=len, reverse=True)
+    )
+    + r")\b",
+    re.I,
 )
 _CODE_RE = re.compile(r"\b(" + "|".join(AIRPORTS) + r")\b")
 # "fly from X", "fly out of X", "based in X", "live in X", "home airport is X", "X is my home airport"
@@ -59,7 +108,7 @@ def airport_code(name: str) -> str | None:
     key = name.strip()
     if key.upper() in AIRPORTS:
         return key.upper()
-    return _ALIASES.get(key.lower())
+    return _ALIASES.get(" ".join(re.split(r"[\s-]+", fold_accents(key).lower())))
 
 
 def find_airports(text: str) -> list[str]:
@@ -78,7 +127,8 @@ _HOME_CUE = re.compile(
     r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|depart|departs|leave|leaves)\s+"
     r"(?:from|out of)|out of|where i fly from|hub|"
     # The same in the other languages people write to us in.
-    r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?)\b|-based\b",
+    r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
+    r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
     re.I,
 )
 _DESTINATION = re.compile(
@@ -103,9 +153,13 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
 
 def _mentions(text: str) -> list[tuple[int, int, str]]:
     """Every airport named in ``text`` with where: by a name people use or by its code."""
-    hits = [(m.start(1), m.end(1), _ALIASES[m.group(1).lower()]) for m in _NAME_RE.finditer(text)]
+    hits = [(m.start(1), m.end(1), _alias(m.group(1))) for m in _NAME_RE.finditer(fold_accents(text))]
     hits += [(m.start(1), m.end(1), m.group(1)) for m in _CODE_RE.finditer(text)]
     return sorted(hits)
+
+
+def _alias(said: str) -> str:
+    return _ALIASES[" ".join(re.split(r"[\s-]+", said.lower()))]
 
 
 def airport_for_phrase(quote: str) -> str | None:

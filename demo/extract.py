@@ -26,6 +26,18 @@ _THIRD_PARTY = re.compile(
 )
 _SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
 _FORGET = re.compile(r"\b(forget|delete|erase|remove|wipe|stop remembering)\b", re.I)
+# Words of liking and habit, and of speaking, in the languages people write to us in: the model reads a time
+# of day or a language as a preference only beside them.
+_LIKING = re.compile(
+    r"\bprefer|\blike|\balways|\busually|\bonly\b|\bprefi[re]|\bpr[eé]f[eè]r|\bbevorzug|\bliebsten|\bsempre|"
+    r"\bsiempre|\btoujours|\bimmer\b|\bnormalmente|\bhabitude|\bmeistens|\bsolito",
+    re.I,
+)
+_SPEAKING = re.compile(
+    r"\b(speak|answer|reply|prefer|language)\b|\b(?:respond|contest|r[eé]pond|antwort|rispond|fal[ae]|habl|"
+    r"parl|sprech|sprich|idioma|l[ií]ngua|langue|sprache|lingua)\w*",
+    re.I,
+)
 _TRIP = re.compile(r"\b(flights?|fly(?:ing)?|trip|travel(?:l?ing)?)\s+to\s+([A-Z][a-z]+)", re.I)
 
 
@@ -100,13 +112,9 @@ def _typed(turn: str, sentence: str) -> list[dict[str, str]]:
     out = []
     for ftype in FACT_TYPES.values():
         for value in dict.fromkeys(m.value for m in ftype.find(sentence)):
-            if ftype.name == "flight_times" and not re.search(
-                r"\bprefer|\blike|\balways|\busually|\bonly\b", sentence, re.I
-            ):
+            if ftype.name == "flight_times" and not _LIKING.search(sentence):
                 continue  # "the morning one" is a choice, not a preference
-            if ftype.name == "language" and not re.search(
-                r"\b(speak|answer|reply|prefer|language)\b", sentence, re.I
-            ):
+            if ftype.name == "language" and not _SPEAKING.search(sentence):
                 continue
             subject = "User's " + m.group(2) if (m := _THIRD_PARTY.search(sentence)) else "User"
             out.append(_candidate(f"{subject}: {ftype.label.lower()} {value}", ftype.name, turn, sentence))

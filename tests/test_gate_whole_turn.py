@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.gate.language_profile import is_english
 from assistant.gate.links import link_of
 from assistant.gate.verdict import Accepted, check_candidate
+from assistant.language import is_english
 
 
 def judged(said: str, ftype: str, quote: str, *, before: str = "") -> str:

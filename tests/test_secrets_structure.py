@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mnemonic import Mnemonic
 from stdnum import luhn
@@ -410,3 +410,77 @@ def test_cue_words_and_shapes_mask_what_nobody_listed(said: str, secret: str) ->
 )
 def test_the_same_words_in_ordinary_travel_talk_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
+
+
+# --- a key's name beside a token ------------------------------------------------------------------------------
+
+_KEY_WORDS = (
+    "key",
+    "api key",
+    "token",
+    "secret",
+    "access key",
+    "chave",
+    "clave",
+    "clé",
+    "Schlüssel",
+    "chiave",
+)
+
+
+@st.composite
+def short_tokens(draw: st.DrawFn) -> str:
+    """16–31 characters of letters, digits and joiners: too short for the entropy limit on its own.
+
+    Drawn from a seeded generator rather than character by character, so that shrinking cannot turn a key
+    into "AaaaaAaaaa" (which reads as words, and which no service issues).
+    """
+    alphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    body = "".join(rng.choice(alphabet) for _ in range(draw(st.integers(16, 31))))
+    assume(
+        sum((any(c.isupper() for c in body), any(c.islower() for c in body), any(c.isdigit() for c in body)))
+        >= 2
+    )
+    joiner = draw(st.sampled_from(["", "_", ".", "-"]))
+    cut = draw(st.integers(3, 8))
+    return body[:cut] + joiner + body[cut:]
+
+
+@given(short_tokens(), st.sampled_from(_KEY_WORDS), st.integers(0, 2))
+@settings(max_examples=200, deadline=None)
+def test_a_token_beside_the_name_of_a_key_is_masked(token: str, name: str, frame: int) -> None:
+    said = [
+        f"the booking tool's {name} is {token}, and I like aisle seats",
+        f"{name}={token}. Also I'm a Flying Blue member",
+        f"{token} is my developer {name}",
+    ][frame]
+    masked = mask_secrets(said)
+    assert token not in masked.text and has_mask(masked.text), masked.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the key is under the mat at the Airbnb",
+        "my key card stopped working at room 1204",
+        "keep the token of the museum, it's a souvenir from Copenhagen",
+        "the secret is booking on a Tuesday for Lisbon",
+    ],
+)
+def test_talk_of_keys_without_a_token_masks_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("document number KPF9F60CJ for the APIS form", "KPF9F60CJ"),
+        ("for the APIS: XJKRT5A0B, date of birth 02/03/1988", "XJKRT5A0B"),
+    ],
+)
+def test_a_document_number_in_any_letter_digit_mix_is_masked_beside_document_words(
+    said: str, secret: str
+) -> None:
+    masked = mask_secrets(said).text
+    assert secret not in masked and has_mask(masked)

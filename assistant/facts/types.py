@@ -9,11 +9,13 @@ canonical value, never the model's paraphrase, so a model cannot smuggle prose i
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
+
+from assistant.facts.other_languages import OTHER_LANGUAGES, allergen_mentions
+from assistant.language import fold_accents, may_be_other_language
 
 # The dietary vocabulary, said once: diets a menu (and an airline meal) is tagged with, so a search can filter
 # on them, and every dietary need memory can hold (the "dietary" type's canonical values; a test keeps them
@@ -48,9 +50,10 @@ class ValueMatch:
 Finder = Callable[[str], list[ValueMatch]]
 
 
-def _vocabulary(pairs: dict[str, str]) -> tuple[Finder, frozenset[str]]:
+def _vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Finder, frozenset[str]]:
     """Finder over a phrase → canonical value table (every mention, negated or not), and the table's canonical
-    values.
+    values. ``other`` names the type's table in :data:`OTHER_LANGUAGES`, read when a message may be in another
+    language (:func:`_in_other_languages`).
 
     People do not spell a vocabulary the way it is listed: "carry on only", "nonstop", "quiet rooms",
     "vegitarian", "vegetariana", "végétarien". So a phrase's spaces and hyphens match any or none, a long
@@ -68,7 +71,17 @@ def _vocabulary(pairs: dict[str, str]) -> tuple[Finder, frozenset[str]]:
     squeezed = {re.sub(r"[\s-]+", "", k.lower()): v for k, v in pairs.items()}
     singles = {k: v for k, v in pairs.items() if re.fullmatch(r"[a-z]+", k) and len(k) >= _ENDING_MIN}
 
+    values = frozenset(pairs.values())
+    elsewhere = _in_other_languages(other, values) if other is not None else None
+
     def find(text: str) -> list[ValueMatch]:
+        found = _find(text)
+        if elsewhere is not None and may_be_other_language(text):
+            taken = [(f.start, f.end) for f in found]
+            found += [m for m in elsewhere(text) if not any(a < m.end and m.start < b for a, b in taken)]
+        return sorted(found, key=lambda f: f.start)
+
+    def _find(text: str) -> list[ValueMatch]:
         found = []
         for m in pattern.finditer(text):
             key = re.sub(r"[\s-]+", "", m.group(1).lower())
@@ -76,16 +89,37 @@ def _vocabulary(pairs: dict[str, str]) -> tuple[Finder, frozenset[str]]:
             if value is not None:
                 found.append(ValueMatch(value=value, start=m.start(1), end=m.end(1)))
         taken = [(f.start, f.end) for f in found]
-        folded = _fold_accents(text)
+        folded = fold_accents(text)
         for w in _WORD.finditer(folded):
             if any(a < w.end() and w.start() < b for a, b in taken):
                 continue
             value = next((v for k, v in singles.items() if _near(w.group(0).lower(), k)), None)
             if value is not None:
                 found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
-        return sorted(found, key=lambda f: f.start)
+        return found
 
-    return find, frozenset(pairs.values())
+    return find, values
+
+
+def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
+    """Finder over the type's phrases in other languages, read in the accent-folded text (one character for
+    one, so offsets hold), with allergens said apart from the allergy word for the dietary type."""
+    table = OTHER_LANGUAGES[name]
+    unknown = set(table.values()) - values
+    if unknown:
+        raise ValueError(
+            f"{name}: other-language phrases name values the type does not have: {sorted(unknown)}"
+        )
+    phrases, _ = _vocabulary(table)
+
+    def find(text: str) -> list[ValueMatch]:
+        folded = fold_accents(text)
+        found = phrases(folded)
+        if name == "dietary":
+            found += [ValueMatch(value=v, start=a, end=b) for v, a, b in allergen_mentions(folded)]
+        return found
+
+    return find
 
 
 _FUZZY_MIN = 7
@@ -93,14 +127,6 @@ _ENDING_MIN = 5
 # Endings a short word takes in the other languages people write to us in ("vegano", "vegana", "veganer").
 _ENDINGS = ("o", "a", "os", "as", "e", "er")
 _WORD = re.compile(r"[^\W\d_]+")
-
-
-def _fold_accents(text: str) -> str:
-    """ "Végétarienne" → "Vegetarienne", one character for one, so offsets still point into ``text``."""
-    return "".join(
-        (unicodedata.normalize("NFKD", c)[0] if unicodedata.normalize("NFKD", c)[:1].isascii() else c)
-        for c in text
-    )
 
 
 def _near(word: str, key: str) -> bool:
@@ -208,7 +234,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "peanut allergy": "nut allergy",
                     "allergic to shellfish": "shellfish allergy",
                     "shellfish allergy": "shellfish allergy",
-                }
+                },
+                other="dietary",
             ),
         ),
         FactType(
@@ -225,7 +252,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "window": "window",
                     "extra legroom": "extra legroom",
                     "exit row": "exit row",
-                }
+                },
+                other="seat",
             ),
         ),
         FactType(
@@ -286,7 +314,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "deaf": "hearing assistance",
                     "guide dog": "travels with a guide dog",
                     "service dog": "travels with a service dog",
-                }
+                },
+                other="accessibility",
             ),
         ),
         FactType(
@@ -314,7 +343,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "deutsch": "German",
                     "italiano": "Italian",
                     "nederlands": "Dutch",
-                }
+                },
+                other="language",
             ),
         ),
         FactType(
@@ -337,7 +367,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "budget": "budget travel",
                     "business class": "business class",
                     "quiet room": "quiet rooms",
-                }
+                },
+                other="travel_style",
             ),
         ),
         FactType(
@@ -356,7 +387,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "red-eye": "red-eye",
                     "overnight": "red-eye",
                     "early flights": "morning",
-                }
+                },
+                other="flight_times",
             ),
         ),
     )

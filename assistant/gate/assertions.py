@@ -39,9 +39,9 @@ from typing import Literal
 
 from assistant.facts.types import FactType, ValueMatch
 from assistant.gate.evidence import Evidence, Span
-from assistant.gate.language_profile import is_english
 from assistant.gate.links import link_of
 from assistant.gate.speakers import for_someone_else, in_foreign_text, reported_or_quoted, subject_of
+from assistant.language import is_english
 
 Rejection = Literal[
     "quoted_speech",

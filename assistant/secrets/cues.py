@@ -260,7 +260,18 @@ def _stdnum_ids() -> tuple[re.Pattern[str], dict[str, Callable[[str], bool]]]:
     return re.compile(rf"(?<![\w.-])(?:{shapes})(?![\w-]|\.\d)"), validators
 
 
+# Any mix of letters and digits a passport may use ("KPF9F60CJ", "XJKRT5A0B"), only where the sentence also
+# talks of a document; the stricter shape above needs less.
+_DOCUMENT_SHAPE = re.compile(r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,9}(?![\w/-])")
+
+
 def document_hits(text: str, view: str) -> Iterator[Hit]:
+    if not any(map(str.isdigit, text)):
+        return
+    for m in _DOCUMENT_SHAPE.finditer(text):
+        around = _sentence_around(view, m.start(), m.end())
+        if _DOCUMENT_CONTEXT.search(around) and not _NOT_DOCUMENT.search(around):
+            yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])
     if sum(map(str.isdigit, text)) < 5:
         return
     for m in _PASSPORT_SHAPE.finditer(text):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from assistant.normalise import Normalised, normalise
 from assistant.secrets.cues import context_code_hits, cued_hits, document_hits
-from assistant.secrets.entropy import entropy_hits, seed_phrase_hits
+from assistant.secrets.entropy import entropy_hits, keyed_token_hits, seed_phrase_hits
 from assistant.secrets.hits import MASK_RE as _MASK_RE
 from assistant.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
 from assistant.secrets.logins import credential_hits, security_answer_hits
@@ -123,6 +123,7 @@ def _hits(text: str) -> Iterable[Hit]:
     view = blank_masks(text)
     yield from token_hits(text)
     yield from entropy_hits(text, view)
+    yield from keyed_token_hits(text, view)
     yield from seed_phrase_hits(text, view)
     yield from card_hits(text, view)
     yield from iban_hits(text, view)

@@ -47,7 +47,7 @@ CUES: dict[CueKind, dict[str, str]] = {
             "entry code, building code, alarm code, safe code, garage code, padlock code, padlock "
             "combination, locker combination, safe combination, lock combination, access code, keypad "
             "code, front door code, intercom code, buzzer code, keybox, key box, lockbox, lock box, key "
-            "safe, keysafe"
+            "safe, keysafe, padlock combo, lock combo, locker combo, safe combo, bike lock code"
         ),
         "pt": (
             "código da porta, código do portão, código do cacifo, código da fechadura, código do cofre, "
@@ -65,7 +65,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "de": (
             "türcode, torcode, tor-code, schließfachcode, spindcode, zugangscode, safe-code, tresorcode, "
             "code für die tür, code für das tor, code für den safe, alarmcode, zahlenschloss-code, "
-            "schlosscode, schlüsselbox, schlüsselsafe, schlüsseltresor"
+            "schlosscode, schlüsselbox, schlüsselsafe, schlüsseltresor, zahlenschloss"
         ),
         "it": (
             "codice della porta, codice del portone, codice del cancello, codice dell'armadietto, codice "
@@ -257,5 +257,7 @@ DOCUMENT_CONTEXT = (
     "expires, expiry, expiry date, valid until, valid till, issued, issued in, issued on, date of issue, "
     "place of issue, nationality, validade, emitido, emissão, nacionalidade, caducidad, caduca, vence, "
     "expedido, expedición, nacionalidad, expire, expiration, délivré, nationalité, gültig bis, ablaufdatum, "
-    "ausgestellt, staatsangehörigkeit, scadenza, scade, rilasciato, rilascio, nazionalità"
+    "ausgestellt, staatsangehörigkeit, scadenza, scade, rilasciato, rilascio, nazionalità, document, documento, "
+    "dokument, apis, date of birth, dob, data de nascimento, fecha de nacimiento, date de naissance, "
+    "geburtsdatum, data di nascita"
 )

@@ -11,6 +11,7 @@ left out of the foreign lists.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _ENGLISH = frozenset(
     str.split(
@@ -23,7 +24,7 @@ _ENGLISH = frozenset(
 # Words both English and another language write ("do" is Portuguese for "of the", "no" for "in the"): they
 # say nothing about which language a sentence is in, so neither side counts them.
 _SHARED = frozenset(
-    str.split("a no me die is on in as do ma son u sim mon per con dank ben est las los um mia fur")
+    str.split("a no me die is on in as am do ma son u sim mon per con dank ben est las los um mia fur")
 )
 _FOREIGN = (
     frozenset(
@@ -57,6 +58,14 @@ def foreign_words(text: str) -> int:
     return sum(1 for w in _WORD.findall(text.lower()) if w in _FOREIGN)
 
 
+def may_be_other_language(text: str) -> bool:
+    """Whether ``text`` could be in another language: it does not read as English, or it has no English
+    function word at all ("Fensterplatz bitte", "sempre corredor"). Words of other languages' vocabularies are
+    looked for only then, where English words that look like them ("gang", "ventana") cannot be."""
+    words = _WORD.findall(text.lower())
+    return not is_english(text) or not any(w in _ENGLISH and w not in _SHARED for w in words)
+
+
 def is_english(text: str) -> bool:
     """Whether ``text`` reads as English: at least as many English function words as foreign ones, and not
     two or more foreign ones against none. Text with no function words at all ("aisle, always") counts as
@@ -69,3 +78,11 @@ def is_english(text: str) -> bool:
     if english == 0:
         return False
     return foreign <= english
+
+
+def fold_accents(text: str) -> str:
+    """ "Végétarienne" → "Vegetarienne", one character for one, so offsets still point into ``text``."""
+    return "".join(
+        (unicodedata.normalize("NFKD", c)[0] if unicodedata.normalize("NFKD", c)[:1].isascii() else c)
+        for c in text
+    )
