@@ -9,13 +9,11 @@ canonical value, never the model's paraphrase, so a model cannot smuggle prose i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from assistant.facts.other_languages import OTHER_LANGUAGES, allergen_mentions
-from assistant.language import fold_accents, may_be_other_language
+from assistant.facts.vocabulary import Finder, ValueMatch, vocabulary
 
 # The dietary vocabulary, said once: diets a menu (and an airline meal) is tagged with, so a search can filter
 # on them, and every dietary need memory can hold (the "dietary" type's canonical values; a test keeps them
@@ -36,127 +34,6 @@ DietaryNeed = Literal[
 _NEGATION = re.compile(
     r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I
 )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ValueMatch:
-    """A value of a type found in a text, with where it was said (the gate checks the words around it)."""
-
-    value: str
-    start: int
-    end: int
-
-
-Finder = Callable[[str], list[ValueMatch]]
-
-
-def _vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Finder, frozenset[str]]:
-    """Finder over a phrase → canonical value table (every mention, negated or not), and the table's canonical
-    values. ``other`` names the type's table in :data:`OTHER_LANGUAGES`, read when a message may be in another
-    language (:func:`_in_other_languages`).
-
-    People do not spell a vocabulary the way it is listed: "carry on only", "nonstop", "quiet rooms",
-    "vegitarian", "vegetariana", "végétarien". So a phrase's spaces and hyphens match any or none, a long
-    phrase takes a plural, and a long single word also matches its inflections and one-letter slips
-    (:func:`_near`) after accents are folded. Short words stay exact: "veggies" is food, not a diet.
-    """
-
-    def phrase(key: str) -> str:
-        body = r"[\s-]?".join(map(re.escape, re.split(r"[\s-]+", key)))
-        return body + (r"(?:s|es)?" if len(key) >= _FUZZY_MIN or " " in key else "")
-
-    pattern = re.compile(
-        r"\b(" + "|".join(phrase(k) for k in sorted(pairs, key=len, reverse=True)) + r")\b", re.I
-    )
-    squeezed = {re.sub(r"[\s-]+", "", k.lower()): v for k, v in pairs.items()}
-    singles = {k: v for k, v in pairs.items() if re.fullmatch(r"[a-z]+", k) and len(k) >= _ENDING_MIN}
-
-    values = frozenset(pairs.values())
-    elsewhere = _in_other_languages(other, values) if other is not None else None
-
-    def find(text: str) -> list[ValueMatch]:
-        found = _find(text)
-        if elsewhere is not None and may_be_other_language(text):
-            taken = [(f.start, f.end) for f in found]
-            found += [m for m in elsewhere(text) if not any(a < m.end and m.start < b for a, b in taken)]
-        return sorted(found, key=lambda f: f.start)
-
-    def _find(text: str) -> list[ValueMatch]:
-        found = []
-        for m in pattern.finditer(text):
-            key = re.sub(r"[\s-]+", "", m.group(1).lower())
-            value = squeezed.get(key) or squeezed.get(key[:-1]) or squeezed.get(key[:-2])
-            if value is not None:
-                found.append(ValueMatch(value=value, start=m.start(1), end=m.end(1)))
-        taken = [(f.start, f.end) for f in found]
-        folded = fold_accents(text)
-        for w in _WORD.finditer(folded):
-            if any(a < w.end() and w.start() < b for a, b in taken):
-                continue
-            value = next((v for k, v in singles.items() if _near(w.group(0).lower(), k)), None)
-            if value is not None:
-                found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
-        return found
-
-    return find, values
-
-
-def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
-    """Finder over the type's phrases in other languages, read in the accent-folded text (one character for
-    one, so offsets hold), with allergens said apart from the allergy word for the dietary type."""
-    table = OTHER_LANGUAGES[name]
-    unknown = set(table.values()) - values
-    if unknown:
-        raise ValueError(
-            f"{name}: other-language phrases name values the type does not have: {sorted(unknown)}"
-        )
-    phrases, _ = _vocabulary(table)
-
-    def find(text: str) -> list[ValueMatch]:
-        folded = fold_accents(text)
-        found = phrases(folded)
-        if name == "dietary":
-            found += [ValueMatch(value=v, start=a, end=b) for v, a, b in allergen_mentions(folded)]
-        return found
-
-    return find
-
-
-_FUZZY_MIN = 7
-_ENDING_MIN = 5
-# Endings a short word takes in the other languages people write to us in ("vegano", "vegana", "veganer").
-_ENDINGS = ("o", "a", "os", "as", "e", "er")
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _near(word: str, key: str) -> bool:
-    """``word`` is ``key`` inflected (the same stem, a short ending: "vegetariano", "vegetarisch", "mornings")
-    or slipped by one letter ("vegitarian", "pescetarian"). Both lower-case. A short ``key`` only takes an
-    ending (:data:`_ENDINGS`)."""
-    if word == key:
-        return True  # said with accents the table does not list ("español")
-    if len(word) < len(key) - 1:
-        return False
-    if len(key) < _FUZZY_MIN:
-        return word.startswith(key) and word[len(key) :] in _ENDINGS
-    stem = key[: len(key) - 2]
-    if word.startswith(stem) and len(word) <= len(key) + 3:
-        return True
-    return word[0] == key[0] and abs(len(word) - len(key)) <= 1 and _one_edit(word, key)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """One substitution, insertion, deletion or swap of neighbours turns ``a`` into ``b``."""
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        return len(diff) == 1 or (
-            len(diff) == 2
-            and diff[1] == diff[0] + 1
-            and a[diff[0]] == b[diff[1]]
-            and a[diff[1]] == b[diff[0]]
-        )
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _airport(text: str) -> list[ValueMatch]:
@@ -215,7 +92,7 @@ FACT_TYPES: dict[str, FactType] = {
             2 * _YEAR,
             5 * _YEAR,
             ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "vegetarian": "vegetarian",
                     "veggie": "vegetarian",
@@ -246,7 +123,7 @@ FACT_TYPES: dict[str, FactType] = {
             _YEAR,
             3 * _YEAR,
             ("I prefer aisle seats", "window seat please, always"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "aisle": "aisle",
                     "window": "window",
@@ -275,12 +152,13 @@ FACT_TYPES: dict[str, FactType] = {
             2 * _YEAR,
             5 * _YEAR,
             ("I'm a TAP Miles&Go member", "I collect Avios"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "miles&go": "TAP Miles&Go",
                     "miles & go": "TAP Miles&Go",
                     "avios": "British Airways Avios",
                     "executive club": "British Airways Executive Club",
+                    "exec club": "British Airways Executive Club",
                     "flying blue": "Flying Blue",
                     "iberia plus": "Iberia Plus",
                     "miles & more": "Miles & More",
@@ -300,13 +178,14 @@ FACT_TYPES: dict[str, FactType] = {
             2 * _YEAR,
             5 * _YEAR,
             ("I use a wheelchair", "I need step-free access"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "wheelchair": "wheelchair assistance",
                     "step-free": "step-free access",
                     "step free": "step-free access",
                     "hearing impaired": "hearing assistance",
                     "hard of hearing": "hearing assistance",
+                    "hearing aids": "hearing assistance",
                     "visually impaired": "visual assistance",
                     "partially sighted": "visual assistance",
                     "low vision": "visual assistance",
@@ -326,7 +205,7 @@ FACT_TYPES: dict[str, FactType] = {
             3 * _YEAR,
             5 * _YEAR,
             ("please answer in Portuguese", "I prefer Spanish"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "english": "English",
                     "portuguese": "Portuguese",
@@ -355,10 +234,12 @@ FACT_TYPES: dict[str, FactType] = {
             _YEAR,
             3 * _YEAR,
             ("I only fly direct", "I travel carry-on only", "I like boutique hotels"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "direct flights": "direct flights only",
                     "fly direct": "direct flights only",
+                    "direct only": "direct flights only",
+                    "flies direct": "direct flights only",
                     "non-stop": "direct flights only",
                     "carry-on only": "carry-on only",
                     "hand luggage only": "carry-on only",
@@ -366,6 +247,7 @@ FACT_TYPES: dict[str, FactType] = {
                     "boutique hotel": "boutique hotels",
                     "budget": "budget travel",
                     "business class": "business class",
+                    "fly business": "business class",
                     "quiet room": "quiet rooms",
                 },
                 other="travel_style",
@@ -379,7 +261,7 @@ FACT_TYPES: dict[str, FactType] = {
             _YEAR,
             3 * _YEAR,
             ("I prefer morning flights", "no red-eyes for me"),
-            *_vocabulary(
+            *vocabulary(
                 {
                     "morning": "morning",
                     "afternoon": "afternoon",

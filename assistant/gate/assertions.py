@@ -5,7 +5,8 @@ user's own message that holds the quote (see ``assistant.gate.evidence``) and as
 
     quoted_speech     someone else's words: quoted, reported ("my friend wrote", "…, says my wife"), forwarded,
                       a transcript line, pasted instructions (see ``assistant.gate.speakers``)
-    task_progress     a request or a detail of this trip ("book me business class on the 14th", "on TP1343")
+    task_progress     a request or a detail of this trip ("book me business class on the 14th", "on TP1343");
+                      this and ``transient`` are read in ``assistant.gate.lasting``
     transient         something that happened once or holds for a while (cancelled, "was taken", "right now",
                       "until Easter", "on weekdays")
     negative_capability
@@ -37,8 +38,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.facts.types import FactType, ValueMatch
+from assistant.facts.types import FactType
+from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
+from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of
 from assistant.gate.speakers import for_someone_else, in_foreign_text, reported_or_quoted, subject_of
 from assistant.language import is_english
@@ -69,100 +72,44 @@ class Assertion:
     at: Span | None = None  # where the value sits in the evidence text
 
 
-_DURABLE = re.compile(
-    r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
-    r"any time|anytime|for me|prefer|preference|favou?rite|only)\b",
-    re.I,
-)
-# "Please answer in Portuguese": how the user wants to be addressed is about the user.
-# (Not "reply in French to the hotel": that names another addressee.)
-_ADDRESSED = re.compile(
-    r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
-    re.I,
-)
-_REQUEST = re.compile(
-    r"^\W*(?:(?:please|pls|ok|okay|so|now|then|and|also|great|thanks|thank you)[\s,]+)*"
-    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
-    r"(?:book|find|search|get|reserve|look(?:\s+up|\s+for)?|show|change|cancel|upgrade|switch|add|put|give|make|"
-    r"send|check|order|request|arrange|sort out|grab|pick|"
-    # Text the user hands over to be worked on is material, not a statement ("translate: I am vegan").
-    r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
-    re.I,
-)
-_WANT_NOW = re.compile(
-    r"\b(?:i|we)\s*(?:need|want|'d like|would like|am looking for|'m looking for|am after|'m after|will need|"
-    r"'ll need|'ll take|will take|'ll have|will have)\b",
-    re.I,
-)
-_THIS_TRIP = re.compile(
-    r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:time|trip|flight|booking|"
-    r"journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b|\bthis time\b|\bfor now\b"
-    r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
-    re.I,
-)
-# A flight number names one flight ("TP1343", "BA 432"): a seat on it is this trip's.
-_FLIGHT_NO = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_DATE = re.compile(
-    r"\b(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-    + _MONTH
-    + r"\b|\b"
-    + _MONTH
-    + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
-    r"\b(?:tomorrow|tonight|today|yesterday)\b|\b(?:next|this|on)\s+(?:week|month|weekend|"
-    + _WEEKDAY
-    + r")\b",
-    re.I,
-)
-# Case-sensitive on the place name (a capitalised word or an airport code), not on the verb.
-_TRIP_TO = re.compile(
-    r"(?i:\b(?:fly(?:ing)?|going|heading|travel+ing|off|trip|visit(?:ing)?|holiday|vacation)\s+(?:back\s+)?"
-    r"(?:to|in)\s+)([A-Z][a-z]+|[A-Z]{3})\b"
-)
-# A one-off event told in the past tense ("they gave me a window seat") is not a standing preference.
-_EVENT = re.compile(
-    r"\b(?:gave|got|had|was given|were given|took|booked|ate|ordered|sat|flew|stayed|chose|picked|received|"
-    r"offered|assigned|upgraded|moved)\b",
-    re.I,
-)
-_TRANSIENT = re.compile(
-    r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|down|offline|crash(?:ed|es)|"
-    r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
-    r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
-    r"strike|diverted|bumped|lost|right now|at the moment|just now|until|till|during|sometimes|occasionally)\b"
-    r"|\bon (?:weekdays|weekends|workdays|week-?nights)\b"  # "I'm vegan on weekdays": part of the time
-    # "My window seat was taken": what happened to a seat once, in the passive.
-    r"|\b(?:was|were|got|been|is|are)\s+(?:already\s+)?(?:taken|occupied|gone|full|closed)\b",
-    re.I,
-)
-# "Vegetarian for the week", "based in Lisbon for the conference": for a while. ("I've been vegan for two
-# years" is not: a duration after "been" runs up to now.)
-_FOR_A_WHILE = re.compile(
-    r"\bfor (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) (?:weeks?|months?|days?|while|bit|"
-    r"years?|conference|meeting|event|summer|winter|semester|project|season|course|festival|wedding)\b"
-    r"|\bfor (?:lent|ramadan)\b",
-    re.I,
-)
-_BEEN = re.compile(r"\bbeen\b", re.I)
+# How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".
+_SELF_TAG = re.compile(r"\b(?:here|member|flyer|flier|cardholder|holder)\b|-based\b", re.I)
+_MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
+_FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|we|we're|we've)\b", re.I)
+# "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
+_HOME = re.compile(r"\bhome\b", re.I)
 _NEGATIVE_CAPABILITY = re.compile(
     r"\b(?:cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
     r"does not (?:work|support)|no access|fails? to|is broken|isn't available)\b",
     re.I,
 )
+# What the person cannot do ("step-free access please, I can't do stairs") is a need, not a system's limit.
+_PERSON_CANNOT = re.compile(r"\b(?:i|we)\s+(?:can't|cannot|can not|am unable|'m unable|are unable)\b", re.I)
+
+
+def _person_cannot(clause: str) -> bool:
+    """ "I can't do stairs" (a need), not "I cannot use the aisle seat app" (a conclusion about the app)."""
+    said = _PERSON_CANNOT.search(clause)
+    return said is not None and not _CAPABILITY_SUBJECT.search(clause, said.end())
+
+
 # A conclusion about the system ("the booking app can't …"), not about the user.
 _CAPABILITY_SUBJECT = re.compile(
     r"\b(?:tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card)\b",
     re.I,
 )
+# A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an auxiliary
+# right after it ("where can I sit"). A question word leading a clause of its own is not one ("When it comes to
+# hotels I stick to Hilton", "Where possible, aisle").
+_AUX = r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were)"
 _QUESTION_START = re.compile(
-    r"^\W*(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were|what|which|"
-    r"where|when|who|whom|whose|how|why|any|anything)\b",
+    rf"^\W*(?:{_AUX}|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+(?:{_AUX}|'s|'re))\b",
     re.I,
 )
+# "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
+_ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
+# "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
+_STANDING_REQUEST = re.compile(r"^\W*(?:please\s+)?(?:can|could|would|will) you\b", re.I)
 _HEDGE = re.compile(r"\b(?:i|we) (?:guess|suppose|think|believe|reckon)\b", re.I)
 # "…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.
 _ASIDE = re.compile(
@@ -204,8 +151,21 @@ _NEGATION = re.compile(
 )
 
 
-# "vegan-friendly places", "vegan-ish", "window-facing rooms": the value word is part of another word.
+# "vegan-friendly places", "vegan-ish", "window-facing rooms": the value word is part of another word. Not so
+# when the word it joins is the thing the value is of ("an aisle-seat person", "morning-flight kind of guy") or
+# another name of the same value ("Madrid-Barajas").
 _COMPOUND = re.compile(r"-[a-z]", re.I)
+_COMPOUND_NOUN = re.compile(
+    r"-(?:based|seats?|flights?|meals?|food|diet|class|hotels?|rooms?|only|free)\b", re.I
+)
+
+
+def _part_of_another_word(after: str, match: ValueMatch, matches: list[ValueMatch]) -> bool:
+    if not _COMPOUND.match(after) or _COMPOUND_NOUN.match(after):
+        return False
+    return not any(m.value == match.value and m.start == match.end + 1 for m in matches)
+
+
 # After the value: "Vegetarian I am not", "window seats are not for me", "… make me claustrophobic".
 _NOUN = r"(?:\W+(?:seats?|flights?|meals?|food|options?|class|hotels?|rooms?))?"
 _NEGATED_AFTER = re.compile(
@@ -230,44 +190,6 @@ def _last_words(text: str, n: int) -> str:
     return " ".join(words[-n:])
 
 
-_SLASH = re.compile(r"(\d{1,2})/(\d{1,2})(?:/\d{2,4})?")
-_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-
-def _is_date(match: re.Match[str]) -> bool:
-    """A slash form counts only if it is a day and month in either order ("02/30" is a card expiry, not a date)."""
-    slash = _SLASH.fullmatch(match.group(0))
-    if slash is None:
-        return True
-    a, b = int(slash.group(1)), int(slash.group(2))
-    return any(1 <= m <= 12 and 1 <= d <= _MONTH_DAYS[m - 1] for d, m in ((a, b), (b, a)))
-
-
-def is_task(clause: str, ftype_name: str) -> bool:
-    """A request for this task, or a detail of this trip, rather than something true next week."""
-    if (
-        any(_is_date(m) for m in _DATE.finditer(clause))
-        or _THIS_TRIP.search(clause)
-        or _FLIGHT_NO.search(clause)
-    ):
-        return True
-    durable = bool(_DURABLE.search(clause))
-    if _TRIP_TO.search(clause) and not durable:
-        return True
-    if _REQUEST.search(clause) and not durable:
-        return True
-    # "I need step-free access" and "I need a vegetarian meal" state a need of the person, not of this task.
-    needs = ftype_name in ("accessibility", "dietary")
-    return bool(_WANT_NOW.search(clause) and not durable and not needs)
-
-
-def is_transient(clause: str) -> bool:
-    """Something that happened once: a failure, a state of the world today, or a past one-off event."""
-    if _FOR_A_WHILE.search(clause) and not _BEEN.search(clause):
-        return True
-    return bool(_TRANSIENT.search(clause) or (_EVENT.search(clause) and not _DURABLE.search(clause)))
-
-
 def polarity(clause: str, match: ValueMatch) -> Literal["plain", "negated", "retracted", "disliked"]:
     before = _last_words(clause[: match.start], 6)
     after = clause[match.end :]
@@ -275,7 +197,8 @@ def polarity(clause: str, match: ValueMatch) -> Literal["plain", "negated", "ret
         return "disliked"
     if _NEGATED_AFTER.match(after):
         return "negated"
-    near = _last_words(clause[: match.start], 6)
+    # A negation before a comma belongs to its own stretch: "I never check bags, carry-on only", "No, I'm vegan".
+    near = _last_words(re.split(r"[,;]", clause[: match.start])[-1], 6)
     negated = bool(_NEGATION.search(near))
     if _RETRACTION.search(before) or (negated and _ANYMORE_AFTER.search(after)):
         return "retracted"
@@ -298,7 +221,11 @@ def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection |
         return "task_progress"
     if is_transient(clause):
         return "transient"
-    if _NEGATIVE_CAPABILITY.search(clause) and _CAPABILITY_SUBJECT.search(clause):
+    if (
+        _NEGATIVE_CAPABILITY.search(clause)
+        and _CAPABILITY_SUBJECT.search(clause)
+        and not _person_cannot(clause)
+    ):
         return "negative_capability"
     return None
 
@@ -336,12 +263,32 @@ def judge_value(
     after = clause[match.end :]
     if who == "other" or for_someone_else(after):
         return "third_party"
-    if who == "none" and not (_DURABLE.search(clause) or _ADDRESSED.search(clause)):
-        # A short fragment in the user's own message ("Vegetarian here.", "fully vegan for 3 yrs") is most
-        # likely about the user, but nothing says so: ask. A longer clause with no subject describes something
-        # else ("the place on the corner does great vegan food").
-        if _is_fragment(clause):
-            return Assertion(value=match.value, retract=said == "retracted", ask="no_subject", at=at)
+    if who == "none" and not (
+        _MEMBER.search(clause)
+        or DURABLE.search(clause)
+        or ADDRESSED.search(clause)
+        or (ftype.name == "home_airport" and _HOME.search(clause))
+    ):
+        # A short fragment in the user's own message ("fully vegan for 3 yrs") is most likely about the user,
+        # but nothing says so: ask. It is the user's when it says so the way people do ("Vegetarian here",
+        # "Flying Blue member", "Dublin-based"), follows the user's own clause in the sentence ("I always travel
+        # on a shoestring, so budget options first"), or the turn goes on to make it lasting ("Quiet rooms
+        # please. Every hotel."). A longer clause with no subject describes something else ("the place on the
+        # corner does great vegan food").
+        if _is_fragment(_own_part(clause, match)):
+            own = (
+                _SELF_TAG.search(clause)
+                or (
+                    _FIRST_PERSON_SUBJECT.search(
+                        evidence.text, evidence.sentence.start, evidence.clause.start
+                    )
+                    and not is_transient(evidence.sentence_text)
+                    and not is_task(evidence.sentence_text, ftype.name)
+                )
+                or DURABLE.search(evidence.text, evidence.clause.end)
+            )
+            doubt = None if own else "no_subject"
+            return Assertion(value=match.value, retract=said == "retracted", ask=doubt, at=at)
         return "not_about_user"
     if _HEDGE.search(clause):
         return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
@@ -349,9 +296,12 @@ def judge_value(
         return "inference"  # one of several the user named without choosing
     link_words = clause[link : match.start]
     linking = link_of(link_words, ftype.name)
-    if _COMPOUND.match(after) or linking == "not_linked":
+    if _part_of_another_word(after, match, matches) or linking == "not_linked":
         return "inference"  # the value is there, but as something other than a fact about the user
-    doubt = "unknown_link" if linking == "unsure" else None
+    # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing
+    # one ("I always look for boutique hotels", "quiet rooms only", "on a tight budget whenever I travel").
+    unsure = linking == "unsure" and not DURABLE.search(_own_part(clause, match))
+    doubt = "unknown_link" if unsure else None
     return Assertion(value=match.value, retract=said == "retracted", ask=doubt, at=at)
 
 
@@ -369,9 +319,12 @@ _OPENS_WITH_VERB = re.compile(
 
 def _is_fragment(clause: str) -> bool:
     """A few words naming a value and no verb: how people state things about themselves in passing."""
-    if _HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or _REQUEST.search(clause):
+    if _HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
         return False
-    return len(_WORDS_OF.findall(clause)) <= _FRAGMENT_WORDS
+    return len(_WORDS_OF.findall(_BRACKETED.sub(" ", clause))) <= _FRAGMENT_WORDS
+
+
+_BRACKETED = re.compile(r"\([^()]*\)?")
 
 
 def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
@@ -382,12 +335,37 @@ def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
 
 def _mood(clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool) -> Rejection | None:
     # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian.
-    asked = evidence.sentence_text.rstrip().endswith("?") and not requested
-    if asked or _QUESTION_START.search(clause):
+    standing = bool(_STANDING_REQUEST.search(clause) and DURABLE.search(clause))
+    asked = evidence.sentence_text.rstrip().endswith("?") and not requested and not standing
+    if (
+        asked
+        or (_QUESTION_START.search(clause) and not standing)
+        or (_ANY_START.search(clause) and not _HAS_VERB.search(clause))
+    ):
         return "question"
     greeting = _GREETING.match(clause)
     if greeting and match.start < greeting.end():
         return "greeting"
-    if _HYPOTHETICAL.search(_ASIDE.sub(" ", _POLITE.sub(" ", clause))):
+    if _HYPOTHETICAL.search(_ASIDE.sub(" ", _POLITE.sub(" ", _own_part(clause, match)))):
         return "hypothetical"
     return None
+
+
+# Where the statement's own words end after the value: a comma or a linking word starting what follows from it.
+_THEN = re.compile(r"[,;]|\s(?:so|and|but|then)\s", re.I)
+_TAG_WORDS = 3
+
+
+def _own_part(clause: str, match: ValueMatch) -> str:
+    """The clause up to the end of the statement that holds the value, with a short tag after it.
+
+    A condition after the statement belongs to what follows from it, not to the statement: "I'm vegan so if the
+    breakfast is just eggs it's a no", "I'm a Hilton Honors member, always book Hilton if it's reasonable". A
+    short tag still counts ("Vegan, maybe", "aisle, I guess", "halal, just kidding").
+    """
+    cut = _THEN.search(clause, match.end)
+    if cut is None:
+        return clause
+    rest = clause[cut.end() :]
+    tag = _THEN.split(rest, maxsplit=1)[0]
+    return clause[: cut.start()] + (" " + tag if len(tag.split()) <= _TAG_WORDS else "")

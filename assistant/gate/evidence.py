@@ -194,7 +194,7 @@ def _is_word_char(ch: str) -> bool:
 
 def find_quote(quote: str, text: str) -> Span | None:
     """The first occurrence of ``quote`` in ``text`` that starts and ends on word boundaries, or None."""
-    needle = fold(quote).strip(" \"'.,;:!?")
+    needle = fold(clean(quote, one_line=True)).strip(" \"'.,;:!?")
     if not any(_is_word_char(c) for c in needle):
         return None
     hay, where = _folded_with_map(text)

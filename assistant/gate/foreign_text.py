@@ -92,7 +92,7 @@ _OPENER = re.compile(r"^\W{0,3}([A-Za-z][\w'.]*(?:[ \t]+[\w'.]+){0,2})[ \t]*(?::
 _OWN_HEADING = _OWN_LABELS | frozenset(
     str.split(
         "quick small short little personal general important one more another final last new my side random "
-        "fun for the record i i'm"
+        "fun for the record i i'm heads up standing instruction rule golden tip"
     )
 )
 

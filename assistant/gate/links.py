@@ -27,7 +27,11 @@ _COMMON = frozenset(
         "would kinda kind sort of pretty much mostly mainly basically literally seriously genuinely def defo "
         "100 big huge massive fan person type guy girl gal lady man whenever possible can if i me myself "
         "personally these days anyway though lately since years year ago decade decades long time many few "
-        "two three four five ten strongly firmly happily proud proudly full on most all-in"
+        "two three four five ten strongly firmly happily proud proudly full on most all-in "
+        # Getting, asking for and paying for a thing says it is wanted, whatever the type.
+        "get gets got book books ask asks request requests pay pays insist insists registered severe mild "
+        "serious lifelong luv pls plz wants wanted happy happiest comfortable comfy native choice option options "
+        "sticking with about"
     )
 )
 _TYPE_WORDS = {
@@ -37,7 +41,8 @@ _TYPE_WORDS = {
     "selects reserve reserves",
     "flight_times": "fly flies take takes book travel leave depart catch in on flights flight early",
     "travel_style": "fly flies travel travels stay stays book take on in at with",
-    "language": "use read talk answer reply respond write to me in be answered communicate chat text ",
+    "language": "use read talk answer reply respond write to me in be answered communicate chat text you can "
+    "could would will",
     "loyalty": "collect collects earn earns fly with member in of hold use status card holder gold silver "
     "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
     "hilton",
@@ -54,7 +59,7 @@ _NOT_A_LINK = re.compile(
     r"\b(?:learn\w*|study\w*|studied|teach\w*|taught|know|knew|known|found|find|saw|seen|see|heard|hear|"
     r"reading|read about|writ\w*|wrote|watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
     r"recommend\w*|review\w*|cook\w* for|buy\w*|bought|sell\w*|sold|work\w*|open\w*|run|runs|own|owns|"
-    r"than|over|instead|versus|vs|stuck|looking|searching|booking|thinking|"
+    r"than|over|instead|versus|vs|stuck|looking|searching|booking|thinking|doing|trying|"
     # "I'm sitting by the window" is where they are this minute; "I like sitting on the aisle" is a liking.
     r"(?:'m|am|are|'re|is|was|were)\s+(?:\w+\s+)?(?:sitting|standing)|"
     r"heard of|tried|try out|curious|interested|researching|this|far from|anything but|nowhere near|barely)\b",
@@ -62,6 +67,16 @@ _NOT_A_LINK = re.compile(
 )
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|'[a-z]+|\d+")
 Link = Literal["linked", "not_linked", "unsure"]
+
+
+def _stems(token: str) -> list[str]:
+    """ "flying" → "fly", "taking" → "take", "booked" → "book", "sits" → "sit": a known word inflected."""
+    stems = []
+    for ending in ("ing", "ed", "es", "s"):
+        if token.endswith(ending) and len(token) - len(ending) >= 2:
+            base = token[: -len(ending)]
+            stems += [base, base + "e", base[:-1] if len(base) > 2 and base[-1] == base[-2] else base]
+    return stems
 
 
 def link_of(words: str, type_name: str) -> Link:
@@ -79,12 +94,23 @@ def link_of(words: str, type_name: str) -> Link:
     copula_only = _COPULA_ONLY.get(type_name)
     if copula_only is not None and tokens and all(t in copula_only for t in tokens):
         return "not_linked"
-    unknown = [t for t in tokens if not _known(t, allowed)]
+    # "I'm taking the evening flight" is what they are doing now: only a gerund after a liking ("I like
+    # flying in the evening") is read as the verb it comes from.
+    unknown = [
+        t
+        for i, t in enumerate(tokens)
+        if not _known(t, allowed, inflected=not (i and tokens[i - 1] in _PROGRESSIVE and t.endswith("ing")))
+    ]
     return "unsure" if unknown else "linked"
 
 
-def _known(token: str, allowed: frozenset[str]) -> bool:
+_PROGRESSIVE = frozenset({"'m", "am", "'re", "are", "is", "'s", "was", "were", "be", "been"})
+
+
+def _known(token: str, allowed: frozenset[str], *, inflected: bool = True) -> bool:
     if token in allowed or (len(token) > 4 and token.endswith("ly")):
+        return True
+    if inflected and any(stem in allowed for stem in _stems(token)):
         return True
     # "alwyas", "realy", "usualy": a typo in a filler word does not make the statement unknown.
     return len(token) >= 4 and bool(get_close_matches(token, allowed, n=1, cutoff=0.8))

@@ -201,10 +201,20 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     if before:
         who, end = before[-1]
         return ("user", end) if who == "user" else ("other", 0)
-    after = [who for pos, who, _end in sorted(markers) if pos >= value.end]
+    # After the value, an aside in brackets is no subject ("Hilton Honors member (or honors, however they spell
+    # it)").
+    asides = [(m.start(), m.end()) for m in _BRACKETED.finditer(clause)]
+    after = [
+        who
+        for pos, who, _end in sorted(markers)
+        if pos >= value.end and not any(a <= pos < b for a, b in asides)
+    ]
     if after:
         return ("user" if after[0] == "user" else "other"), 0
     return "none", 0
+
+
+_BRACKETED = re.compile(r"\([^()]*\)?")
 
 
 def for_someone_else(after_value: str) -> bool:

@@ -31,7 +31,10 @@ _TAKEN_BACK = re.compile(
     r"|\bthat'?s (?:a lie|not true|a joke|not me)\b|\bi lied\b|\bsarcas\w+\b|\bnot!|\(not\)|\U0001f644"
     r"|\bnever ?mind\W*$|\b(?:oh )?wait,? (?:no|that'?s|that was|actually|scratch)\b"
     r"|\b(?:that was|that'?s|that is) (?:wrong|not right|incorrect|a mistake|false|untrue)\b"
-    r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b",
+    r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b"
+    # "…, ignore" at the end; "that was for my mum's booking": the statement handed back or given away.
+    r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
+    r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)",
     re.I,
 )
 # A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
@@ -46,7 +49,9 @@ _DENIAL = (
 )
 _TAIL = (
     r"(?:really|at all|any ?more|though|actually|lol|haha+|true|quite|exactly|so much|then|before|once|ever|"
-    r"at least|now|anyway|honestly|lmao|ha|of course|obviously|(?:until|till|since|before) .*|.*\bago)"
+    r"at least|now|anyway|honestly|lmao|ha|of course|obviously|(?:until|till|since) .*|.*\bago|"
+    # "…, before kids", but not "Never before noon": a time of day limits a preference, it does not deny it.
+    r"before(?! (?:noon|midday|midnight|\d|\w+ o'?clock|dawn|sunrise))(?: .*)?)"
 )
 _DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
 # Soft markers: often a joke, sometimes only a laugh. The gate asks.
@@ -118,6 +123,7 @@ _ECHO_RUN = 4
 # asks. Openers, not a list of retractions: what follows them is unbounded.
 _TURNS_BACK = re.compile(
     r"^(?:(?:oh|ah|um+|uh+|erm|hmm+|so|and|haha+|lol)\s+)*(?:actually|well|no|nope|nah|not|sorry|oops|wait|"
+    r"hang on|hold on|one sec|"
     r"correction|update|scratch|never ?mind|or rather|i mean|but|though|although|except|then again|"
     r"on second thoughts?|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|that's|that is|"
     r"joke|kidding|i wish|if only|in my dreams|as if|yeah right)\b"
@@ -126,7 +132,9 @@ _TURNS_BACK = re.compile(
 # I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
 # usually is. The gate asks.
 _LIMITED = re.compile(
-    r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b|\b(?:this|that|the) (?:\w+ )?only\b"
+    r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b"
+    # "this flight only", "the Madrid leg only": "only" closing the phrase (not "the hotel only has eggs").
+    r"|\b(?:this|that|the) (?:[\w-]+ ){0,2}only(?=\s*(?:[,.;:!?)]|$|for\b|on\b|please\b|though\b|as\b))"
     r"|\bjust (?:for )?(?:this|now|today|tonight)\b|\btemporar\w*|\bfor (?:a|the) (?:bit|while)\b"
     r"|\b(?:until|till|through|thru) (?:next|the end|i|my|we)\b|\bat the moment\b"
     r"|\bfor (?:this|that) (?:chat|conversation|session|message|one|time|trip|booking)\b",
@@ -211,8 +219,9 @@ def _adverb(word: str) -> bool:
     return len(word) >= 6 and word.endswith("ly") and not word.endswith("ply")
 
 
-def _later_fragments(evidence: Evidence) -> list[str]:
-    """The clauses after the statement's clause, to the end of the turn, as lower-case words."""
+def _later_fragments(evidence: Evidence, *, commas: bool = False) -> list[str]:
+    """The clauses after the statement's clause, to the end of the turn, as lower-case words (with their
+    commas kept when ``commas``)."""
     text = evidence.text
     out: list[str] = []
     for sentence in sentence_spans(text):
@@ -220,12 +229,19 @@ def _later_fragments(evidence: Evidence) -> list[str]:
             continue
         for clause in split_clauses(text, sentence):
             if clause.start >= evidence.clause.end:
-                out.append(" ".join(_WORDS.findall(text[clause.start : clause.end].lower())))
+                words = text[clause.start : clause.end].lower()
+                out.append(
+                    ",".join(" ".join(_WORDS.findall(p)) for p in words.split(","))
+                    if commas
+                    else " ".join(_WORDS.findall(words))
+                )
     return out
 
 
 def _denied_later(evidence: Evidence) -> bool:
-    return any(_DENIAL_FRAGMENT.match(fragment) for fragment in _later_fragments(evidence) if fragment)
+    """A later clause, or a stretch of one between commas ("ha, no, I'm just hungry"), that only denies."""
+    pieces = [p.strip() for f in _later_fragments(evidence, commas=True) for p in f.split(",")]
+    return any(_DENIAL_FRAGMENT.match(" ".join(_WORDS.findall(p))) for p in pieces if p)
 
 
 def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
@@ -247,7 +263,12 @@ def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
 
 def _unclosed_quote_before(text: str, position: int) -> bool:
     """An opening quotation mark before the value that is never closed: the quotation runs to the end."""
-    return text.count('"') % 2 == 1 and text.rfind('"', 0, position) >= 0 and text.find('"', position) < 0
+    marks = [m.start() for m in _QUOTE_MARK.finditer(text)]
+    return len(marks) % 2 == 1 and any(m < position for m in marks) and not any(m >= position for m in marks)
+
+
+# A double quote after a digit is inches ("I'm 6'5\""), not a quotation.
+_QUOTE_MARK = re.compile(r'(?<!\d)"')
 
 
 def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "none"]:

@@ -1,0 +1,143 @@
+"""Does a statement hold beyond this conversation? This task's requests and details, one-off events and
+passing states on one side; standing preferences on the other.
+
+"Book me business class on the 14th" is this trip's; "my window seat was taken" happened once; "vegetarian for
+the week" holds for a while; "I always fly business" and "from now on, answer in French" are lasting. The write
+gate (``assistant.gate.assertions``) rejects the first three kinds as ``task_progress`` and ``transient``.
+"""
+
+from __future__ import annotations
+
+import re
+
+DURABLE = re.compile(
+    r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
+    r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|in (?:the )?future|"
+    r"future (?:trips|travel|bookings)|(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"
+    r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?))\b",
+    re.I,
+)
+# "Please answer in Portuguese": how the user wants to be addressed is about the user.
+# (Not "reply in French to the hotel": that names another addressee.)
+ADDRESSED = re.compile(
+    r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
+    re.I,
+)
+REQUEST = re.compile(
+    r"^\W*(?:(?:please|pls|ok|okay|so|now|then|and|also|great|thanks|thank you)[\s,]+)*"
+    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:book|find|search|get|reserve|look(?:\s+up|\s+for)?|show|change|cancel|upgrade|switch|add|put|give|make|"
+    r"send|check|order|request|arrange|sort out|grab|pick|"
+    # Text the user hands over to be worked on is material, not a statement ("translate: I am vegan").
+    r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
+    re.I,
+)
+_WANT_NOW = re.compile(
+    r"\b(?:i|we)\s*(?:need|want|'d like|would like|am looking for|'m looking for|am after|'m after|will need|"
+    r"'ll need|'ll take|will take|'ll have|will have)\b",
+    re.I,
+)
+_THIS_TRIP = re.compile(
+    r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:[\w-]+\s+)?"
+    r"(?:time|trip|flight|booking|journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b"
+    r"|\bthis time\b|\bfor now\b"
+    r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
+    re.I,
+)
+# A flight number names one flight ("TP1343", "BA 432"): a seat on it is this trip's.
+_FLIGHT_NO = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DATE = re.compile(
+    r"\b(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    + _MONTH
+    + r"\b|\b"
+    + _MONTH
+    + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b(?:tomorrow|tonight|today|yesterday)\b|\b(?:next|this|on)\s+(?:week|month|weekend|"
+    + _WEEKDAY
+    + r")\b",
+    re.I,
+)
+# Case-sensitive on the place name (a capitalised word or an airport code), not on the verb.
+_TRIP_TO = re.compile(
+    r"(?i:\b(?:fly(?:ing)?|going|heading|travel+ing|off|trip|visit(?:ing)?|holiday|vacation)\s+(?:back\s+)?"
+    r"(?:to|in)\s+)([A-Z][a-z]+|[A-Z]{3})\b"
+)
+# A one-off event told in the past tense ("they gave me a window seat") is not a standing preference.
+_EVENT = re.compile(
+    r"\b(?:gave|(?<!'ve )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|sat|flew|"
+    r"stayed|chose|picked|received|"
+    r"offered|assigned|upgraded|moved)\b",
+    re.I,
+)
+_TRANSIENT = re.compile(
+    r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
+    r"(?<!me )(?<!us )down|offline|crash(?:ed|es)|"
+    r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
+    r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
+    r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|until|till|"
+    r"during|sometimes|occasionally)\b"
+    r"|\bon (?:weekdays|weekends|workdays|week-?nights)\b"  # "I'm vegan on weekdays": part of the time
+    # "My window seat was taken": what happened to a seat once, in the passive.
+    r"|\b(?:was|were|got|been|is|are)\s+(?:already\s+)?(?:taken|occupied|gone|full|closed)\b",
+    re.I,
+)
+# "Vegetarian for the week", "based in Lisbon for the conference": for a while. ("I've been vegan for two
+# years" is not: a duration after "been" runs up to now.)
+_FOR_A_WHILE = re.compile(
+    r"\bfor (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) (?:weeks?|months?|days?|while|bit|"
+    r"years?|conference|meeting|event|summer|winter|semester|project|season|course|festival|wedding)\b"
+    r"|\bfor (?:lent|ramadan)\b|\bfor (?:the month of )?" + _MONTH + r"\b"
+    # "a gluten-free month", "a vegan week": the value for a stretch of time.
+    r"|\ba (?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day)\b",
+    re.I,
+)
+_BEEN = re.compile(r"\bbeen\b", re.I)
+_SLASH = re.compile(r"(\d{1,2})/(\d{1,2})(?:/\d{2,4})?")
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _is_date(match: re.Match[str]) -> bool:
+    """A slash form counts only if it is a day and month in either order ("02/30" is a card expiry, not a date)."""
+    slash = _SLASH.fullmatch(match.group(0))
+    if slash is None:
+        return True
+    a, b = int(slash.group(1)), int(slash.group(2))
+    return any(1 <= m <= 12 and 1 <= d <= _MONTH_DAYS[m - 1] for d, m in ((a, b), (b, a)))
+
+
+def is_task(clause: str, ftype_name: str) -> bool:
+    """A request for this task, or a detail of this trip, rather than something true next week."""
+    if (
+        any(_is_date(m) for m in _DATE.finditer(clause))
+        or _THIS_TRIP.search(clause)
+        or _FLIGHT_NO.search(clause)
+    ):
+        return True
+    durable = bool(DURABLE.search(clause))
+    if _TRIP_TO.search(clause) and not durable:
+        return True
+    if REQUEST.search(clause) and not durable:
+        return True
+    # "I need step-free access" and "I need a vegetarian meal" state a need of the person, not of this task.
+    # "I'd like you to reply in French" is how to be spoken to, not a request of this task.
+    needs = ftype_name in ("accessibility", "dietary") or bool(
+        ftype_name == "language" and ADDRESSED.search(clause)
+    )
+    return bool(_WANT_NOW.search(clause) and not durable and not needs)
+
+
+def is_transient(clause: str) -> bool:
+    """Something that happened once: a failure, a state of the world today, or a past one-off event."""
+    if _FOR_A_WHILE.search(clause) and not _BEEN.search(clause):
+        return True
+    happened = any(not _IRREALIS.search(clause, 0, m.start()) for m in _TRANSIENT.finditer(clause))
+    return happened or bool(_EVENT.search(clause) and not DURABLE.search(clause))
+
+
+# "… too often to be stuck by the window": what would happen, not what did.
+_IRREALIS = re.compile(r"\bto (?:be|get)\s+$", re.I)

@@ -1,0 +1,104 @@
+"""Preferences said in Portuguese, Spanish, French, German or Italian are found and put to the user as a
+question, never kept on the gate's word and never lost; English sentences are not read with those words."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.facts.other_languages import OTHER_LANGUAGES
+from assistant.facts.types import FACT_TYPES
+from assistant.gate.verdict import Accepted, check_candidate
+from assistant.places import airport_code, home_airport_mentions
+
+# Frames a speaker of each language might wrap a preference in: the slot takes a phrase of the table.
+FRAMES = [
+    "Eu prefiro sempre {}, por favor",
+    "Para mim é sempre {} nos voos",
+    "Yo siempre pido {} en mis viajes",
+    "Para mí es {} siempre, gracias",
+    "Je préfère toujours {} quand je voyage",
+    "Pour moi c'est {} à chaque fois",
+    "Ich nehme immer {} bei jeder Reise",
+    "Für mich bitte immer {}",
+    "Io preferisco sempre {} quando viaggio",
+    "Per me sempre {}, grazie",
+]
+PHRASES = [
+    (name, phrase, value) for name, table in OTHER_LANGUAGES.items() for phrase, value in table.items()
+]
+
+
+def asked(said: str, type_name: str) -> str | None:
+    """The value the gate asks the user about, or None."""
+    found = check_candidate(
+        type_name=type_name,
+        quote=said,
+        fact="a fact",
+        evidence_turn="t",
+        user_turns={"t": said},
+        assistant_before={"t": ""},
+    )
+    return found.value if isinstance(found, Accepted) and found.ask else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PHRASES), st.sampled_from(FRAMES))
+def test_a_preference_in_another_language_is_asked_about(entry: tuple[str, str, str], frame: str) -> None:
+    name, phrase, value = entry
+    said = frame.format(phrase)
+    assert value in FACT_TYPES[name].extract(said), said
+    assert asked(said, name) == value, said
+
+
+@pytest.mark.parametrize(
+    ("said", "type_name", "value"),
+    [
+        ("Je suis allergique à presque tous les crustacés", "dietary", "shellfish allergy"),
+        ("Soy alérgica a los frutos secos, incluso en trazas", "dietary", "nut allergy"),
+        ("Não como carne há dez anos", "dietary", "vegetarian"),
+        ("Ich will immer einen Fensterplatz", "seat", "window"),
+        ("Sono celiaca, tutto senza glutine per favore", "dietary", "gluten-free"),
+        ("Ich fliege am liebsten abends", "flight_times", "evening"),
+    ],
+)
+def test_said_in_its_own_words_it_is_found_with_accents_and_inflections(
+    said: str, type_name: str, value: str
+) -> None:
+    assert asked(said, type_name) == value
+
+
+@pytest.mark.parametrize(
+    ("said", "type_name"),
+    [
+        ("The gang of us want to sit together on the way to Madrid", "seat"),
+        ("I had a bad tarde at the market, is that how you say it?", "flight_times"),
+        ("Frances is coming with us, she booked her own hotel", "language"),
+        ("Is the Ventana Hotel any good for families?", "seat"),
+    ],
+)
+def test_an_english_sentence_is_not_read_with_other_languages_words(said: str, type_name: str) -> None:
+    assert FACT_TYPES[type_name].find(said) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Charles-de-Gaulle", "CDG"),
+        ("Sá Carneiro", "OPO"),
+        ("humberto delgado", "LIS"),
+        ("Schwechat", "VIE"),
+        ("Lisbonne", "LIS"),
+        ("Kopenhagen", "CPH"),
+    ],
+)
+def test_an_airport_is_known_by_its_own_name_and_by_other_languages_names_for_its_city(
+    name: str, code: str
+) -> None:
+    assert airport_code(name) == code
+    assert [c for c, _, _ in home_airport_mentions(f"Abflug immer von {name}")] == [code]
+
+
+def test_a_destination_in_another_language_is_not_a_home_airport() -> None:
+    assert home_airport_mentions("Amanhã voo para Lisboa") == []
