@@ -29,12 +29,14 @@ _FORGET = re.compile(r"\b(forget|delete|erase|remove|wipe|stop remembering)\b", 
 # Words of liking and habit, and of speaking, in the languages people write to us in: the model reads a time
 # of day or a language as a preference only beside them.
 _LIKING = re.compile(
-    r"\bprefer|\blike|\balways|\busually|\bonly\b|\bprefi[re]|\bpr[eé]f[eè]r|\bbevorzug|\bliebsten|\bsempre|"
+    r"\bprefer|\blike|\balways|\busually|\bonly\b|\blove|\bfavou?rite|\bbest\b|\bsuits?\b|\bplease\b|\bpls\b|"
+    r"\bfor me\b|\bas a rule\b|\bgenerally\b|\bperson\b|\bevery time\b|\bworks?\b|\bprefi[re]|\bpr[eé]f[eè]r|\bbevorzug|\bliebsten|\bsempre|"
     r"\bsiempre|\btoujours|\bimmer\b|\bnormalmente|\bhabitude|\bmeistens|\bsolito",
     re.I,
 )
 _SPEAKING = re.compile(
-    r"\b(speak|answer|reply|prefer|language)\b|\b(?:respond|contest|r[eé]pond|antwort|rispond|fal[ae]|habl|"
+    r"\b(speak|answer\w*|repl(?:y|ies)|prefer|language|talk|write|wrote|comfortable|please|pls|always|"
+    r"mother tongue|native)\b|\b(?:respond|contest|r[eé]pond|antwort|rispond|fal[ae]|habl|"
     r"parl|sprech|sprich|idioma|l[ií]ngua|langue|sprache|lingua)\w*",
     re.I,
 )
