@@ -165,7 +165,12 @@ def understood(view: View) -> Reading:
     ruled = _by_rules(view)
     hint = rule_intent(ruled[0], view) if ruled else _answer_hint(view.user_text)
     guessed = intents.guess(view.user_text, rule_hint=hint)
-    if guessed is None or (ruled is not None and ruled[0].name in _DECISIVE):
+    # A message the write gate finds a preference of the user's in, which no other move took, is a statement
+    # whatever its nearest examples say ("I'm hard of hearing", "French is my preferred language").
+    decisive = ruled is not None and (
+        ruled[0].name in _DECISIVE or (ruled[0].name == "statement" and statements.states_a_preference(view))
+    )
+    if guessed is None or decisive:
         return Reading(hint if guessed is not None else None, ruled)
     if guessed.out_of_scope:
         return Reading(None, ruled)  # the patterns' route, else the fallback that says what the model can do

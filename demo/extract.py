@@ -30,7 +30,8 @@ _FORGET = re.compile(r"\b(forget|delete|erase|remove|wipe|stop remembering)\b", 
 # of day or a language as a preference only beside them.
 _LIKING = re.compile(
     r"\bprefer|\blike|\balways|\busually|\bonly\b|\blove|\bfavou?rite|\bbest\b|\bsuits?\b|\bplease\b|\bpls\b|"
-    r"\bfor me\b|\bas a rule\b|\bgenerally\b|\bperson\b|\bevery time\b|\bworks?\b|\bprefi[re]|\bpr[eé]f[eè]r|\bbevorzug|\bliebsten|\bsempre|"
+    r"\bfor me\b|\bas a rule\b|\bgenerally\b|\bperson\b|\bevery time\b|\bworks?\b|"
+    r"\bprefi[re]|\bpr[eé]f[eè]r|\bbevorzug|\bliebsten|\bsempre|"
     r"\bsiempre|\btoujours|\bimmer\b|\bnormalmente|\bhabitude|\bmeistens|\bsolito",
     re.I,
 )

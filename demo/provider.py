@@ -35,7 +35,9 @@ def offline_provider(*, stream_delay_ms: int = 0) -> CustomProvider:
 def offline_config(**fields: Any) -> LLMConfig:
     """An ``LLMConfig`` for the offline model (tests and benchmarks; the app builds its own from settings)."""
     delay = fields.pop("stream_delay_ms", 0)
-    return LLMConfig(model=OFFLINE_MODEL, custom_providers=(offline_provider(stream_delay_ms=delay),), **fields)
+    return LLMConfig(
+        model=OFFLINE_MODEL, custom_providers=(offline_provider(stream_delay_ms=delay),), **fields
+    )
 
 
 class OfflineProvider:

@@ -24,7 +24,10 @@ from assistant.turn.tools import ToolContext
 EVERYTHING = "all"
 
 _ASK = re.compile(
-    r"\b(?:forget|delete|erase|remove|wipe|clear|stop remembering|don'?t remember|unlearn)\b", re.I
+    r"\b(?:forget|delete|erase|remove|wipe|clear|stop remembering|don'?t remember|unlearn|unremember)\b"
+    r"|\b(?:drop|take|strike|scrap)\b[^.?!]{0,40}\b(?:from|out of) (?:your )?memory\b"
+    r"|\b(?:don'?t|do not) (?:want|need) you to (?:remember|keep|know)\b",
+    re.I,
 )
 _EVERYTHING = re.compile(
     r"\b(?:everything|all (?:of )?(?:it|that|this|my data|about me|my (?:preferences|memories|facts|details|info))|"

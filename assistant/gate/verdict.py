@@ -70,7 +70,10 @@ _CUE_PREFIX = re.compile(
 # The cue word with a subject or auxiliary of its own close before it is not a request ("do you remember",
 # "I can't remember", "if I remember correctly"); "could you remember" and "I'd like you to remember" are.
 _NOT_ASKING_BEFORE = re.compile(
-    r"\b(?:i|we|i'll|we'll|you'll|do|did|does|don't|can't|cannot|couldn't|didn't|never|if)\b\W*(?:\w+\W*)?$",
+    r"\b(?:i|we|i'll|we'll|you'll|do|did|does|don't|can't|cannot|couldn't|didn't|never|if)\b\W*(?:\w+\W*)?$"
+    # "show me what you remember", "clear everything you remember", "I don't want you to remember my diet"
+    r"|\b(?:what|everything|anything|all|whatever|things?)\s+you(?:'ve|\s+have)?\s*$"
+    r"|\b(?:don't|do not|never)\s+(?:want|need)\s+you\s+to\s*$",
     re.I,
 )
 # "Remember when we flew to Rome?", "remember what I said": reminiscing or asking, not a request.

@@ -22,11 +22,17 @@ from demo.view import View
 # "my flight was cancelled".
 _ASKING = (
     r"^\W*(?:(?:please|pls|ok|okay|so|now|hi|hello|hey|also|and)[\s,]+)*"
-    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?|i(?:'d| would) like to\s+|i (?:want|need) to\s+|"
+    r"(?:(?:can|could|would|will) (?:you|we)\s+(?:please\s+)?|i(?:'d| would) like to\s+|"
+    r"i (?:want|need|have|got|must) to\s+|i(?:'ve| have) got to\s+|"
     r"please\s+)?"
 )
 CANCEL = re.compile(_ASKING + r"(?:cancel|call off)\b", re.I)
-CHANGE = re.compile(_ASKING + r"(?:change|move|reschedule|rebook)\b", re.I)
+CHANGE = re.compile(
+    _ASKING + r"(?:change|move|reschedule|rebook|shift|push|bring|swap|switch|amend|put my)\b"
+    # "can my booking be changed to the 12th", "I'd rather fly on the 18th instead"
+    r"|\b(?:be|get|getting) (?:changed|moved|rescheduled|rebooked)\b|\binstead\b",
+    re.I,
+)
 BOOKING_WORDS = re.compile(r"\b(booking|reservation|trip|flight|BK-[0-9A-F]{8})\b", re.I)
 BOOKING_ID = re.compile(r"\b(BK-[0-9A-F]{8})\b")
 

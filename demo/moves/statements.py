@@ -170,6 +170,11 @@ def act(view: View) -> OfflineReply | None:
     return first(view) or say(SAID_NOTHING_KEPT)
 
 
+def states_a_preference(view: View) -> bool:
+    """The gate keeps, or would ask about, a value the user's message states."""
+    return any(isinstance(j.verdict, Accepted) for j in judge_said(view.user_text))
+
+
 def first(view: View) -> OfflineReply | None:
     """A message that only tells something about the user: acknowledged, or told why it is not kept."""
     said = note(view)
