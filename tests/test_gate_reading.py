@@ -8,23 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.gate.verdict import Accepted, check_candidate
-
-
-def judged(said: str, ftype: str) -> str:
-    """'kept:<value>', 'ask:<reason>' or the rejection reason, quoting the whole turn."""
-    found = check_candidate(
-        type_name=ftype,
-        quote=said,
-        fact="a fact",
-        evidence_turn="t",
-        user_turns={"t": said},
-        assistant_before={"t": ""},
-    )
-    if isinstance(found, Accepted):
-        return f"ask:{found.ask}" if found.ask else f"kept:{found.value}"
-    return found
-
+from tests.judging import judged
 
 KEPT = [
     # A condition after the statement belongs to what follows from it.

@@ -6,24 +6,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.gate.links import link_of
-from assistant.gate.verdict import Accepted, check_candidate
 from assistant.language import is_english
-
-
-def judged(said: str, ftype: str, quote: str, *, before: str = "") -> str:
-    """'kept:<value>', 'ask:<reason>' or the rejection reason."""
-    found = check_candidate(
-        type_name=ftype,
-        quote=quote,
-        fact="a fact",
-        evidence_turn="t",
-        user_turns={"t": said},
-        assistant_before={"t": before},
-    )
-    if isinstance(found, Accepted):
-        return f"ask:{found.ask}" if found.ask else f"kept:{found.value}"
-    return found
-
+from tests.judging import judged
 
 TAKEN_BACK = [
     ("I'm a pescatarian. Only joking, I eat everything.", "dietary", "pescatarian"),

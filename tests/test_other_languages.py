@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from assistant.facts.other_languages import OTHER_LANGUAGES
 from assistant.facts.types import FACT_TYPES
-from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.verdict import Accepted
 from assistant.places import airport_code, home_airport_mentions
+from tests.judging import verdict
 
 # Frames a speaker of each language might wrap a preference in: the slot takes a phrase of the table.
 FRAMES = [
@@ -32,14 +33,7 @@ PHRASES = [
 
 def asked(said: str, type_name: str) -> str | None:
     """The value the gate asks the user about, or None."""
-    found = check_candidate(
-        type_name=type_name,
-        quote=said,
-        fact="a fact",
-        evidence_turn="t",
-        user_turns={"t": said},
-        assistant_before={"t": ""},
-    )
+    found = verdict(said, type_name)
     return found.value if isinstance(found, Accepted) and found.ask else None
 
 

@@ -43,7 +43,13 @@ from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of
-from assistant.gate.speakers import for_someone_else, in_foreign_text, reported_or_quoted, subject_of
+from assistant.gate.speakers import (
+    BRACKETED,
+    for_someone_else,
+    in_foreign_text,
+    reported_or_quoted,
+    subject_of,
+)
 from assistant.language import is_english
 
 Rejection = Literal[
@@ -321,10 +327,7 @@ def _is_fragment(clause: str) -> bool:
     """A few words naming a value and no verb: how people state things about themselves in passing."""
     if _HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
         return False
-    return len(_WORDS_OF.findall(_BRACKETED.sub(" ", clause))) <= _FRAGMENT_WORDS
-
-
-_BRACKETED = re.compile(r"\([^()]*\)?")
+    return len(_WORDS_OF.findall(BRACKETED.sub(" ", clause))) <= _FRAGMENT_WORDS
 
 
 def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:

@@ -203,7 +203,7 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
         return ("user", end) if who == "user" else ("other", 0)
     # After the value, an aside in brackets is no subject ("Hilton Honors member (or honors, however they spell
     # it)").
-    asides = [(m.start(), m.end()) for m in _BRACKETED.finditer(clause)]
+    asides = [(m.start(), m.end()) for m in BRACKETED.finditer(clause)]
     after = [
         who
         for pos, who, _end in sorted(markers)
@@ -214,7 +214,8 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     return "none", 0
 
 
-_BRACKETED = re.compile(r"\([^()]*\)?")
+# An aside in brackets ("(or honors, however they spell it)"), closed or running to the end.
+BRACKETED = re.compile(r"\([^()]*\)?")
 
 
 def for_someone_else(after_value: str) -> bool:
