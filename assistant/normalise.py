@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
-__all__ = ["Normalised", "normalise"]
+__all__ = ["Normalised", "mixed_script", "normalise"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,19 @@ def _skeletons() -> dict[str, str]:
         target = same_case[0] if same_case else targets[0]
         skeletons[char] = "I" if char.isupper() and target == "l" else target
     return skeletons
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def mixed_script(text: str) -> bool:
+    """A word written in two scripts ("vеgan" with a Cyrillic "е"): the normalised view reads it as the Latin
+    word, but nobody types it so by accident; it is how look-alike spoofing is done (UTS #39 mixed-script)."""
+    for word in _LETTERS.findall(text):
+        latin = [_latin_or_common(c) for c in word]
+        if any(latin) and not all(latin):
+            return True
+    return False
 
 
 def _latin_or_common(char: str) -> bool:

@@ -124,8 +124,8 @@ def find_airports(text: str) -> list[str]:
 # airport", "London-based, LHR mostly", "all my trips start from Manchester", "Moro em Lisboa"): every airport
 # it names that is not a destination is a home-airport mention; the write gate then judges who said it of whom.
 _HOME_CUE = re.compile(
-    r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|depart|departs|leave|leaves)\s+"
-    r"(?:from|out of)|out of|where i fly from|hub|"
+    r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
+    r"leave|leaves|leaving)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ )?airport|"
     # The same in the other languages people write to us in.
     r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
     r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",

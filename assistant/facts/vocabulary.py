@@ -70,7 +70,9 @@ def vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Find
         for w in _WORD.finditer(folded):
             if any(a < w.end() and w.start() < b for a, b in taken):
                 continue
-            value = next((v for k, v in singles.items() if _near(w.group(0).lower(), k)), None)
+            # "windowwww", "vegannn": a letter held down is the same word.
+            said = _HELD.sub(r"\1", w.group(0).lower())
+            value = next((v for k, v in singles.items() if _near(said, k)), None)
             if value is not None:
                 found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
         return found + _slipped_phrases(folded, several, [(f.start, f.end) for f in found])
@@ -120,6 +122,9 @@ def _near(word: str, key: str) -> bool:
     if word.startswith(stem) and len(word) <= len(key) + 3:
         return True
     return word[0] == key[0] and abs(len(word) - len(key)) <= 1 and _one_edit(word, key)
+
+
+_HELD = re.compile(r"(.)\1{2,}")
 
 
 def _slipped_phrases(

@@ -79,7 +79,10 @@ class Assertion:
 
 
 # How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".
-_SELF_TAG = re.compile(r"\b(?:here|member|flyer|flier|cardholder|holder)\b|-based\b", re.I)
+_SELF_TAG = re.compile(
+    r"\b(?:here|member|flyer|flier|cardholder|holder|gold|silver|platinum|diamond|elite|status)\b|-based\b",
+    re.I,
+)
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
 _FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|we|we're|we've)\b", re.I)
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
@@ -115,12 +118,15 @@ _QUESTION_START = re.compile(
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
 _ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
 # "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
-_STANDING_REQUEST = re.compile(r"^\W*(?:please\s+)?(?:can|could|would|will) you\b", re.I)
+_STANDING_REQUEST = re.compile(r"\b(?:can|could|would|will) you\b", re.I)
 _HEDGE = re.compile(r"\b(?:i|we) (?:guess|suppose|think|believe|reckon)\b", re.I)
 # "…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.
 _ASIDE = re.compile(
     r"\bif (?:that|it|this) (?:helps|matters|is useful|'s useful|makes a difference)\b"
-    r"|\bif you (?:need|want|have) to know\b|\bif you(?:'re| are) wondering\b",
+    r"|\bif you (?:need|want|have) to know\b|\bif you(?:'re| are) wondering\b"
+    # A condition on the listener is how to ask politely: "…in French if you can", "I'd love it if you always
+    # answered in Spanish".
+    r"|\bif you\b(?!(?:'re| are| were)\b)",
     re.I,
 )
 _POLITE = re.compile(r"\b(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)\b", re.I)
@@ -211,14 +217,6 @@ def polarity(clause: str, match: ValueMatch) -> Literal["plain", "negated", "ret
     return "negated" if negated else "plain"
 
 
-def _choose(matches: list[ValueMatch], quote: Span) -> ValueMatch:
-    """The value the quote points at; the first one if the quote touches none."""
-    for m in matches:
-        if m.start < quote.end and quote.start < m.end:
-            return m
-    return matches[0]
-
-
 def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection | None:
     """The rules that need no value: whose words, this task or a lasting fact, a one-off or a standing one."""
     if reported_or_quoted(evidence):
@@ -247,7 +245,22 @@ def judge_value(
     matches = ftype.find(clause)
     if not matches:
         return "inference"
-    match = _choose(matches, quote)
+    # Every value the quote points at is judged, and the plainest statement of them stands ("I'm Italian and
+    # prefer you reply in Italian": the nationality is no language, the request is).
+    pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
+    judged = [_judge_match(evidence, ftype, clause, m, matches, requested=requested) for m in pointed]
+    return min(judged, key=lambda j: (1 if j.ask else 0) if isinstance(j, Assertion) else 2)
+
+
+def _judge_match(
+    evidence: Evidence,
+    ftype: FactType,
+    clause: str,
+    match: ValueMatch,
+    matches: list[ValueMatch],
+    *,
+    requested: bool,
+) -> Assertion | Rejection:
     if not is_english(evidence.sentence_text) and not in_foreign_text(
         evidence, _absolute(evidence, clause, match)
     ):
@@ -291,7 +304,7 @@ def judge_value(
                     and not is_transient(evidence.sentence_text)
                     and not is_task(evidence.sentence_text, ftype.name)
                 )
-                or DURABLE.search(evidence.text, evidence.clause.end)
+                or DURABLE.search(evidence.text, evidence.sentence.start)
             )
             doubt = None if own else "no_subject"
             return Assertion(value=match.value, retract=said == "retracted", ask=doubt, at=at)

@@ -12,8 +12,10 @@ import re
 
 DURABLE = re.compile(
     r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
-    r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|in (?:the )?future|"
-    r"future (?:trips|travel|bookings)|(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"
+    r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
+    r"in (?:the )?future|"
+    r"future (?:trips|travel|bookings|chats|conversations)|"
+    r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"
     r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?))\b",
     re.I,
 )
@@ -96,7 +98,7 @@ _FOR_A_WHILE = re.compile(
     r"|\ba (?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day)\b",
     re.I,
 )
-_BEEN = re.compile(r"\bbeen\b", re.I)
+_BEEN = re.compile(r"\bbeen\b|\b(?:have|'ve) done\b", re.I)
 _SLASH = re.compile(r"(\d{1,2})/(\d{1,2})(?:/\d{2,4})?")
 _MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 

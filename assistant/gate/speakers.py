@@ -30,7 +30,8 @@ _FIRST = re.compile(
     re.I,
 )
 _THIRD = re.compile(
-    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b"
+    # ("my mother tongue" is a language, not a mother)
+    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language)\b)"
     r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
     re.I,
 )
@@ -42,6 +43,11 @@ _NAME = re.compile(
 _NOT_NAMES = frozenset(
     [
         "I",
+        # Words after a place name ("Dublin Airport is my home base").
+        "Airport",
+        "Hotel",
+        "Station",
+        "Terminal",
         "Im",
         "The",
         "This",
@@ -94,7 +100,7 @@ _REPORTING = re.compile(
     r"forwarded|reads|states|stated|shared|commented|tweeted|shows?|showed|think|believes?|assumes?|guesse?s?|"
     # Advice reported without quotation marks ("my doctor told me to eat vegetarian", "… recommends I go vegan").
     r"advised|advises|recommended|recommends|suggested|suggests|prescribed|prescribes|ordered|"
-    r"told (?:me|us) to|put (?:me|us) on)\b"
+    r"told (?:me|us) to|put (?:me|us) on (?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:diet|regime|plan|medication))\b"
     r"|\baccording to\b|\bquote\s*:",
     re.I,
 )
@@ -162,7 +168,9 @@ def someone_elses_text(text: str) -> list[Span]:
     start = 0
     for line in text.split("\n"):
         for colon in (i for i, ch in enumerate(line) if ch == ":"):
-            if _SOURCE.search(line[:colon]):
+            # The lead-in is the colon's own sentence ("Back from Athens. One gripe: …" names no source).
+            lead = line[max(line.rfind(end, 0, colon) for end in (". ", "! ", "? ")) + 1 : colon]
+            if _SOURCE.search(lead):
                 rest = line[colon + 1 :].strip()
                 spans.append(Span(start=start + colon + 1, end=start + len(line) if rest else len(text)))
                 break
@@ -203,17 +211,21 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
         return ("user", end) if who == "user" else ("other", 0)
     # After the value, an aside in brackets is no subject ("Hilton Honors member (or honors, however they spell
     # it)").
+    # Nor is anyone named in a condition or a reason after it ("Marriott Bonvoy member here, always pick
+    # Marriott hotels if they're decent").
     asides = [(m.start(), m.end()) for m in BRACKETED.finditer(clause)]
+    own_end = next((m.start() for m in _CONDITION_OR_REASON.finditer(clause, value.end)), len(clause))
     after = [
         who
         for pos, who, _end in sorted(markers)
-        if pos >= value.end and not any(a <= pos < b for a, b in asides)
+        if value.end <= pos < own_end and not any(a <= pos < b for a, b in asides)
     ]
     if after:
         return ("user" if after[0] == "user" else "other"), 0
     return "none", 0
 
 
+_CONDITION_OR_REASON = re.compile(r"\b(?:if|unless|when|whenever|because|since|as long as)\b", re.I)
 # An aside in brackets ("(or honors, however they spell it)"), closed or running to the end.
 BRACKETED = re.compile(r"\([^()]*\)?")
 

@@ -32,6 +32,7 @@ from assistant.gate.assertions import Rejection, judge_clause, judge_value
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
 from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
 from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
+from assistant.normalise import mixed_script
 from assistant.secrets.mask import find_secret, has_mask, mask_secrets
 
 Reason = (
@@ -57,7 +58,9 @@ _CUE = re.compile(
 # business), never a statement of the preference it names; and it withdraws an earlier mention of it.
 _FORGET = re.compile(
     r"(?<!don't )(?<!dont )(?<!do not )\b(?:forget|delete|erase|remove|stop remembering|unremember)\b"
-    r"(?!\s+(?:it|about it)\s*[?!.]*$)",
+    r"(?!\s+(?:it|about it)\s*[?!.]*$)"
+    # "I always forget to tick the box", "before I forget": the user's own forgetting, not a request.
+    r"(?<!\bi forget)(?<!\bwe forget)(?<!\balways forget)(?<!\bsometimes forget)(?<!\boften forget)",
     re.I,
 )
 _CUE_PREFIX = re.compile(
@@ -120,9 +123,24 @@ def check_candidate(
     return judge_evidence(evidence, type_name, before=(assistant_before or {}).get(evidence_turn, ""))
 
 
+def _plainest(verdict: Accepted | Reason) -> int:
+    """Kept before asked before rejected (a stable sort keeps the first mention among equals)."""
+    if isinstance(verdict, Accepted):
+        return 1 if verdict.ask else 0
+    return 2
+
+
 def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> Accepted | Reason:
     """The verdict on a value of ``type_name`` in the evidence clause; ``before`` is the assistant's previous
-    turn in the thread (empty when unknown)."""
+    turn in the thread (empty when unknown). A message with a word in two scripts is read through its look-alike
+    letters, so what it would keep is asked instead."""
+    found = _judge(evidence, type_name, before=before)
+    if isinstance(found, Accepted) and not found.ask and mixed_script(evidence.text):
+        return replace(found, ask="mixed_script")
+    return found
+
+
+def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Reason:
     original, said = evidence, evidence.clause_text  # the user's characters, for the stored quote
     evidence = evidence.plain()  # what the rules read: "don\u2019t" is "don't"
     clause, quote, requested = _without_request(evidence.clause_text, evidence.quote_in_clause)
@@ -141,14 +159,19 @@ def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> A
             return judge_evidence(moved, type_name, before=before)
         return "inference"  # the user's words hold no value of this type: the model made it up
     if len(evidence.clauses) > 1:
-        # A quote across clauses is judged on the clause that states the value it points at.
-        pointed = next((m for m in matches if m.start < quote.end and quote.start < m.end), matches[0])
+        # A quote across clauses is judged on each clause that states a value it points at, and the user's
+        # plainest statement stands: "I'm Italian and prefer you reply in Italian" is said in its second
+        # clause, "My native language is French, so I'd like all responses in French" in both. Every mention
+        # still faces every check of the whole turn, so a value taken back anywhere is not kept.
+        pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
         offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
-        return judge_evidence(
-            narrowed(original, Span(start=offset + pointed.start, end=offset + pointed.end)),
-            type_name,
-            before=before,
-        )
+        verdicts = [
+            judge_evidence(
+                narrowed(original, Span(start=offset + m.start, end=offset + m.end)), type_name, before=before
+            )
+            for m in pointed
+        ]
+        return min(verdicts, key=_plainest)
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
         return rejected

@@ -97,6 +97,9 @@ _YOU_SAID = re.compile(
 _INJECTED = re.compile(
     r"\b(?:ignore|disregard|override|bypass)\b.{0,40}\b(?:instructions?|rules|prompts?|polic(?:y|ies)|above|"
     r"previous)\b|\bsystem prompt\b|\b(?:all|every|other|each) (?:users?|customers?|accounts?|travell?ers)\b"
+    r"|\[\s*(?:admin|system|developer|dev|root|override|sudo)\b[^\]]*\]"
+    r"|\b(?:skip|bypass|disable|turn off)\b.{0,20}\b(?:checks?|verification|validation|safety|filters?|rules)\b"
+    r"|\b(?:write|put|store|insert|inject)\s+['\"].{0,80}['\"]\s*(?:in|into|to)\s+(?:your\s+|the\s+)?memory\b"
     r"|\b(?:tell|for) everyone\b|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
     r"\bdeveloper mode\b|\bjailbreak\b|\bnew (?:rules?|instructions?)\b"
     # Giving the user's data away, or acting without the user: never part of a preference.
@@ -255,10 +258,15 @@ def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
             if clause.start < evidence.clause.end:
                 continue
             words = text[clause.start : clause.end]
+            if _CONDITION.search(words):
+                continue  # "…, so if a city doesn't have many halal spots just flag it": not about the user
             for m in ftype.find(words):
                 if m.value in said and polarity(words, m) != "plain":
                     return True
     return False
+
+
+_CONDITION = re.compile(r"\b(?:if|unless|when|whenever)\b", re.I)
 
 
 def _unclosed_quote_before(text: str, position: int) -> bool:
