@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_gate_whole_turn import judged
+from tests.judging import judged
 
 CASES = [
     ("tbh im a pescatarian these days, fish yes meat no", "dietary", "pescatarian", "kept"),

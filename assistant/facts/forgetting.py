@@ -24,7 +24,7 @@ from assistant.turn.tools import ToolContext
 EVERYTHING = "all"
 
 _ASK = re.compile(
-    r"\b(?:forget|delete|erase|remove|wipe|clear|stop remembering|don'?t remember|unlearn|unremember)\b"
+    r"\b(?:forget|delete|erase|remove|wipe|clear|reset|stop remembering|don'?t remember|unlearn|unremember)\b"
     r"|\b(?:drop|take|strike|scrap)\b[^.?!]{0,40}\b(?:from|out of) (?:your )?memory\b"
     r"|\b(?:don'?t|do not) (?:want|need) you to (?:remember|keep|know)\b",
     re.I,
@@ -36,7 +36,8 @@ _EVERYTHING = re.compile(
     re.I,
 )
 _YES = re.compile(
-    r"^\W*(?:yes|yep|yeah|yup|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do|correct|absolutely)\b"
+    r"^\s*(?:\U0001f44d|\U0001f44c)|^\W*(?:y|ya|yes+|yep|yeah|yup|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do|"
+    r"correct|absolutely|affirmative|sounds good)\b"
     r"(?![\w\s,]*\b(?:but|not|don'?t|wait)\b)",
     re.I,
 )

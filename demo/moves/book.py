@@ -16,7 +16,7 @@ from demo.view import View
 
 BOOK = re.compile(r"\b(book|reserve|take|go with|i'?ll take|i'?ll have)\b", re.I)
 OPTION = re.compile(
-    r"\b(?:option|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b",
+    r"\b(?:option|opt\.?|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b",
     re.I,
 )
 FLIGHT_NO = re.compile(r"\b([A-Z0-9]{2}\d{3,4})\b")

@@ -26,14 +26,20 @@ _ASKING = (
     r"i (?:want|need|have|got|must) to\s+|i(?:'ve| have) got to\s+|"
     r"please\s+)?"
 )
-CANCEL = re.compile(_ASKING + r"(?:cancel|call off)\b", re.I)
+CANCEL = re.compile(
+    _ASKING + r"(?:cancel|call off)\b"
+    # Anywhere in the message, with its typo and other words for it: "not going anymore, cancel my flight pls",
+    # "void my ticket", "get rid of my booking" (never "cancelled", a report; never "don't cancel").
+    r"|(?<!not )(?<!n't )(?<!never )\b(?:cancel|cancle|call off|void|scrap|scratch|undo|get rid of)\b",
+    re.I,
+)
 CHANGE = re.compile(
     _ASKING + r"(?:change|move|reschedule|rebook|shift|push|bring|swap|switch|amend|put my)\b"
     # "can my booking be changed to the 12th", "I'd rather fly on the 18th instead"
     r"|\b(?:be|get|getting) (?:changed|moved|rescheduled|rebooked)\b|\binstead\b",
     re.I,
 )
-BOOKING_WORDS = re.compile(r"\b(booking|reservation|trip|flight|BK-[0-9A-F]{8})\b", re.I)
+BOOKING_WORDS = re.compile(r"\b(booking|reservation|trip|flights?|ticket|BK-[0-9A-F]{8})\b", re.I)
 BOOKING_ID = re.compile(r"\b(BK-[0-9A-F]{8})\b")
 
 

@@ -18,7 +18,11 @@ from demo.view import View
 ASK_TO_FORGET = 'Should I forget something? Say e.g. "forget my seat preference" or "forget everything".'
 CONFIRM = 'Say "yes" to confirm, or "no" to keep it.'
 ASKED = re.compile(r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?)) \(")
-NO = re.compile(r"^\W*(?:no|nope|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it)\b", re.I)
+NO = re.compile(
+    r"^\s*\U0001f44e|^\W*(?:n|no+|nop|nope|nah|negative|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it|"
+    r"not (?:really|now|this time))\b",
+    re.I,
+)
 _BY_LABEL = {describe(name): name for name in FACT_TYPES}
 
 

@@ -16,7 +16,8 @@ PHRASINGS = re.compile(
     # What is held about the user, asked any way: "what do you remember about my diet?", "anything you've saved
     # about me?", "show me what you remember about me".
     r"|\b(?:what|anything|everything)\b[^.?!]{0,20}\byou(?:'ve| have)?\s+(?:remember|know|saved?|stored?|kept|got)\w*"
-    r"[^.?!]{0,12}\b(?:about|on|of)\s+(?:me|my)\b",
+    r"[^.?!]{0,12}\b(?:about|on|of)\s+(?:me|my)\b"
+    r"|\bdo you (?:know|remember) (?:what )?my\b|\bwhat have i told you\b",
     re.I,
 )
 NOTHING = "I don't have anything saved about you yet. Tell me to remember a preference and I will."

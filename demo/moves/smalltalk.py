@@ -8,7 +8,11 @@ from demo.replies import OfflineReply, say
 from demo.view import View
 
 GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|afternoon|evening))\b", re.I)
-THANKS = re.compile(r"^\W*(thanks|thank you|cheers|great|perfect|lovely)\b[\s\w,!.]*$", re.I)
+THANKS = re.compile(
+    r"^\W*(thanks+|thank you|thx|ty|tysm|cheers|great|perfect|lovely|merci|gracias|grazie|danke|obrigad[oa]|"
+    r"you'?re a star)\b[\s\w,!.']*$",
+    re.I,
+)
 
 HELLO = (
     "Hello! I can find flights, book them, look up your bookings and suggest restaurants near your hotel. "
