@@ -5,6 +5,7 @@ ordinary travel sentences that must come through untouched."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import assume, given, settings
@@ -484,3 +485,392 @@ def test_a_document_number_in_any_letter_digit_mix_is_masked_beside_document_wor
 ) -> None:
     masked = mask_secrets(said).text
     assert secret not in masked and has_mask(masked)
+
+
+# --- card-shaped digits beside a card word, in six languages -------------------------------------------------
+
+_CARD_CUE_FRAMES = st.sampled_from(
+    [
+        "my card is {}",
+        "use the company card: {} for the hotel",
+        "the old visa {} still works",
+        "mi tarjeta es {}, gracias",
+        "o meu cartão é {}",
+        "ma carte : {} pour l'hôtel",
+        "Kartennummer {}, bitte",
+        "la carta di credito è {}",
+    ]
+)
+
+
+@st.composite
+def card_shaped_numbers(draw: st.DrawFn, first: str = "123456789") -> str:
+    """Digits in a card's typed shape, Luhn or not: 4-4-4-4, one run of 16, or 4-4-4-1."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    digits = rng.choice(first) + "".join(str(rng.randint(0, 9)) for _ in range(15))
+    sep = draw(st.sampled_from([" ", "  ", "-", ".", ""]))
+    shape = draw(st.sampled_from(["4444", "16", "4441"]))
+    if shape == "16":
+        return digits
+    if shape == "4441":
+        digits = digits[:13]
+    return sep.join(digits[i : i + 4] for i in range(0, len(digits), 4)) if sep else digits
+
+
+@given(card_shaped_numbers(), _CARD_CUE_FRAMES)
+@settings(max_examples=300, deadline=None)
+def test_card_shaped_digits_beside_a_card_word_are_masked_whatever_their_checksum(
+    number: str, frame: str
+) -> None:
+    text = frame.format(number)
+    masked = mask_secrets(text)
+    assert number not in masked.text and "[card ending" in masked.text, (text, masked.text)
+    assert mask_secrets(masked.text).text == masked.text
+
+
+@given(card_numbers(), st.sampled_from(["  ", " ", "-"]))
+@settings(max_examples=200, deadline=None)
+def test_a_luhn_valid_number_in_printed_groups_is_a_card_whatever_its_issuer(number: str, sep: str) -> None:
+    # Any first digits: the issuer ranges move, the printed four groups of four do not.
+    body = "9" + number[1:15]
+    number = body + str(luhn.calc_check_digit(body))
+    written = sep.join(number[i : i + 4] for i in range(0, 16, 4))
+    masked = mask_secrets(f"use {written} for the hotel in Seville")
+    assert written not in masked.text and masked.text.endswith(" for the hotel in Seville"), masked.text
+
+
+_OTHER_NUMBER_FRAMES = st.sampled_from(
+    [
+        "I paid by card; the e-ticket is {}",
+        "Meine Karte wurde abgelehnt, Buchungsnummer {}",
+        "La tarjeta de embarque tiene el número {}",
+        "O cartão de embarque é {}",
+        "card declined, my booking reference is {}",
+        "my Nectar card number is {}",
+    ]
+)
+
+
+# Outside every issuer's range (a number in one, beside a card word, is read as a mistyped card).
+@given(card_shaped_numbers(first="178"), _OTHER_NUMBER_FRAMES)
+@settings(max_examples=200, deadline=None)
+def test_a_card_word_beside_another_kind_of_number_masks_nothing(number: str, frame: str) -> None:
+    assume(not luhn.is_valid(re.sub(r"\D", "", number)))
+    text = frame.format(number)
+    assert mask_secrets(text).text == text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my card was declined at the hotel",
+        "la tarjeta no funciona en el extranjero",
+        "o cartão de embarque está no telemóvel",
+        "Die Karten für das Konzert sind weg",
+        "visa application for 2 adults, 3 nights",
+        "Where is the CVV on an Amex card?",
+        "le cryptogramme est au dos de la carte",
+    ],
+)
+def test_card_words_without_a_number_mask_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+# --- what is printed after a card: expiry, then its security code ---------------------------------------------
+
+
+@given(
+    card_numbers(),
+    st.integers(1, 12),
+    st.integers(25, 35),
+    st.integers(100, 9999),
+    st.sampled_from(["{c}, {m:02d}/{y}, {v}", "{c} {m:02d}/{y} {v}", "{c} exp {m:02d}/{y} cvc {v}"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_the_digits_after_a_cards_expiry_are_its_security_code(
+    number: str, month: int, year: int, code: int, frame: str
+) -> None:
+    text = frame.format(c=number, m=month, y=year, v=code)
+    masked = mask_secrets(text).text
+    assert number not in masked and not re.search(rf"(?<!\d){code}(?!\d)", masked), masked
+    assert f"{month:02d}/{year}" in masked  # the expiry is no secret on its own
+
+
+_CARD_CODE_NAMES = st.sampled_from(
+    [
+        "cvv",
+        "el código de seguridad es",
+        "o código de segurança é",
+        "cryptogramme au dos :",
+        "mon cryptogramme visuel est",
+        "Kartenprüfnummer",
+        "il codice di sicurezza è",
+        "security code",
+    ]
+)
+
+
+@given(
+    _CARD_CODE_NAMES, st.integers(100, 999), st.sampled_from(["", ", vivo en Madrid", " and I fly direct"])
+)
+@settings(max_examples=150, deadline=None)
+def test_a_cards_security_code_is_masked_by_its_name_in_six_languages(
+    name: str, code: int, tail: str
+) -> None:
+    masked = mask_secrets(f"{name} {code}{tail}").text
+    assert str(code) not in masked and "[card security code masked]" in masked and masked.endswith(tail)
+
+
+# --- a zero said "oh" among spelled digits ---------------------------------------------------------------------
+
+
+@given(card_numbers(), st.sampled_from(["oh", "Oh", "nought"]))
+@settings(max_examples=150, deadline=None)
+def test_a_spelled_card_with_oh_for_zero_is_masked(number: str, zero: str) -> None:
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    groups = [
+        " ".join(zero if d == "0" else words[int(d)] for d in number[i : i + 4]) for i in range(0, 16, 4)
+    ]
+    written = " - ".join(groups)
+    masked = mask_secrets(f"card: {written}. I prefer aisle seats").text
+    assert f"[card ending {number[-4:]}]" in masked and masked.endswith("I prefer aisle seats"), masked
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["oh and I only fly direct", "seat one oh four please", "oh, one more thing: two adults", "gate B oh 7"],
+)
+def test_oh_in_ordinary_talk_stays_a_word(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+@given(card_numbers(), st.sampled_from([" (sorry phone died)", " <- first part", " ... wait"]))
+@settings(max_examples=100, deadline=None)
+def test_a_split_card_is_masked_even_with_an_aside_after_the_first_part(number: str, aside: str) -> None:
+    first = f"card {number[:4]} {number[4:8]}{aside}"
+    second = f"{number[8:12]} {number[12:]} is the end of it"
+    masked = mask_secrets(second, previous=first)
+    assert masked.split and masked.earlier is not None and number[:4] not in masked.earlier
+    assert number[-4:] not in masked.text.replace(f"[card ending {number[-4:]}]", "")
+
+
+# --- the value said next to a secret's name, before or after it, in six languages ----------------------------
+
+
+@st.composite
+def passwords(draw: st.DrawFn) -> str:
+    """Password-like tokens: a word, a symbol, digits (in some order), or random mixed characters."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    if rng.random() < 0.5:
+        word = rng.choice(["Lisboa", "Gelato", "Zebra", "Paella", "Sonne", "Mare", "biscuit-horse"])
+        return word + rng.choice("!#%_$&") + str(rng.randint(1, 9999))
+    alphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!%#"
+    token = "".join(rng.choice(alphabet) for _ in range(rng.randint(8, 14)))
+    return token[:2] + rng.choice("!%#") + token[2:] + str(rng.randint(0, 9))
+
+
+_PASSWORD_FRAMES = st.sampled_from(
+    [
+        # after the name, a few words on, once a connector with no other subject introduces the value
+        "I changed my password, now it's {}",
+        "mudei a senha, agora é {}",
+        "cambié la contraseña, ahora es {}",
+        "j'ai changé le mot de passe, c'est {} maintenant",
+        "ich habe das Passwort geändert, jetzt ist es {}",
+        "ho cambiato la password, ora è {}",
+        # after the name with a word saying it is new
+        "contraseña nueva {}",
+        "nouveau mot de passe : {}",
+        # before the name
+        "{}, that's my password for the airline app",
+        "it's {} - that's my password",
+        "{}, c'est mon mot de passe",
+        "{}, das ist mein Passwort",
+        "{}, esa es mi contraseña",
+        "{}, essa é a minha senha",
+        "{}, questa è la mia password",
+        # the login's "pass"
+        "the login pass is {}, I'm a Hilton Honors member",
+    ]
+)
+
+
+@given(passwords(), _PASSWORD_FRAMES)
+@settings(max_examples=300, deadline=None)
+def test_a_password_said_next_to_its_name_is_masked_in_six_languages(value: str, frame: str) -> None:
+    text = frame.format(value)
+    masked = mask_secrets(text).text
+    assert value not in masked and "[password masked]" in masked, (text, masked)
+
+
+_PASSWORD_TALK = st.sampled_from(
+    [
+        "I changed my password, now it's {}",
+        "mudei a senha, agora é {}",
+        "cambié la contraseña, ahora es {}",
+        "j'ai changé le mot de passe, c'est {} maintenant",
+        "ich habe das Passwort geändert, jetzt ist es {}",
+        "ho cambiato la password, ora è {}",
+        "my password expired, my flight is {}",
+    ]
+)
+_NO_VALUE = st.sampled_from(
+    [
+        "working",
+        "easier",
+        "mais segura",
+        "más larga",
+        "plus simple",
+        "sicher",
+        "più sicura",
+        "TP1234",
+        "12:30pm",
+    ]
+)
+
+
+@given(_PASSWORD_TALK, _NO_VALUE)
+@settings(max_examples=100, deadline=None)
+def test_talk_of_a_changed_password_without_a_value_masks_nothing(frame: str, words: str) -> None:
+    text = frame.format(words)
+    assert mask_secrets(text).text == text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "1Password is my password manager",
+        "The wifi password is on the receipt, it's TP-Link_5G network.",
+        "Porto, c'est ma ville préférée",
+        "TP1234, that's my flight",
+        "la réponse à la question secrète est dans mon carnet",
+        "The first pet is free, the second costs 20 EUR.",
+    ],
+)
+def test_words_beside_a_secrets_name_that_are_not_its_value_mask_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+@st.composite
+def document_numbers(draw: st.DrawFn) -> str:
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    digits = "".join(str(rng.randint(0, 9)) for _ in range(7))
+    return draw(st.sampled_from(["", "YM", "X", "C0"])) + digits + str(rng.randint(10, 99))
+
+
+@given(
+    document_numbers(),
+    st.sampled_from(
+        [
+            "for the ESTA they want my passport # — it's {}",
+            "ok the number on my photo page is {}",
+            "the data page says {}",
+            "put {} as my passport number",
+            "{} is my passport number, and I prefer aisle seats",
+        ]
+    ),
+)
+@settings(max_examples=150, deadline=None)
+def test_a_passport_number_beside_the_passports_name_is_masked(number: str, frame: str) -> None:
+    masked = mask_secrets(frame.format(number)).text
+    assert number not in masked and "[passport number masked]" in masked, masked
+
+
+@given(
+    st.sampled_from(["first pet", "first dog", "first school", "first car"]),
+    st.sampled_from(["Fluffernutter", "Biscuit", "Saint Brendan's", "Escola Azul"]),
+    st.sampled_from(["{q}: {a}", "the name of my {q} (for the security q) is {a}", "my {q} was {a}"]),
+)
+def test_a_security_answer_beside_its_question_is_masked(question: str, answer: str, frame: str) -> None:
+    masked = mask_secrets(frame.format(q=question, a=answer)).text
+    assert answer not in masked and "[security answer masked]" in masked, masked
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("la réponse à la question secrète est Moustique", "Moustique"),
+        ("la respuesta a la pregunta de seguridad es Toby", "Toby"),
+        ("a resposta à pergunta de segurança é Tareco", "Tareco"),
+        ("die Antwort auf die Sicherheitsfrage ist Bello", "Bello"),
+        ("la risposta alla domanda segreta è Fufi", "Fufi"),
+    ],
+)
+def test_the_answer_to_the_secret_question_is_masked_in_six_languages(said: str, answer: str) -> None:
+    assert answer not in mask_secrets(said).text
+
+
+# --- NAME=VALUE where the name says it is a secret --------------------------------------------------------------
+
+
+@st.composite
+def secret_names(draw: st.DrawFn) -> str:
+    vendor = draw(st.sampled_from(["amadeus", "booking", "db", "stripe", "app", "sabre"]))
+    secret = draw(st.sampled_from(["api_secret", "api_key", "token", "password", "secret_key", "auth_token"]))
+    style = draw(st.sampled_from(["upper", "snake", "camel", "dotted"]))
+    parts = [vendor, *secret.split("_")]
+    if style == "upper":
+        return "_".join(parts).upper()
+    if style == "snake":
+        return "_".join(parts)
+    if style == "dotted":
+        return ".".join(parts)
+    return parts[0] + "".join(p.title() for p in parts[1:])
+
+
+@given(
+    secret_names(),
+    short_tokens(),
+    st.sampled_from(["export {n}={v}", "{n}={v}", "{n}: {v}", '{n} = "{v}"', "set {n}={v} then restart"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_a_value_assigned_to_a_name_that_says_secret_is_masked(name: str, value: str, frame: str) -> None:
+    text = frame.format(n=name, v=value)
+    masked = mask_secrets(text).text
+    assert value not in masked and name in masked and has_mask(masked), masked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Set TIMEOUT_SECONDS=30 in the booking script",
+        "export PATH=/usr/local/bin:$PATH before running the app",
+        "The API_KEY_ID=AKID1234 is shown in the console",
+        "the docs say API_SECRET=<your secret here>",
+        "TOKEN_EXPIRY: 3600 seconds",
+        "key_west: 3 nights in the Marriott",
+        "Room-Key: 1204, and a late checkout please",
+    ],
+)
+def test_assignments_whose_name_is_no_secret_or_whose_value_is_a_placeholder_mask_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+# --- a bank code beside an account number ----------------------------------------------------------------------
+
+
+@given(
+    st.integers(10_000_000, 99_999_999),
+    st.sampled_from(
+        ["(sort 09-01-28)", "sort code 20-00-00,", "transit 00011 institution 003", "routing 021000021"]
+    ),
+    st.sampled_from(["I'm a Hilton Honors member", "my Flying Blue number is elsewhere", "thanks"]),
+)
+@settings(max_examples=100, deadline=None)
+def test_an_account_number_beside_a_bank_code_is_masked_whatever_loyalty_talk_is_near(
+    account: int, code: str, tail: str
+) -> None:
+    masked = mask_secrets(f"pay the guide into account {account} {code} {tail}").text
+    assert str(account) not in masked and masked.endswith(tail), masked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Transit 3 hours in Doha, account for that in the itinerary",
+        "My Hilton Honors account 12345678 has 40000 points",
+        "sort the hotels by price, then by rating",
+    ],
+)
+def test_bank_words_without_a_bank_code_leave_loyalty_accounts_alone(said: str) -> None:
+    assert mask_secrets(said).text == said

@@ -1,44 +1,64 @@
 """Secrets announced by a cue word in any of the assistant's languages (the table in
-:mod:`assistant.secrets.vocabulary`), and identity documents recognised by their format and what is said around
-them.
+:mod:`assistant.secrets.vocabulary`), and codes said with a general word beside what they open or how they came.
 
 A cue, an optional qualifier ("do wifi", "für die Haustür"), a connector ("é", "es", "est", "ist", "è", ":")
 and a value of the cue's shape: the same structure in every language, so "a senha do wifi é Lua!2024", "mi
 contraseña es Gato-77", "le digicode est 4821B" and "der Türcode ist 4821" are read by one rule. Values are
-checked as in :mod:`assistant.secrets.values` (a password is not a description, a PIN is digits …).
+checked as in :mod:`assistant.secrets.values` (a password is not a description, a PIN is digits, a card's
+security code three or four digits …).
 
-Documents: a passport-shaped number (letters and digits of the lengths passports use) said with an expiry, an
-issue date or a nationality is a passport number even without the word "passport"; and national ID numbers
-whose format is unmistakable (Finnish, Swedish, Swiss, French, Belgian, Mexican, Chinese, Portuguese) are
-masked anywhere once python-stdnum validates their checksum.
+The value is the one said next to the secret's name, on either side: after it (with an aside in brackets, a
+"new" or a qualifier between), before it ("Gelato!2005 - that's my password", "put 2474259849 as my tax id",
+when the name closes its phrase), or, for a password, a few words on in the same clause where a connector with
+no other subject introduces it ("mudei a senha, agora é …"). Whichever side, the value must have the shape
+its kind's value has after the name, so talk about a secret without one ("the cvv is on the back", "j'ai changé
+le mot de passe, c'est fait") masks nothing.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 
-from stdnum import get_cc_module
-
-from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind, account_mask, strip_value
+from assistant.secrets.hits import (
+    CARD_CODE_MASK,
+    FIXED_MASKS,
+    Hit,
+    SecretKind,
+    account_mask,
+    sentence_bounds,
+    strip_value,
+)
 from assistant.secrets.numbers import id_value
 from assistant.secrets.phrases import NOT_SECRET_CODE
-from assistant.secrets.values import clause_value, digits_value, is_description, looks_secret, word_value
+from assistant.secrets.values import (
+    clause_value,
+    digits_value,
+    is_description,
+    looks_secret,
+    skip_aside,
+    word_value,
+)
 from assistant.secrets.vocabulary import (
     ACCESS_PLACES,
     AMOUNTS,
+    BEFORE_JOINERS,
     CODE_WORDS,
     CONNECTORS,
     CUES,
     DELIVERY,
-    DOCUMENT_CONTEXT,
+    NEW_WORDS,
+    NOW_WORDS,
     POSSESSIVES,
     QUALIFIERS,
     CueKind,
+    alternation,
     listed,
+    name_closes,
     phrases,
+    unaccented,
+    words_pattern,
 )
 
 _KIND: dict[CueKind, SecretKind] = {
@@ -46,43 +66,12 @@ _KIND: dict[CueKind, SecretKind] = {
     "pin": "pin",
     "access_code": "pin",
     "code": "code",
+    "card_code": "card",
     "security_answer": "security_answer",
     "bank_account": "bank_account",
     "passport": "passport",
     "id": "national_id",
 }
-
-
-def _unaccented(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
-
-
-def _alternation(words: set[str]) -> str:
-    """The words as one regex trie (shared prefixes written once, so a scan tries each letter once); spaces match
-    any run of spaces."""
-    trie: dict[str, dict] = {}  # type: ignore[type-arg]
-    for word in words:
-        node = trie
-        for char in word.lower():
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _trie_regex(trie)
-
-
-def _trie_regex(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
-    branches = [
-        (r"\s+" if c == " " else re.escape(c)) + _trie_regex(child) for c, child in sorted(node.items()) if c
-    ]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if "" in node:
-        return f"(?:{body})?"
-    return body
-
-
-def _words(phrases: set[str]) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w'’-])(?:{_alternation(phrases)})(?![\w-])", re.I)
 
 
 @cache
@@ -93,29 +82,41 @@ def _cue_pattern() -> tuple[re.Pattern[str], dict[str, CueKind]]:
         for phrase in phrases(languages):
             kinds[_key(phrase)] = kind
     words = set(kinds) | {w for ws in CUES.values() for w in phrases(ws)}
-    return re.compile(rf"(?<![\w'’-])(?:{_alternation(words)})(?![\w-])", re.I), kinds
+    return re.compile(rf"(?<![\w'’-])(?:{alternation(words)})(?![\w-])", re.I), kinds
 
 
 def _key(phrase: str) -> str:
-    return " ".join(_unaccented(phrase).lower().split())
+    return " ".join(unaccented(phrase).lower().split())
 
 
-_CONNECT = (
-    rf"(?:\s*[:=]+\s*|\s+[-–]\s+|\s+(?:{_alternation(set(listed(CONNECTORS)))})(?:\s*:)?\s+"
-    r"|\s*,?\s*(?:it's|it is|its)\s+)"
+# One step from a name to its value: ":", "=", "#", a dash, a connector word, "it's"; up to three in a row
+# ("passport # - it's 830307647", "senha: é …"). Each step leaves the spaces after it to the next ("ist es").
+_STEP = (
+    rf"(?:\s*[:=#]+|\s*-+(?=\s)|\s+(?:{alternation(set(listed(CONNECTORS)))})(?:\s*:)?(?=\s)"
+    r"|\s*,?\s*(?:it's|it is|its|that's|that is)(?=\s))"
 )
+_CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
 _QUALIFIED = re.compile(
-    rf"\s+(?:{_alternation(set(listed(QUALIFIERS)))})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
+    rf"\s+(?:{alternation(set(listed(QUALIFIERS)))})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
     re.I,
 )
 _CONNECTOR = re.compile(_CONNECT, re.I)
 # "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
 _LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)
+_NEW = re.compile(rf"\s+(?:{alternation(set(listed(NEW_WORDS)))})(?![\w-])", re.I)
 _SPACES = re.compile(r"[ \t]+")
 
 
 def _value_start(text: str, pos: int) -> tuple[int, bool]:
-    """Where the value starts after a cue ending at ``pos``, and whether a connector led to it."""
+    """Where the value starts after a cue ending at ``pos``, and whether a connector led to it.
+
+    Between the name and the connector may stand an aside in brackets, a word saying the secret changed
+    ("contraseña nueva …") and a qualifier saying what it is for ("do wifi", "für die Haustür").
+    """
+    pos = skip_aside(text, pos)
+    new = _NEW.match(text, pos)
+    if new is not None:
+        pos = new.end()
     qualified = _QUALIFIED.match(text, pos)
     if qualified is not None:
         pos = qualified.end()
@@ -139,6 +140,9 @@ def _account_value(text: str, pos: int) -> tuple[int, int, str] | None:
     return (m.start(), m.end(), digits) if len(digits) >= 6 else None
 
 
+_CARD_CODE = re.compile(r"\d{3,4}(?![\d:/%.,]\d|[\w€$£])")
+
+
 def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, int] | None:
     if kind == "password":
         return word_value(text, pos, connected)
@@ -149,8 +153,14 @@ def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, in
         return m.span() if m else None
     if kind == "code":
         return digits_value(text, pos, least=4, code=True)
+    if kind == "card_code":
+        m = _CARD_CODE.match(text, pos)
+        return m.span() if m else None
     if kind == "security_answer":
         return clause_value(text, pos) if connected else _answer_word(text, pos)
+    if kind == "bank_account":
+        account = _account_value(text, pos)
+        return account[:2] if account else None
     if kind == "passport":
         return id_value(text, pos, 4, 12) or (_document_token(text, pos) if connected else None)
     return id_value(text, pos, 5, 20)
@@ -174,130 +184,116 @@ def _document_token(text: str, pos: int) -> tuple[int, int] | None:
     return m.span() if m else None
 
 
+def _hit(kind: CueKind, text: str, start: int, end: int) -> Hit:
+    secret = _KIND[kind]
+    if kind == "bank_account":
+        return Hit(secret, start, end, account_mask(re.sub(r"\D", "", text[start:end])))
+    start, end = strip_value(text, start, end)
+    return Hit(secret, start, end, CARD_CODE_MASK if kind == "card_code" else FIXED_MASKS[secret])
+
+
 def cued_hits(text: str, view: str) -> Iterator[Hit]:
+    """Each cue's value, read where people say it: after the name ("mi contraseña es Gato-77"), before it
+    ("Gato-77, that's my password"), or, for a password, later in the same clause once a connector introduces
+    it ("mudei a senha, agora é …", "ich habe das Passwort geändert, jetzt ist es …")."""
     pattern, kinds = _cue_pattern()
     for m in pattern.finditer(view):
         kind = kinds[_key(m.group(0))]
-        secret = _KIND[kind]
         pos, connected = _value_start(text, m.end())
-        if kind == "bank_account":
-            account = _account_value(text, pos)
-            if account is not None:
-                yield Hit(secret, account[0], account[1], account_mask(account[2]))
-            continue
         found = _value(kind, text, pos, connected)
-        if found is None and kind in ("password", "pin", "access_code", "code"):
-            found = _value_before(kind, view, m.start())
+        if found is None and kind == "code":  # three digits after a security code: a card's, no one-time code
+            short = _CARD_CODE.match(text, pos)
+            if short is not None and short.end() - short.start() == 3:
+                kind, found = "card_code", short.span()
+        if found is None and kind != "security_answer":
+            found = _value_before(kind, view, m.start(), m.end())
+        # Only when no connector followed the name: one that did led elsewhere ("is on the TV, it's …").
+        if found is None and kind == "password" and not connected:
+            found = _value_later(text, m.end())
         if found is not None:
-            yield Hit(secret, *strip_value(text, *found), FIXED_MASKS[secret])
+            yield _hit(kind, text, *found)
 
 
-# The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN".
+# The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN", "Gelato!2005 -
+# that's my password", "put 2474259849 as my tax id".
 _BEFORE_CUE = re.compile(
-    rf"(?<![^\s(])(?P<v>[^\s,;:\[]{{3,64}})\s*,?\s+(?:{_alternation(set(listed(CONNECTORS)))})\s+"
-    rf"(?:(?:{_alternation(set(listed(POSSESSIVES)))})\s+)?(?:[\w-]+\s+)?$",
+    rf"(?<![^\s(])(?P<v>[^\s,;:\[]{{3,64}})(?:\s*[,;-]\s*|\s+)"
+    rf"(?:{alternation(set(listed(CONNECTORS)) | set(listed(BEFORE_JOINERS)))})\s+"
+    rf"(?:(?:{alternation(set(listed(POSSESSIVES)))})\s+)?(?:[\w-]+\s+)?$",
     re.I,
 )
 _DIGITS_ONLY = re.compile(r"\d{3,10}#?")
 
 
-def _value_before(kind: CueKind, view: str, cue_start: int) -> tuple[int, int] | None:
+def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tuple[int, int] | None:
+    """A value said just before its cue, checked against the cue's shape as a value after it would be; the cue
+    must end its clause or be followed by what it is for ("Gelato!2005 - that's my password for the app")."""
+    if not name_closes(view, cue_end):
+        return None
     lo = max(0, cue_start - 90)
     m = _BEFORE_CUE.search(view, lo, cue_start)
     if m is None:
         return None
     value = m.group("v")
+    start, end = strip_value(view, *m.span("v"))
     if kind == "password":
         ok = not is_description(value) and looks_secret(value)
-    else:
+    elif kind in ("pin", "code", "access_code"):
         ok = _DIGITS_ONLY.fullmatch(value) is not None and (kind == "access_code" or len(value) >= 4)
-    return m.span("v") if ok else None
+    else:  # a card code, an account, a document: the shape a value after the cue would need, all of it
+        ok = _value(kind, view, start, True) == (start, end)
+    return (start, end) if ok else None
 
 
-# Letters and digits in the lengths passports use: "C01X00T47", "AB1234567", "X1234567", "123456789".
-_PASSPORT_SHAPE = re.compile(
-    r"(?<![\w/-])(?=(?:[A-Z]*\d){5})(?:[A-Z]{1,2}\d{6,8}|[A-Z]\d{2}[A-Z0-9]{5,6}|\d{2}[A-Z]{2}\d{5}|\d{9})(?![\w/-])"
-)
-_DOCUMENT_CONTEXT = _words(set(listed(DOCUMENT_CONTEXT)) | {_unaccented(w) for w in listed(DOCUMENT_CONTEXT)})
-_NOT_DOCUMENT = re.compile(
-    r"\b(?:booking|ref|reference|order|ticket|tracking|confirmation|pnr|reservation|invoice|flight|phone|"
-    r"call|tel|voucher|policy|membership|member|loyalty|reserva|réservation|buchung|prenotazione)\b",
+_CLAUSE_END = re.compile(r"[!?\n]|\.(?:\s|$)")
+_NOW = alternation(set(listed(NOW_WORDS)))
+# Where a changed password's new value is introduced with no other subject: after a comma or "now", a connector
+# ("…, agora é", "…, c'est", "jetzt ist es", "…, it's now").
+_LATER = re.compile(
+    rf"(?:[,;]|(?<![\w'’-])(?:{_NOW}))(?:{_CONNECT})(?:(?:{_NOW})\s+)?",
     re.I,
 )
+_CLOCK_OR_PRICE = re.compile(r"[€$£]?\d{1,4}(?:[:h.,]\d{1,2})?(?:[€$£%]|am|pm|h|eur|usd)?", re.I)
 
 
-def _sentence_bounds(view: str, start: int, end: int) -> tuple[int, int]:
-    """The sentence around a span (at most 80 characters either side)."""
-    lo = max(view.rfind(".", 0, start), view.rfind("\n", 0, start), start - 80, 0)
-    stop = [i for i in (view.find(". ", end), view.find("\n", end)) if i != -1]
-    return lo, min([*stop, end + 80])
+def _password_shaped(value: str) -> bool:
+    """A value that cannot be a word of the sentence: six characters or more, letters with digits or symbols,
+    a lower-case letter or a symbol among them (not a flight number or a booking code), not a time or a
+    price."""
+    return (
+        len(value) >= 6
+        and any(c.isalpha() for c in value)
+        and not value.isalpha()
+        and (any(c.islower() for c in value) or not value.isalnum())
+        and _CLOCK_OR_PRICE.fullmatch(value) is None
+    )
 
 
-def _sentence_around(view: str, start: int, end: int) -> str:
-    lo, hi = _sentence_bounds(view, start, end)
-    return view[lo:hi]
-
-
-_STDNUM_IDS: tuple[tuple[str, str, str], ...] = (
-    ("fi", "hetu", r"\d{6}[-+A]\d{3}[0-9A-Y]"),
-    ("se", "personnummer", r"(?:19|20)?\d{6}[-+]\d{4}"),
-    ("ch", "ssn", r"756\.\d{4}\.\d{4}\.\d{2}"),
-    ("fr", "nir", r"[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}"),
-    ("be", "nn", r"\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}"),
-    ("mx", "curp", r"[A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d"),
-    ("cn", "ric", r"\d{17}[\dX]"),
-    ("pt", "cc", r"\d{8} ?\d ?[A-Z]{2}\d"),
-)
-
-
-@cache
-def _stdnum_ids() -> tuple[re.Pattern[str], dict[str, Callable[[str], bool]]]:
-    """One pattern with a named group per ID format, and each format's python-stdnum validator."""
-    shapes = "|".join(f"(?P<{country}_{name}>{shape})" for country, name, shape in _STDNUM_IDS)
-    validators = {
-        f"{country}_{name}": get_cc_module(country, name).is_valid for country, name, _ in _STDNUM_IDS
-    }
-    return re.compile(rf"(?<![\w.-])(?:{shapes})(?![\w-]|\.\d)"), validators
-
-
-# Any mix of letters and digits a passport may use ("KPF9F60CJ", "XJKRT5A0B"), only where the sentence also
-# talks of a document; the stricter shape above needs less.
-_DOCUMENT_SHAPE = re.compile(r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,9}(?![\w/-])")
-
-
-def document_hits(text: str, view: str) -> Iterator[Hit]:
-    if not any(map(str.isdigit, text)):
-        return
-    for m in _DOCUMENT_SHAPE.finditer(text):
-        around = _sentence_around(view, m.start(), m.end())
-        if _DOCUMENT_CONTEXT.search(around) and not _NOT_DOCUMENT.search(around):
-            yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])
-    if sum(map(str.isdigit, text)) < 5:
-        return
-    for m in _PASSPORT_SHAPE.finditer(text):
-        around = _sentence_around(view, m.start(), m.end())
-        if _DOCUMENT_CONTEXT.search(around) and not _NOT_DOCUMENT.search(
-            view, max(0, m.start() - 30), m.start()
-        ):
-            yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])
-    pattern, validators = _stdnum_ids()
-    for m in pattern.finditer(text):
-        if m.lastgroup is not None and validators[m.lastgroup](m.group(0)):
-            yield Hit("national_id", m.start(), m.end(), FIXED_MASKS["national_id"])
+def _value_later(text: str, pos: int) -> tuple[int, int] | None:
+    """A password a few words after its name in the same clause, introduced by a connector with no other
+    subject ("mudei a senha, agora é …", "j'ai changé le mot de passe, c'est …"); "the password expired, my
+    flight is TP1234" has one (the flight), and a booking code is no password anyway."""
+    stop = _CLAUSE_END.search(text, pos, pos + 64)
+    end = stop.start() if stop else min(len(text), pos + 64)
+    for later in _LATER.finditer(text, pos, end):
+        found = word_value(text, later.end(), False)
+        if found is not None and _password_shaped(text[found[0] : found[1]]):
+            return found
+    return None
 
 
 @cache
 def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     def pattern(table: dict[str, str]) -> re.Pattern[str]:
         words = set(phrases(table))
-        return _words(words | {_unaccented(w) for w in words})
+        return words_pattern(words | {unaccented(w) for w in words})
 
     return pattern(CODE_WORDS), pattern(ACCESS_PLACES), pattern(DELIVERY)
 
 
 _WORD = re.compile(r"[\w-]+")
 _ANY_DIGIT = re.compile(r"\d")
-_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{_alternation(set(listed(AMOUNTS)))})\b)", re.I)
+_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation(set(listed(AMOUNTS)))})\b)", re.I)
 
 
 _YEAR_THEN_WORD = re.compile(r"(?:19|20)\d\d\s+[^\W\d]")
@@ -321,7 +317,7 @@ def context_code_hits(text: str, view: str) -> Iterator[Hit]:
         said = view[max(0, m.start() - 24) : pos]
         if any(w.lower() in NOT_SECRET_CODE for w in _WORD.findall(said)):
             continue
-        lo, hi = _sentence_bounds(view, m.start(), m.end())
+        lo, hi = sentence_bounds(view, m.start(), m.end())
         # What it opens comes first ("locker 27, code 5521"), or a connector says the value is the code: "code
         # 4490 on the locker" may be the number painted on it.
         if places.search(view, lo, m.start()) or (connected and places.search(view, lo, hi)):

@@ -111,6 +111,13 @@ def strip_value(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def sentence_bounds(view: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around a span (at most 80 characters either side)."""
+    lo = max(view.rfind(".", 0, start), view.rfind("\n", 0, start), start - 80, 0)
+    stop = [i for i in (view.find(". ", end), view.find("\n", end)) if i != -1]
+    return lo, min([*stop, end + 80])
+
+
 def check_remask(text: str) -> None:
     """What a store checks before correcting a logged message (``ThreadLog.remask``): the new text holds a mask,
     so the correction can only hide something, never put new words in the user's mouth."""

@@ -12,14 +12,16 @@ import re
 from collections.abc import Iterator
 
 from assistant.secrets.hits import FIXED_MASKS, Hit, strip_value
-from assistant.secrets.values import clause_value, is_description, looks_secret
+from assistant.secrets.values import clause_value, is_description, looks_secret, skip_aside
 
 _SECURITY_CUE = re.compile(
     r"\b(?:(?:mother|mom|mum|mam|mommy|mummy)(?:['’]?s)?\s+maiden\s+name|maiden\s+name|"
     r"answer\s+to\s+(?:my|the)\s+(?:secret\s+|security\s+)?question(?:\s+[^\n.,;:!?]{1,40}?(?=\s+(?:is|was)\s|:))?|"
     r"answer\s+to\s+[\"'“‘][^\"'”’\n]{3,60}[\"'”’]|"
     r"(?:security|secret)\s+(?:question\s+)?answer|memorable\s+(?:word|information|info|phrase|name|date|place)|"
-    r"(?<=my\s)first\s+(?:pet|dog|cat|car|school|teacher)(?:['’]s\s+name)?|"
+    # "my first pet was Rex"; without "my", only as a label: "first pet: Rex" (not "the first pet is free").
+    r"(?:(?<=my\s)|(?=first\s+(?:pet|dog|cat|car|school|teacher|job|boss)(?:['’]s\s+name)?\s*[:=]))"
+    r"first\s+(?:pet|dog|cat|car|school|teacher|job|boss)(?:['’]s\s+name)?|"
     r"childhood\s+(?:nickname|best\s+friend|hero|street|pet)|favou?rite\s+(?:teacher|childhood\s+\w+)|"
     r"street\s+I\s+grew\s+up\s+on|nom\s+de\s+jeune\s+fille(?:\s+de\s+ma\s+m[èe]re)?|apellido\s+de\s+soltera)"
     r"(?=\s|:|=|['’]s)",
@@ -56,7 +58,7 @@ _URL_AUTH = re.compile(r"\b[a-z][a-z0-9+.\-]{0,15}://(?P<u>[^/\s:@]{1,128}):(?P<
 def security_answer_hits(text: str, view: str) -> Iterator[Hit]:
     mask = FIXED_MASKS["security_answer"]
     for m in _SECURITY_CUE.finditer(view):
-        c = _SECURITY_CONNECTOR.match(text, m.end())
+        c = _SECURITY_CONNECTOR.match(text, skip_aside(text, m.end()))
         if c:
             found = clause_value(text, c.end())
         elif "maiden" in m.group(0).lower() and not m.group(0).lower().startswith("maiden"):

@@ -6,14 +6,17 @@ stored in the clear at all (PCI DSS 3.3/3.4). Masking, not rejecting, keeps the 
 window seats, and my card is 4111 1111 1111 1111" becomes "I prefer window seats, and my card is
 [card ending 1111]", and the seat preference can still be remembered with that quote.
 
-The scanners live beside this module: number-shaped secrets (cards, IBANs and bank accounts, passport and ID
-numbers) in :mod:`assistant.secrets.numbers`, machine secrets (provider keys, PEM blocks, detect-secrets'
-plugins) in :mod:`assistant.secrets.tokens`, and secrets said in words in :mod:`assistant.secrets.phrases`
-(passwords, PINs, codes) and :mod:`assistant.secrets.logins` (security answers, credentials), both reading values
-with :mod:`assistant.secrets.values`; secrets announced by cue words in six languages (one table,
-:mod:`assistant.secrets.vocabulary`) and identity documents by their format in :mod:`assistant.secrets.cues`; keys
-of unknown providers (by entropy) and seed phrases in :mod:`assistant.secrets.entropy`. Every scanner reads the
-normalised view (:mod:`assistant.normalise`); here their hits are moved back onto the original text, merged
+The scanners live beside this module: payment cards (the number, the code after its expiry, a number split over
+two messages) in :mod:`assistant.secrets.cards`, other number-shaped secrets (IBANs and bank accounts, passport
+and ID numbers) in :mod:`assistant.secrets.numbers`, machine secrets (provider keys, NAME=VALUE assignments, PEM
+blocks, detect-secrets' plugins) in :mod:`assistant.secrets.tokens`, and secrets said in words in
+:mod:`assistant.secrets.phrases` (passwords, PINs, codes) and :mod:`assistant.secrets.logins` (security answers,
+credentials), both reading values with :mod:`assistant.secrets.values`; secrets announced by cue words in six
+languages (one table, :mod:`assistant.secrets.vocabulary`), their values read on either side of the name, in
+:mod:`assistant.secrets.cues`; identity documents by their format in :mod:`assistant.secrets.documents`; keys of
+unknown providers (by entropy) and seed phrases in :mod:`assistant.secrets.entropy`. Every scanner reads the
+normalised view (:mod:`assistant.normalise`, with a spoken "oh" among spelled digits read as zero:
+:mod:`assistant.secrets.reading`); here their hits are moved back onto the original text, merged
 (the strongest kind wins an overlap, then the longer span) and replaced by masks; findings keep offsets into the
 original text.
 
@@ -26,21 +29,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from assistant.normalise import Normalised, normalise
-from assistant.secrets.cues import context_code_hits, cued_hits, document_hits
+from assistant.normalise import Normalised
+from assistant.secrets.cards import card_hits, opens_with_digits, split_card_parts
+from assistant.secrets.cues import context_code_hits, cued_hits
+from assistant.secrets.documents import document_hits
 from assistant.secrets.entropy import entropy_hits, keyed_token_hits, seed_phrase_hits
 from assistant.secrets.hits import MASK_RE as _MASK_RE
 from assistant.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
 from assistant.secrets.logins import credential_hits, security_answer_hits
-from assistant.secrets.numbers import (
-    bank_hits,
-    card_hits,
-    iban_hits,
-    identity_hits,
-    opens_with_digits,
-    split_card_parts,
-)
+from assistant.secrets.numbers import bank_hits, iban_hits, identity_hits
 from assistant.secrets.phrases import code_hits, password_hits, pin_hits
+from assistant.secrets.reading import scan_view
 from assistant.secrets.tokens import token_hits
 
 __all__ = [
@@ -167,11 +166,11 @@ def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
     over the two is masked in this one (the part that completes it), :attr:`Masked.split` says so, and
     :attr:`Masked.earlier` is the previous message with its part masked (for the log to be corrected).
     """
-    read = normalise(text)
+    read = scan_view(text)
     hits = list(_in_original(_hits(read.text), read))
     earlier: str | None = None
     if previous is not None:
-        before = normalise(previous)
+        before = scan_view(previous)
         parts = split_card_parts(before.text, read.text)
         if parts is not None:
             first, rest = parts
@@ -198,7 +197,7 @@ def _replace(text: str, hits: Sequence[Hit]) -> str:
 def may_continue_card(text: str) -> bool:
     """Whether ``text`` could be the rest of a card number begun in the previous message (so that message is
     worth reading before masking: see ``previous`` in :func:`mask_secrets`)."""
-    return opens_with_digits(normalise(text).text)
+    return opens_with_digits(scan_view(text).text)
 
 
 def find_secret(text: str) -> str | None:

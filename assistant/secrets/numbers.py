@@ -1,15 +1,13 @@
-"""Number-shaped secrets: payment cards, IBANs and bank accounts, passport and national ID numbers.
+"""Number-shaped secrets: IBANs and bank accounts, passport and national ID numbers (payment cards are
+:mod:`assistant.secrets.cards`').
 
 A travel conversation is full of long numbers that are *not* secrets (e-tickets, booking and tracking
-references, phone numbers), so a digit count alone decides nothing:
+references, phone numbers, loyalty numbers), so a digit count alone decides nothing:
 
-* a **card** is 13-19 digits in groups with any separators, in an issuer (IIN) range whose lengths fit, passing
-  Luhn (python-stdnum); "ticket", "tracking", "booking", "call" … next to it and no card word mean it is not a
-  card; a 13-digit number (e-ticket length) is a card only when a card word says so; a card word lets a
-  Luhn-failing number in an issuer range through, because a mistyped card number is still card data;
 * an **IBAN** is validated by python-stdnum in any case, with spaces or dashes; "IBAN" before an IBAN-shaped
   value masks it even when the checksum fails; a **bank account** needs a sort code, routing or BSB number, or an
-  "account number" with bank words, and no loyalty words;
+  "account number" with bank words and no loyalty words; a bank code said beside it (a sort code, a routing,
+  BSB or transit number) settles it whatever else the sentence says;
 * **passport and national ID numbers** need their words ("passport no.", "DNI", "national insurance number" …),
   except formats whose python-stdnum checksum makes them unmistakable (US SSN with dashes, Spanish DNI/NIE,
   Italian codice fiscale, Brazilian CPF with punctuation, UK National Insurance numbers).
@@ -21,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from stdnum import iban, luhn
+from stdnum import iban
 from stdnum.br import cpf
 from stdnum.es import dni, nie
 from stdnum.it import codicefiscale
@@ -32,144 +30,10 @@ from assistant.secrets.hits import (
     FIXED_MASKS,
     Hit,
     account_mask,
-    card_mask,
     iban_mask,
-    word_set,
 )
 
-# Digit groups with any separators people type between them: spaces, dots, dashes, slashes, commas, mixed
-# ("4111.1111-1111 1111", "4111 / 1111 / …"); the text is already normalised (NFKC, ASCII digits).
-_CHAIN = re.compile(
-    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}[-./_,|\\~][ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
-)
-_DIGITS = re.compile(r"\d+")
 _DIGIT = re.compile(r"\d")
-_CARD_WORD = re.compile(
-    r"\b(?:credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
-    r"union\s?pay|visa\s+(?:card|debit|credit|electron)|cvv2?|cvc2?|expiry|expires?|exp|valid\s+thru|pan|"
-    r"payment\s+card|pay(?:ing)?\s+with|charge|charged|tarjeta|kreditkarte|karte|cart[ãa]o|carte\s+bancaire|"
-    r"carte\s+bleue|carte(?!\s+d['’](?:embarquement|identit))|carta\s+di\s+credito|(?P<pre>[\w-]{1,30}\s+)?card)\b",
-    re.I,
-)
-# "card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").
-_OTHER_CARDS = word_set(
-    "boarding gift loyalty membership member rail railcard oyster sim key id identity landing green "
-    "post greeting library student discount club reward rewards points tourist city museum metro transit bus "
-    "sd memory lounge priority frequent flyer insurance health ehic ghic vaccination yellow smart access hotel "
-    "room door scratch sim-card e-sim esim photo"
-)
-_NOT_CARD_WORD = re.compile(
-    r"\b(?:e-?tickets?|etkt|tkt|tickets?|tracking|track|parcel|package|shipment|courier|delivery|bookings?|booked|"
-    r"reservations?|orders?|ref|reference|confirmation|conf|pnr|locator|itinerary|phone|call|ring|tel|"
-    r"telephone|mobile|cell|whatsapp|fax|flights?|invoice|receipt|members?|membership|loyalty|frequent|"
-    r"flyer|flier|miles|avios|bonvoy|honors|points|policy|claim|case|voucher|imei|serial|isbn|barcode|ean|upc|"
-    r"customer|passenger|baggage|bag|luggage|tag|awb|waybill|container|transaction|trip|application|"
-    r"rail|train|railcard|tax|vat|insurance|number\s+to\s+call|hotline|contact|fone|telefone|teléfono|"
-    r"téléphone|billet|billete|bilhete)\b",
-    re.I,
-)
-
-
-# A label of another kind of number just before it: "tracking no. 4111…", "the booking number on my email is
-# 5425…"; a few words may stand between the label and the number only when a connector ends them.
-_LABEL_TAIL = (
-    r"(?:(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#|id|ref|is|was|:|=|-))*"
-    r"|(?:\s+[\w'’-]+){1,6}?\s*(?:\bis|\bwas|:|=|-|\bwould\s+be))\s*$"
-)
-_LABEL_BEFORE = re.compile(_NOT_CARD_WORD.pattern + _LABEL_TAIL, re.I)
-_LABEL_AFTER = re.compile(
-    r"^\W{0,3}(?:\s*(?:is|was|=|-))?(?:\s+(?:my|the|our|your|a|an))?(?:\s+[\w-]+)?\s+"
-    + _NOT_CARD_WORD.pattern,
-    re.I,
-)
-
-
-def _labelled_other(before: str, after: str, length: int) -> bool:
-    """Whether words around an unlabelled card-shaped number say it is something else.
-
-    A 13- or 14-digit number (e-ticket, phone length) is vetoed by any such word nearby; a card-length one
-    (15-19 digits, Luhn-valid, in an issuer's range) only by a label right next to it ("tracking no. 4111…",
-    "… is my IMEI"), so travel words elsewhere in the sentence ("pay the Lisbon flight with 4111…") do not
-    hide it.
-    """
-    if length < 15:
-        return bool(_NOT_CARD_WORD.search(before) or _NOT_CARD_WORD.search(after))
-    return bool(_LABEL_BEFORE.search(before[-40:]) or _LABEL_AFTER.match(after))
-
-
-def _iin_fits(d: str) -> bool:
-    """Whether a digit string lies in a card issuer's range with a length that issuer uses."""
-    n, p2, p3, p4, p6 = len(d), int(d[:2]), int(d[:3]), int(d[:4]), int(d[:6])
-    if d[0] == "4":  # Visa
-        return n in (13, 16, 19)
-    if 51 <= p2 <= 55 or 2221 <= p4 <= 2720:  # Mastercard
-        return n == 16
-    if p2 in (34, 37):  # American Express
-        return n == 15
-    if 300 <= p3 <= 305 or p2 in (36, 38, 39) or p4 == 3095:  # Diners Club
-        return 14 <= n <= 19
-    if 3528 <= p4 <= 3589 or 2200 <= p4 <= 2204 or 979200 <= p6 <= 979289:  # JCB, Mir, Troy
-        return 16 <= n <= 19
-    # Discover, UnionPay, Maestro, RuPay, Verve: 16-19 (Maestro's rare 12/13-digit cards are e-ticket length)
-    return (p2 == 50 or 56 <= p2 <= 69) and 16 <= n <= 19
-
-
-def _card_words(window: str) -> tuple[bool, bool]:
-    """(a payment-card word, another kind of card: "loyalty card", "Oyster card" …) in ``window``."""
-    payment = other = False
-    for m in _CARD_WORD.finditer(window):
-        pre = m.group("pre")
-        if pre is not None and pre.strip().lower() in _OTHER_CARDS:
-            other = True
-        else:
-            payment = True
-    return payment, other
-
-
-def _card_prefix(text: str, start: int, end: int, card_context: bool) -> tuple[int, str] | None:
-    """The longest run of leading digit groups of a chain that is a card (end offset, digits), or None.
-
-    Only prefixes count: a card is often followed by its expiry and code ("4111 … 1111 12/27 123").
-    """
-    digits = ""
-    prefixes: list[tuple[int, str]] = []
-    for g in _DIGITS.finditer(text, start, end):
-        digits += g.group(0)
-        if len(digits) > 19:
-            break
-        if len(digits) >= 13:
-            prefixes.append((g.end(), digits))
-    fitting = [(stop, number) for stop, number in reversed(prefixes) if _iin_fits(number)]
-    valid = [(stop, number) for stop, number in fitting if luhn.is_valid(number)]
-    if valid:
-        return valid[0]
-    return fitting[0] if fitting and card_context else None
-
-
-def card_hits(text: str, view: str) -> Iterator[Hit]:
-    if sum(map(str.isdigit, text)) < 13:
-        return
-    chains = list(_CHAIN.finditer(text))
-    for i, m in enumerate(chains):
-        if sum(map(str.isdigit, m.group(0))) < 13:
-            continue
-        # Context stops at the neighbouring numbers: "ticket 125…, card 4111…" gives each its own words.
-        lo = max(chains[i - 1].end() if i else 0, m.start() - 64)
-        hi = min(chains[i + 1].start() if i + 1 < len(chains) else len(text), m.end() + 32)
-        before, after = view[lo : m.start()], view[m.end() : hi]
-        (pay_before, other_before), (pay_after, other_after) = _card_words(before), _card_words(after)
-        carded, other_card = pay_before or pay_after, other_before or other_after
-        found = _card_prefix(text, m.start(), m.end(), carded)
-        if found is None:
-            continue
-        stop, number = found
-        luhn_ok = luhn.is_valid(number)
-        if not carded and (len(number) == 13 or not luhn_ok):
-            continue
-        if not carded and (other_card or _labelled_other(before, after, len(number))):
-            continue
-        yield Hit("card", m.start(), stop, card_mask(number))
-
 
 _IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ -]?[A-Za-z0-9])")
 _IBAN_CUE = re.compile(r"\bIBAN\b", re.I)
@@ -248,6 +112,16 @@ _LOYALTY_WORD = re.compile(
 )
 
 
+# A bank's code said with its number: a UK sort code, a US routing (ABA) number, an Australian BSB, a Canadian
+# transit or institution number. Beside an account number it settles that the account is a bank's, whatever
+# loyalty programme the sentence also mentions.
+_BANK_CODE = re.compile(
+    r"\b(?:sort(?:[ -]?code)?|s/c|bsb|routing|aba|transit|institution)(?:\s*(?:number|no\.?|#))?"
+    r"(?:\s*(?:is|:|=))?\s*\d{2,3}(?:[- ]?\d{2,3}){1,2}\b|\b(?:transit|institution)\s+\d{3,5}\b",
+    re.I,
+)
+
+
 def bank_hits(text: str, view: str) -> Iterator[Hit]:
     if _DIGIT.search(text) is None:
         return
@@ -256,10 +130,12 @@ def bank_hits(text: str, view: str) -> Iterator[Hit]:
         if len(value) == 6 or (len(value) == 9 and rtn.is_valid(value)):
             yield Hit("bank_account", m.start("v"), m.end("v"), BANK_CODE_MASK)
     for m in _ACCOUNT.finditer(text):
-        # "bank account", "acct", "a/c" say it themselves; a bare "account" needs bank words and no loyalty ones.
+        # "bank account", "acct", "a/c" say it themselves; a bare "account" needs a bank code beside it, or bank
+        # words and no loyalty ones.
         if m.group("cue").lower() == "account":
             window = view[max(0, m.start() - 60) : m.end() + 60]
-            if not _BANK_WORD.search(window) or _LOYALTY_WORD.search(window):
+            banked = _BANK_CODE.search(window) is not None
+            if not banked and (not _BANK_WORD.search(window) or _LOYALTY_WORD.search(window)):
                 continue
         yield Hit("bank_account", m.start("v"), m.end("v"), account_mask(re.sub(r"\D", "", m.group("v"))))
 
@@ -369,56 +245,3 @@ def _mrz_hits(text: str) -> Iterator[Hit]:
         return
     for m in _MRZ.finditer(text):
         yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])
-
-
-_AFTER_TAIL = re.compile(r"[\s.,;:!?…-]*")
-_BEFORE_HEAD = re.compile(r"[^\d\n]{0,24}")
-
-
-def opens_with_digits(text: str) -> bool:
-    """Whether a normalised message starts (after a few words at most) with fewer than 13 digits in groups: the
-    shape of the second part of a split card number."""
-    head = _CHAIN.search(text, 0, 120)
-    return (
-        head is not None
-        and _BEFORE_HEAD.fullmatch(text, 0, head.start()) is not None
-        and sum(map(str.isdigit, head.group(0))) < 13
-    )
-
-
-def split_card_hit(previous: str, text: str) -> Hit | None:
-    """The second part of a card number split over two messages (see :func:`split_card_parts`)."""
-    parts = split_card_parts(previous, text)
-    return None if parts is None else parts[1]
-
-
-def split_card_parts(previous: str, text: str) -> tuple[Hit, Hit] | None:
-    """A card number split over two messages: ``previous`` ends with digit groups, ``text`` starts with more,
-    and together (not apart) they are a Luhn-valid number in an issuer's range. Returns the first part's hit
-    (offsets into ``previous``) and the second's (offsets into ``text``).
-
-    Both are normalised views. Alone the first part was not a card number, so it was logged as written; once
-    the second arrives, both are masked (the first by correcting the logged message: see ``ThreadLog.remask``).
-    """
-    window = max(0, len(previous) - 80)
-    tail = next(reversed(list(_CHAIN.finditer(previous, window))), None)
-    head = _CHAIN.search(text, 0, 120)
-    if tail is None or head is None or _BEFORE_HEAD.fullmatch(text, 0, head.start()) is None:
-        return None
-    if _AFTER_TAIL.fullmatch(previous, tail.end()) is None:
-        return None
-    first = "".join(_DIGITS.findall(tail.group(0)))
-    groups = list(_DIGITS.finditer(text, head.start(), head.end()))
-    if len(first) >= 13 or sum(len(g.group(0)) for g in groups) >= 13:
-        return None  # a whole number in either message is the ordinary scanner's
-    number, found = first, None
-    for g in groups:
-        number += g.group(0)
-        if len(number) > 19:
-            break
-        if len(number) >= 13 and _iin_fits(number) and luhn.is_valid(number):
-            found = (head.start(), g.end(), card_mask(number))  # the longest wins
-    if found is None:
-        return None
-    start, end, mask = found
-    return Hit("card", tail.start(), tail.end(), mask), Hit("card", start, end, mask)

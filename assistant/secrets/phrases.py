@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from assistant.secrets.hits import CARD_CODE_MASK, FIXED_MASKS, Hit, SecretKind, strip_value, word_set
 from assistant.secrets.values import after_cue, clause_value, digits_value, is_description, word_value
+from assistant.secrets.vocabulary import name_closes
 
 _PASSWORD_CUE = re.compile(
     r"\b(?:pass[- ]?words?|passwd|pwd|pw|p/w|pword|passphrase|pass[- ]phrase|mot\s+de\s+passe|mdp|contrase[ñn]a|"
@@ -91,6 +92,8 @@ def password_hits(text: str, view: str) -> Iterator[Hit]:
         if found:
             yield Hit("password", *found, mask)
     for m in _REVERSED.finditer(view):
+        if not name_closes(view, m.end()):  # "1Password is my password manager"
+            continue
         cue = m.group("cue").lower()
         kind: SecretKind = "pin" if cue.startswith("pin") else "password"
         if any(w in cue for w in ("code", "otp", "2fa")):

@@ -1,15 +1,17 @@
 """Machine secrets: provider API keys and tokens, PEM private keys, credentials inside URLs.
 
-Three layers:
+Four layers:
 
 1. our own patterns for the shapes people paste into a chat (OpenAI/Anthropic ``sk-…``, Google ``AIza…``,
    xAI, Hugging Face, GitLab, GitHub incl. fine-grained ``github_pat_…``, Slack, Stripe secret keys, JWTs, AWS
    access key ids), one alternation so an ordinary sentence costs one regex scan;
 2. context rules: a bare 40-character AWS secret key next to AWS words or an access key id, any long mixed
    token after "API key" / "token" / "secret", and whole PEM blocks, encrypted ones included, multi-line;
-3. detect-secrets' regex plugins, for the long tail (Twilio, SendGrid, npm, PyPI, Mailchimp …). Importing
+3. assignments whose name says they hold a secret (``export AMADEUS_API_SECRET=…``, ``db_password: …``): the
+   name vouches for a value of any shape;
+4. detect-secrets' regex plugins, for the long tail (Twilio, SendGrid, npm, PyPI, Mailchimp …). Importing
    detect-secrets costs ~0.2-0.6 s, so it is imported lazily and only consulted when the message holds a long
-   token-like run (or a URL) that layers 1-2 did not already explain.
+   token-like run (or a URL) that layers 1-3 did not already explain.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind
+from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind, word_set
 
 _EDGE = r"(?<![A-Za-z0-9_\-])"
 _PROVIDER = re.compile(
@@ -56,9 +58,49 @@ def _mixed(value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
 
+# NAME=VALUE as a shell, a .env file or a config writes it ("export AMADEUS_API_SECRET=…", "db.password: …",
+# "clientSecret = '…'"): when the name says it holds a secret, the value is one, whatever its shape. Only
+# compound names (two parts or more) count: a bare "key:" or "pass:" in a sentence is the other scanners'.
+_ASSIGNMENT = re.compile(
+    r"(?<![\w.$-])(?P<name>[A-Za-z_][A-Za-z0-9_.-]{2,60})[\"']?[ \t]*(?:=|:)[ \t]*[\"'`]?(?P<v>[^\s\"'`,;]{4,200})"
+)
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SECRET_PARTS = word_set(
+    "key apikey secret token password passwd pwd pass passphrase credential credentials auth pin"
+)
+_PASSWORD_PARTS = word_set("password passwd pwd pass passphrase pin")
+_HEADER_PARTS = word_set("api secret token auth access private")
+# A part that makes the name about something other than the secret itself ("API_KEY_ID", "TOKEN_URL").
+_NOT_SECRET_PARTS = word_set(
+    "id name user username url uri host port path file dir region endpoint email type length size count "
+    "timeout public publishable expiry expires ttl hint policy"
+)
+_PLACEHOLDER = re.compile(r"[$<{%]|[xX*.#_-]+$|(?:null|none|true|false|changeme|undefined|your\w*)$", re.I)
+
+
+def assignment_hits(text: str) -> Iterator[Hit]:
+    if "=" not in text and ":" not in text:
+        return
+    for m in _ASSIGNMENT.finditer(text):
+        name = m.group("name")
+        parts = {p.lower() for p in _NAME_PART.findall(name)}
+        if len(parts) < 2 or not parts & _SECRET_PARTS or parts & _NOT_SECRET_PARTS:
+            continue
+        if "-" in name and not parts & _HEADER_PARTS:  # "Room-Key: 1204" is prose; "X-Api-Key: …" a header
+            continue
+        value = m.group("v").rstrip(".")
+        if len(value) < 4 or _PLACEHOLDER.match(value):
+            continue
+        kind: SecretKind = "password" if parts & _PASSWORD_PARTS else "api_key"
+        yield Hit(kind, m.start("v"), m.start("v") + len(value), FIXED_MASKS[kind])
+
+
 def token_hits(text: str) -> Iterator[Hit]:
     key = FIXED_MASKS["api_key"]
     covered: list[tuple[int, int]] = []
+    for hit in assignment_hits(text):
+        covered.append((hit.start, hit.end))
+        yield hit
     if "PRIVATE KEY" in text or "Proc-Type" in text or "PuTTY" in text:
         for m in _PEM.finditer(text):
             covered.append(m.span())

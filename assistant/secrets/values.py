@@ -67,6 +67,13 @@ _FUNCTION_WORDS = word_set(
     which who whom whose when where why how whatever whichever one same different other another all any some
     both each every either neither such own new old now later soon yet already please ok okay yes"""
 )
+# The same role in the other languages: where a secret is kept or what it is like, never the secret itself
+# ("la réponse … est dans mon carnet", "a senha está no recibo").
+_OTHER_FUNCTION_WORDS = word_set(
+    """dans sur sous avec chez pour par sans vers ici là em no na nos nas com sem para por sobre aqui ali en con
+    sin aquí allí im auf bei mit ohne für unter über hier dort nel nella nei sul sulla senza per su qui lì
+    dentro"""
+)
 _DESCRIPTIVE = word_set(
     """wrong incorrect correct right invalid valid expired expiring long short weak strong secure safe unsafe
     simple easy hard difficult complicated complex case-sensitive sensitive required needed necessary optional
@@ -87,7 +94,7 @@ def is_description(word: str) -> bool:
     """A word that describes a secret or carries the sentence on ("wrong", "expired", "the", "isn't"), so it
     cannot be the secret itself."""
     w = word.lower().strip("'\"“”‘’")
-    if w in _FUNCTION_WORDS or w in _DESCRIPTIVE or _CONTRACTION.fullmatch(w):
+    if w in _FUNCTION_WORDS or w in _OTHER_FUNCTION_WORDS or w in _DESCRIPTIVE or _CONTRACTION.fullmatch(w):
         return True
     return w.isalpha() and len(w) > 4 and w.endswith(_SUFFIXES)
 
@@ -189,8 +196,19 @@ _SENT_CLAUSE = re.compile(
 )
 
 
+_BRACKETED = re.compile(r"\s*\([^()\n]{1,40}\)")
+
+
+def skip_aside(text: str, pos: int) -> int:
+    """Past an aside in brackets right after a secret's name ("the name of my first school (for the security q)
+    is …"): what is said in brackets is about the secret, never its value."""
+    aside = _BRACKETED.match(text, pos)
+    return aside.end() if aside else pos
+
+
 def after_cue(text: str, pos: int) -> tuple[int, bool]:
     """Where the value starts after a cue ending at ``pos``, and whether a connector led to it."""
+    pos = skip_aside(text, pos)
     sent = _SENT_CLAUSE.match(text, pos)
     if sent:
         pos = sent.end()

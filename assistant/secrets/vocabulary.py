@@ -5,24 +5,32 @@ scanner that reads cues gets it. A cue only says where a value may start; the va
 its kind (digits for a PIN, a password-like token, a clause for a security answer), so a cue word in an ordinary
 sentence ("a conta do jantar", "the door code didn't work") masks nothing.
 
+Beside the cues, the small words around them: what joins a name to its value on either side ("é", "c'est",
+"that's", "as"), what may follow a name whose value came first, and the "new" and "now" of a changed secret.
+At the end, how a table becomes one regex (a trie, accents optional).
+
 Each language's phrases are one comma-separated string. Words are written with their accents; the scanners
 also accept them typed without ("contrasena", "codigo").
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from functools import cache
 from typing import Literal
 
 # What a cue announces, and so how its value is read.
 CueKind = Literal[
-    "password", "pin", "access_code", "code", "security_answer", "bank_account", "passport", "id"
+    "password", "pin", "access_code", "code", "card_code", "security_answer", "bank_account", "passport", "id"
 ]
 
 CUES: dict[CueKind, dict[str, str]] = {
     "password": {
         "en": (
             "password, passphrase, wifi password, login password, wifi pass, wi-fi pass, wifi key, "
-            "network key, wpa key"
+            "network key, wpa key, login pass, account pass, email pass, e-mail pass, app pass, admin pass, "
+            "portal pass, router pass, laptop pass"
         ),
         "pt": "senha, palavra-passe, palavra passe, senha do wifi, palavra-chave, senha da rede",
         "es": "contraseña, clave, clave de acceso, contraseña del wifi, clave del wifi, clave wifi",
@@ -99,6 +107,31 @@ CUES: dict[CueKind, dict[str, str]] = {
             "sicurezza, codice di autenticazione"
         ),
     },
+    # A card's security code: three or four digits (a "code" cue followed by three digits is one too).
+    "card_code": {
+        "en": (
+            "cvv, cvc, cvv2, cvc2, cvv code, cvc code, cvv number, card verification code, card verification "
+            "value, card security code, security digits, digits on the back, 3 digits on the back, three digits "
+            "on the back"
+        ),
+        "pt": (
+            "código de segurança do cartão, código cvv, código cvc, código de verificação do cartão, dígitos do "
+            "verso, código do verso"
+        ),
+        "es": (
+            "código de seguridad de la tarjeta, código cvv, código cvc, código de verificación de la tarjeta, "
+            "dígitos del reverso, código del reverso"
+        ),
+        "fr": (
+            "cryptogramme, cryptogramme visuel, code cvv, code cvc, code de sécurité de la carte, chiffres au "
+            "dos, code au dos"
+        ),
+        "de": "kartenprüfnummer, kartenprüfziffer, kartenprüfcode, sicherheitscode der karte, cvv-code, cvc-code",
+        "it": (
+            "codice di sicurezza della carta, codice cvv, codice cvc, codice di verifica della carta, cifre sul "
+            "retro, codice sul retro"
+        ),
+    },
     "security_answer": {
         "en": (
             "mother's maiden name, security answer, secret answer, memorable word, memorable answer, "
@@ -109,22 +142,27 @@ CUES: dict[CueKind, dict[str, str]] = {
         ),
         "pt": (
             "nome de solteira da minha mãe, resposta de segurança, resposta secreta, palavra memorável, "
-            "nome do meu primeiro animal"
+            "nome do meu primeiro animal, resposta à pergunta de segurança, resposta à minha pergunta de "
+            "segurança, resposta à pergunta secreta, resposta da pergunta secreta"
         ),
         "es": (
             "apellido de soltera de mi madre, respuesta de seguridad, respuesta secreta, nombre de mi "
-            "primera mascota"
+            "primera mascota, respuesta a la pregunta de seguridad, respuesta a mi pregunta de seguridad, "
+            "respuesta a la pregunta secreta, respuesta de la pregunta secreta"
         ),
         "fr": (
-            "nom de jeune fille de ma mère, réponse secrète, réponse de sécurité, nom de mon premier animal"
+            "nom de jeune fille de ma mère, réponse secrète, réponse de sécurité, nom de mon premier animal, "
+            "réponse à la question secrète, réponse à ma question secrète, réponse à la question de sécurité, "
+            "réponse de la question secrète"
         ),
         "de": (
             "mädchenname meiner mutter, geburtsname meiner mutter, sicherheitsantwort, geheimantwort, name "
-            "meines ersten haustiers, sicherheitsfrage"
+            "meines ersten haustiers, sicherheitsfrage, geheimfrage"
         ),
         "it": (
             "cognome da nubile di mia madre, risposta di sicurezza, risposta segreta, nome del mio primo "
-            "animale"
+            "animale, risposta alla domanda di sicurezza, risposta alla mia domanda di sicurezza, risposta alla "
+            "domanda segreta"
         ),
     },
     "bank_account": {
@@ -143,16 +181,25 @@ CUES: dict[CueKind, dict[str, str]] = {
     },
     "passport": {
         "en": (
-            "passport, passport number, passport no, travel document, document number, doc number, doc no, "
-            "apis, apis details, passport details"
+            "passport, passport number, passport no, passport no., travel document, document number, doc number, "
+            "doc no, apis, apis details, passport details, photo page, data page, bio page, biodata page"
         ),
-        "pt": "passaporte, número do passaporte, número do documento, documento de viagem",
-        "es": "pasaporte, número de pasaporte, número de documento, documento de viaje",
-        "fr": "passeport, numéro de passeport, numéro de document, document de voyage",
-        "de": "reisepass, reisepassnummer, passnummer, pass-nummer, dokumentennummer, reisedokument",
+        "pt": (
+            "passaporte, número do passaporte, número do documento, documento de viagem, página de dados, "
+            "página de identificação"
+        ),
+        "es": "pasaporte, número de pasaporte, número de documento, documento de viaje, página de datos",
+        "fr": (
+            "passeport, numéro de passeport, numéro de document, document de voyage, page de données, page "
+            "d'identité"
+        ),
+        "de": (
+            "reisepass, reisepassnummer, passnummer, pass-nummer, dokumentennummer, reisedokument, datenseite, "
+            "personaldatenseite"
+        ),
         "it": (
             "passaporto, numero di passaporto, numero del passaporto, numero del documento, numero di "
-            "documento, documento di viaggio"
+            "documento, documento di viaggio, pagina dei dati, pagina anagrafica"
         ),
     },
     "id": {
@@ -240,7 +287,38 @@ def phrases(table: dict[str, str]) -> frozenset[str]:
 
 # Words that join a cue to its value ("is", ":", "é", "est", "ist" …), beside the English ones the other
 # scanners already know (assistant.secrets.values).
-CONNECTORS = "is, was, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind"
+CONNECTORS = (
+    "is, was, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind, says, reads, "
+    "shows, diz, dice, dit, sagt"
+)
+# Between a value said first and its cue's name: the connectors above, a demonstrative ("X, that's my password",
+# "X, c'est mon mot de passe") or "as" ("put X as my tax id", "uso X como contraseña").
+BEFORE_JOINERS = (
+    "that's, that is, this is, it's, it is, c'est, ça c'est, das ist, dies ist, esa es, esta es, eso es, essa é, "
+    "esta é, isso é, questa è, quella è, as, als, como, comme, come"
+)
+# After a value said first and its cue's name, what may follow the name: the clause ends, a qualifier says what
+# the secret is for ("… my password for the airline app"), or one of these (a conjunction, an adverb, a pronoun
+# that starts the next clause). A noun would make the name part of another thing ("1Password is my password
+# manager").
+AFTER_NAME = (
+    "and, but, so, too, also, btw, please, thanks, again, here, now, e, y, et, und, ma, pero, mais, aber, mas, "
+    "agora, ahora, maintenant, jetzt, ora, adesso, también, também, aussi, auch, anche, i, we, you, it, that, "
+    "which, eu, yo, je, ich, io"
+)
+# "Now" said where a changed secret's new value comes: "mudei a senha, agora é …", "ich habe das Passwort
+# geändert, jetzt ist es …".
+NOW_WORDS = (
+    "now, agora, ahora, maintenant, désormais, jetzt, nun, ora, adesso, ya, já, then, luego, dann, alors, poi, "
+    "depois, después"
+)
+# Words between a secret's name and its value that say it changed ("contraseña nueva X", "new password: X").
+NEW_WORDS = (
+    "new, nueva, nuevo, nova, novo, nouveau, nouvel, nouvelle, neue, neues, neuer, neu, nuova, nuovo, "
+    "temporary, temporal, temporária, temporário, temporaire, provisoire, provisória, provisório, provisional, "
+    "vorläufiges, temporäres, temporanea, temporaneo, provvisoria, provvisorio, current, actual, atual, "
+    "actuelle, actuel, aktuelle, aktuelles, attuale"
+)
 # Before a cue when the value comes first ("Lua!2024 é a minha senha", "4821 ist meine PIN").
 POSSESSIVES = (
     "my, the, our, a minha, o meu, minha, meu, a, o, mi, el, la, mon, ma, le, mein, meine, meinen, das, der, die, "
@@ -261,3 +339,52 @@ DOCUMENT_CONTEXT = (
     "dokument, apis, date of birth, dob, data de nascimento, fecha de nacimiento, date de naissance, "
     "geburtsdatum, data di nascita"
 )
+
+
+def unaccented(word: str) -> str:
+    """The word without its accents: users type "contrasena", "codigo" as often as the accented forms."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def alternation(words: set[str]) -> str:
+    """The words as one regex trie (shared prefixes written once, so a scan tries each letter once); spaces match
+    any run of spaces."""
+    trie: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = trie
+        for char in word.lower():
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _trie_regex(trie)
+
+
+def _trie_regex(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
+    branches = [
+        (r"\s+" if c == " " else re.escape(c)) + _trie_regex(child) for c, child in sorted(node.items()) if c
+    ]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if "" in node:
+        return f"(?:{body})?"
+    return body
+
+
+def words_pattern(phrases: set[str]) -> re.Pattern[str]:
+    """Whole phrases only: "pin" is not inside "spinning", nor "code" inside "barcode"."""
+    return re.compile(rf"(?<![\w'’-])(?:{alternation(phrases)})(?![\w-])", re.I)
+
+
+@cache
+def _after_name() -> re.Pattern[str]:
+    return re.compile(
+        rf"\s*(?:$|[^\w\s]|(?:{alternation(set(listed(QUALIFIERS)) | set(listed(AFTER_NAME)))})(?![\w'’-]))",
+        re.I,
+    )
+
+
+def name_closes(text: str, pos: int) -> bool:
+    """Whether a secret's name ending at ``pos`` closes its phrase (the clause ends, or a qualifier or one of
+    :data:`AFTER_NAME` follows), so a value said before it is its value: "Gelato!2005 - that's my password for
+    the app", not "1Password is my password manager"."""
+    return _after_name().match(text, pos) is not None
