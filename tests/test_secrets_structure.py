@@ -874,3 +874,40 @@ def test_an_account_number_beside_a_bank_code_is_masked_whatever_loyalty_talk_is
 )
 def test_bank_words_without_a_bank_code_leave_loyalty_accounts_alone(said: str) -> None:
     assert mask_secrets(said).text == said
+
+
+CHANGED_TO = [
+    "changed my password to {} yesterday, can you check the booking?",
+    "I set the Expedia password as {}, I'm an aisle-seat person by the way",
+    "mudei a senha para {}",
+    "cambié la contraseña a {}",
+    "j'ai changé le mot de passe pour {}",
+    "hab das Passwort auf {} geändert",
+    "ho cambiato la password in {}",
+]
+
+
+@given(
+    st.sampled_from(CHANGED_TO),
+    st.text("abcdefghkmnpqrstuvwxyz", min_size=4, max_size=9),
+    st.sampled_from(["_", "-", "!", "#", ""]),
+    st.integers(10, 9999),
+)
+@settings(max_examples=150, deadline=None)
+def test_what_a_password_was_changed_to_is_masked(frame: str, word: str, joiner: str, number: int) -> None:
+    value = f"{word.capitalize()}{joiner}{number}"
+    masked = mask_secrets(frame.format(value))
+    assert value not in masked.text and has_mask(masked.text), masked.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I changed my password to something easier to remember",
+        "mudei a senha para entrar no site da TAP",
+        "j'ai changé le mot de passe pour le wifi de l'hôtel",
+        "set the password as the booking reference, is that allowed?",
+    ],
+)
+def test_changing_a_password_without_saying_it_masks_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said

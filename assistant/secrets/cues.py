@@ -275,11 +275,19 @@ def _value_later(text: str, pos: int) -> tuple[int, int] | None:
     flight is TP1234" has one (the flight), and a booking code is no password anyway."""
     stop = _CLAUSE_END.search(text, pos, pos + 64)
     end = stop.start() if stop else min(len(text), pos + 64)
-    for later in _LATER.finditer(text, pos, end):
+    for later in (*_LATER.finditer(text, pos, end), *_CHANGED_TO.finditer(text, pos, end)):
         found = word_value(text, later.end(), False)
         if found is not None and _password_shaped(text[found[0] : found[1]]):
             return found
     return None
+
+
+# What a password was set or changed to, a few words on: "changed my password to …", "set the Expedia password
+# as …", "mudei a senha para …", "cambié la contraseña a …", "le mot de passe pour …", "das Passwort auf …",
+# "la password in …", "Kennwort fürs Mailkonto lautet …". Only a password-shaped word counts after it.
+_CHANGED_TO = re.compile(
+    r"\s(?:to|as|into|para|pra|a|pour|en|auf|in|zu|lautet|c'est|è|é|ist|is)\s+|\s*(?:→|->|=>)\s*", re.I
+)
 
 
 @cache
