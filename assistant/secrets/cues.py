@@ -92,7 +92,7 @@ def _key(phrase: str) -> str:
 # One step from a name to its value: ":", "=", "#", a dash, a connector word, "it's"; up to three in a row
 # ("passport # - it's 830307647", "senha: é …"). Each step leaves the spaces after it to the next ("ist es").
 _STEP = (
-    rf"(?:\s*[:=#]+|\s*-+(?=\s)|\s+(?:{alternation(set(listed(CONNECTORS)))})(?:\s*:)?(?=\s)"
+    rf"(?:\s*[:=]+|(?<=\s)#+|\s+#+|\s*-+(?=\s)|\s+(?:{alternation(set(listed(CONNECTORS)))})(?:\s*:)?(?=\s)"
     r"|\s*,?\s*(?:it's|it is|its|that's|that is)(?=\s))"
 )
 _CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
