@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.gate.evidence import Span, fold_marks
+from assistant.secrets.hits import MASK_RE
 
 
 def quoted_spans(text: str) -> list[Span]:
@@ -108,7 +109,15 @@ def unsure_labels(text: str) -> list[Span]:
         speaker = _speaker_label(line)
         opener = _OPENER.match(line)
         sure = speaker is not None and _surely_a_speaker(speaker, labelled)
-        if opener and not sure and not all(w in _OWN_HEADING for w in opener.group(1).lower().split()):
+        # A heading whose value is masked names the user's own secret ("Mum's maiden name: [masked], and I'm
+        # pescatarian"), not a speaker.
+        labels_a_secret = opener is not None and MASK_RE.match(line, opener.end()) is not None
+        if (
+            opener
+            and not sure
+            and not labels_a_secret
+            and not all(w in _OWN_HEADING for w in opener.group(1).lower().split())
+        ):
             spans.append(Span(start=start + opener.end(), end=start + len(line)))
         start += len(line) + 1
     return spans

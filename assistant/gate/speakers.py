@@ -13,6 +13,7 @@ from typing import Literal
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.foreign_text import foreign_spans, unsure_labels
 from assistant.places import find_airports
+from assistant.secrets.hits import MASK_RE
 
 _RELATION = (
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
@@ -150,6 +151,8 @@ def reported_or_quoted(evidence: Evidence) -> bool:
         subject = (m.group(1) or "").lower()
         # 'My friend says "…", but I …': the report was the quotation, closed before the user's clause.
         said = evidence.sentence.start + m.end()
+        if MASK_RE.search(evidence.text, said, evidence.clause.start):
+            continue  # "the code the app shows is [masked], and answer in Spanish": the report was the secret
         closed = any(said <= q.start <= said + 2 and q.end <= evidence.clause.start for q in foreign)
         if subject not in _FIRST_PERSON and not closed:
             return True
