@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _ENGLISH = frozenset(
     str.split(
@@ -58,6 +59,8 @@ def foreign_words(text: str) -> int:
     return sum(1 for w in _WORD.findall(text.lower()) if w in _FOREIGN)
 
 
+# Cached: every fact type asks about the same message (eight finds per text, on every turn).
+@lru_cache(maxsize=1024)
 def may_be_other_language(text: str) -> bool:
     """Whether ``text`` could be in another language: it does not read as English, or it has no English
     function word at all ("Fensterplatz bitte", "sempre corredor"). Words of other languages' vocabularies are
@@ -80,6 +83,7 @@ def is_english(text: str) -> bool:
     return foreign <= english
 
 
+@lru_cache(maxsize=1024)
 def fold_accents(text: str) -> str:
     """ "Végétarienne" → "Vegetarienne", one character for one, so offsets still point into ``text``."""
     return "".join(

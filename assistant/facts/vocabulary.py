@@ -125,6 +125,7 @@ def _near(word: str, key: str) -> bool:
 
 
 _HELD = re.compile(r"(.)\1{2,}")
+_GAP = re.compile(r"[\s-]+")
 
 
 def _slipped_phrases(
@@ -133,17 +134,19 @@ def _slipped_phrases(
     """Phrases of several words said with a slip in a long word ("lactose intollerant", "extra legrom"):
     consecutive words, each the phrase's word, its plural, or (when long) one edit away from it."""
     words = list(_WORD.finditer(folded))
+    lowered = [w.group(0).lower() for w in words]
     found: list[ValueMatch] = []
-    for i in range(len(words)):
+    for i, first in enumerate(lowered):
         for parts, value in phrases:
+            # The first word decides cheaply (every word of every message meets every phrase).
+            if not _slip(first, parts[0]) or i + len(parts) > len(words):
+                continue
             window = words[i : i + len(parts)]
-            if len(window) < len(parts) or any(
-                a < window[-1].end() and window[0].start() < b for a, b in taken
-            ):
+            if any(a < window[-1].end() and window[0].start() < b for a, b in taken):
                 continue
             gaps = (folded[x.end() : y.start()] for x, y in itertools.pairwise(window))
-            if all(re.fullmatch(r"[\s-]+", gap) for gap in gaps) and all(
-                _slip(w.group(0).lower(), p) for w, p in zip(window, parts, strict=True)
+            if all(_GAP.fullmatch(gap) for gap in gaps) and all(
+                _slip(w, p) for w, p in zip(lowered[i + 1 : i + len(parts)], parts[1:], strict=True)
             ):
                 found.append(ValueMatch(value=value, start=window[0].start(), end=window[-1].end()))
                 taken.append((window[0].start(), window[-1].end()))

@@ -249,7 +249,15 @@ def judge_value(
     # prefer you reply in Italian": the nationality is no language, the request is).
     pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
     judged = [_judge_match(evidence, ftype, clause, m, matches, requested=requested) for m in pointed]
-    return min(judged, key=lambda j: (1 if j.ask else 0) if isinstance(j, Assertion) else 2)
+    return min(judged, key=plainness)
+
+
+def plainness(verdict: object) -> int:
+    """Kept before asked before rejected (``min`` keeps the first mention among equals): how the gate picks
+    among several mentions of a value. A rejection is its reason, a string; anything else has an ``ask``."""
+    if isinstance(verdict, str):
+        return 2
+    return 1 if getattr(verdict, "ask", None) else 0
 
 
 def _judge_match(

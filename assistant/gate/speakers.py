@@ -228,7 +228,9 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     return "none", 0
 
 
-_CONDITION_OR_REASON = re.compile(r"\b(?:if|unless|when|whenever|because|since|as long as)\b", re.I)
+# A condition ("if", "whenever"): what follows is not said as fact (the whole-turn checks read it too).
+CONDITION_WORDS = r"if|unless|when|whenever"
+_CONDITION_OR_REASON = re.compile(rf"\b(?:{CONDITION_WORDS}|because|since|as long as)\b", re.I)
 # An aside in brackets ("(or honors, however they spell it)"), closed or running to the end.
 BRACKETED = re.compile(r"\([^()]*\)?")
 

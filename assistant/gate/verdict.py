@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from assistant.facts.types import FACT_TYPES
-from assistant.gate.assertions import Rejection, judge_clause, judge_value
+from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
 from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
 from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
@@ -123,13 +123,6 @@ def check_candidate(
     return judge_evidence(evidence, type_name, before=(assistant_before or {}).get(evidence_turn, ""))
 
 
-def _plainest(verdict: Accepted | Reason) -> int:
-    """Kept before asked before rejected (a stable sort keeps the first mention among equals)."""
-    if isinstance(verdict, Accepted):
-        return 1 if verdict.ask else 0
-    return 2
-
-
 def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> Accepted | Reason:
     """The verdict on a value of ``type_name`` in the evidence clause; ``before`` is the assistant's previous
     turn in the thread (empty when unknown). A message with a word in two scripts is read through its look-alike
@@ -156,7 +149,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     if not matches:
         moved = relocated(original, lambda words: bool(ftype.find(words)))
         if moved is not None:
-            return judge_evidence(moved, type_name, before=before)
+            return _judge(moved, type_name, before=before)
         return "inference"  # the user's words hold no value of this type: the model made it up
     if len(evidence.clauses) > 1:
         # A quote across clauses is judged on each clause that states a value it points at, and the user's
@@ -166,12 +159,12 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
         offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
         verdicts = [
-            judge_evidence(
+            _judge(
                 narrowed(original, Span(start=offset + m.start, end=offset + m.end)), type_name, before=before
             )
             for m in pointed
         ]
-        return min(verdicts, key=_plainest)
+        return min(verdicts, key=plainness)
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
         return rejected

@@ -18,7 +18,7 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
-from assistant.gate.speakers import REPORTING
+from assistant.gate.speakers import CONDITION_WORDS, REPORTING
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
 
@@ -266,7 +266,7 @@ def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
     return False
 
 
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever)\b", re.I)
+_CONDITION = re.compile(rf"\b(?:{CONDITION_WORDS})\b", re.I)
 
 
 def _unclosed_quote_before(text: str, position: int) -> bool:

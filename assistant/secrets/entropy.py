@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache
 
-from assistant.secrets.hits import FIXED_MASKS, SEED_PHRASE_MASK, Hit
+from assistant.secrets.hits import FIXED_MASKS, SEED_PHRASE_MASK, URL_BEFORE, Hit
 
 _BASE64_RUN = re.compile(
     r"(?<![A-Za-z0-9+/=_\-.:@%?&])[A-Za-z0-9+_\-]{20,}={0,2}(?![A-Za-z0-9+/=_\-@]|\.\w|://)"
@@ -27,7 +27,6 @@ _BASE64_RUN = re.compile(
 _HEX_RUN = re.compile(r"(?<![A-Za-z0-9])[0-9a-fA-F]{32,}(?![A-Za-z0-9])")
 _WORD_SHAPE = re.compile(r"[A-Z]?[a-z]{3,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
-_URLISH = re.compile(r"(?:https?://|www\.)\S*$", re.I)
 
 
 @cache
@@ -55,27 +54,6 @@ def _word_made(value: str) -> bool:
     return sum(len(w) for w in words) * 5 > len(value) * 3
 
 
-_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-_CONSONANTS_RUN = re.compile(r"[^aeiouy]{4,}")
-
-
-def _reads_as_words(value: str) -> bool:
-    """Every piece a word ("WheelchairAccessible", "summer_trip_2025"), not merely word-like stretches.
-
-    Stricter than :func:`_word_made`, for tokens said beside the name of a key: there a random key often holds
-    a lower-case run with a vowel ("UAcvcifagWizgW9g"), but seldom only pronounceable pieces of three or more
-    letters with at most one group of digits.
-    """
-    pieces = _PIECE.findall(value)
-    letters = [p.lower() for p in pieces if not p.isdigit()]
-    if not letters or sum(p.isdigit() for p in pieces) > 1:
-        return False
-    return all(
-        len(p) >= 3 and 4 * len(_VOWEL.findall(p)) >= len(p) and not _CONSONANTS_RUN.search(p)
-        for p in letters
-    )
-
-
 def _mixed_classes(value: str) -> bool:
     return (
         any(c.isdigit() for c in value)
@@ -92,7 +70,7 @@ def entropy_hits(text: str, view: str) -> Iterator[Hit]:
         if (
             not _mixed_classes(value)
             or _word_made(value)
-            or _URLISH.search(view, max(0, m.start() - 200), m.start())
+            or URL_BEFORE.search(view, max(0, m.start() - 200), m.start())
         ):
             continue
         base64 = _entropy_plugins()[0]
@@ -105,45 +83,6 @@ def entropy_hits(text: str, view: str) -> Iterator[Hit]:
         hex_ = _entropy_plugins()[1]
         if _entropy(hex_, value) >= _limit(hex_, len(value)):
             yield Hit("api_key", m.start(), m.end(), FIXED_MASKS["api_key"])
-
-
-# A key's name near a long token: "the channel manager key is qwx.GYgd…", "key=mtk_GZHU…", "YYLWBcuo… is my
-# developer key", "eth key: 0xb51b…". With the name said, a token need not reach the entropy limit: two
-# character classes over sixteen or more characters, not words run together, not a link.
-_KEY_NAME = re.compile(
-    r"\b(?:api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
-    r"chave|clave|clé|cle|schlüssel|schluessel|chiave)\b",
-    re.I,
-)
-_KEYED_TOKEN = re.compile(r"(?<![\w.+/-])(?:0x)?[A-Za-z0-9][\w.+/-]{15,}=*(?![\w+/-])")
-_KEY_NEAR = 40
-
-
-def keyed_token_hits(text: str, view: str) -> Iterator[Hit]:
-    names = [(m.start(), m.end()) for m in _KEY_NAME.finditer(view)]
-    if not names:
-        return
-    for m in _KEYED_TOKEN.finditer(view):
-        value = m.group(0).rstrip(".=")
-        near = any(
-            0 <= m.start() - end <= _KEY_NEAR or 0 <= start - m.end() <= _KEY_NEAR for start, end in names
-        )
-        classes = sum(
-            (
-                any(c.isupper() for c in value),
-                any(c.islower() for c in value),
-                any(c.isdigit() for c in value),
-            )
-        )
-        if (
-            not near
-            or classes < 2
-            or "://" in value
-            or _reads_as_words(value)
-            or _URLISH.search(view, max(0, m.start() - 200), m.start())
-        ):
-            continue
-        yield Hit("api_key", m.start(), m.start() + len(value), FIXED_MASKS["api_key"])
 
 
 _SEED_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish")

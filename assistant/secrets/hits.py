@@ -111,6 +111,10 @@ def strip_value(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# A link running up to a position ("https://…/" right before a token): its path is no secret.
+URL_BEFORE = re.compile(r"(?:https?://|www\.)\S*$", re.I)
+
+
 def sentence_bounds(view: str, start: int, end: int) -> tuple[int, int]:
     """The sentence around a span (at most 80 characters either side)."""
     lo = max(view.rfind(".", 0, start), view.rfind("\n", 0, start), start - 80, 0)

@@ -33,14 +33,14 @@ from assistant.normalise import Normalised
 from assistant.secrets.cards import card_hits, opens_with_digits, split_card_parts
 from assistant.secrets.cues import context_code_hits, cued_hits
 from assistant.secrets.documents import document_hits
-from assistant.secrets.entropy import entropy_hits, keyed_token_hits, seed_phrase_hits
+from assistant.secrets.entropy import entropy_hits, seed_phrase_hits
 from assistant.secrets.hits import MASK_RE as _MASK_RE
 from assistant.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
 from assistant.secrets.logins import credential_hits, security_answer_hits
 from assistant.secrets.numbers import bank_hits, iban_hits, identity_hits
 from assistant.secrets.phrases import code_hits, password_hits, pin_hits
 from assistant.secrets.reading import scan_view
-from assistant.secrets.tokens import token_hits
+from assistant.secrets.tokens import keyed_token_hits, token_hits
 
 __all__ = [
     "SECRET_KINDS",
@@ -122,7 +122,7 @@ def _hits(text: str) -> Iterable[Hit]:
     view = blank_masks(text)
     yield from token_hits(text)
     yield from entropy_hits(text, view)
-    yield from keyed_token_hits(text, view)
+    yield from keyed_token_hits(view)
     yield from seed_phrase_hits(text, view)
     yield from card_hits(text, view)
     yield from iban_hits(text, view)

@@ -6,7 +6,9 @@ Four layers:
    xAI, Hugging Face, GitLab, GitHub incl. fine-grained ``github_pat_…``, Slack, Stripe secret keys, JWTs, AWS
    access key ids), one alternation so an ordinary sentence costs one regex scan;
 2. context rules: a bare 40-character AWS secret key next to AWS words or an access key id, any long mixed
-   token after "API key" / "token" / "secret", and whole PEM blocks, encrypted ones included, multi-line;
+   token after "API key" / "token" / "secret" (and, read loosely by :func:`keyed_token_hits`, a token within a
+   few words of a key's name on either side, in six languages), and whole PEM blocks, encrypted ones included,
+   multi-line;
 3. assignments whose name says they hold a secret (``export AMADEUS_API_SECRET=…``, ``db_password: …``): the
    name vouches for a value of any shape;
 4. detect-secrets' regex plugins, for the long tail (Twilio, SendGrid, npm, PyPI, Mailchimp …). Importing
@@ -20,7 +22,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind, word_set
+from assistant.secrets.hits import FIXED_MASKS, URL_BEFORE, Hit, SecretKind, word_set
 
 _EDGE = r"(?<![A-Za-z0-9_\-])"
 _PROVIDER = re.compile(
@@ -93,6 +95,67 @@ def assignment_hits(text: str) -> Iterator[Hit]:
             continue
         kind: SecretKind = "password" if parts & _PASSWORD_PARTS else "api_key"
         yield Hit(kind, m.start("v"), m.start("v") + len(value), FIXED_MASKS[kind])
+
+
+# A key's name near a long token: "the channel manager key is qwx.GYgd…", "key=mtk_GZHU…", "YYLWBcuo… is my
+# developer key", "eth key: 0xb51b…". With the name said, a token need not reach the entropy limit: two
+# character classes over sixteen or more characters, not words run together, not a link.
+_KEY_NAME = re.compile(
+    r"\b(?:api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
+    r"chave|clave|clé|cle|schlüssel|schluessel|chiave)\b",
+    re.I,
+)
+_KEYED_TOKEN = re.compile(r"(?<![\w.+/-])(?:0x)?[A-Za-z0-9][\w.+/-]{15,}=*(?![\w+/-])")
+_KEY_NEAR = 40
+
+
+def keyed_token_hits(view: str) -> Iterator[Hit]:
+    """Layer 2 said loosely: a token within a few words of a key's name, on either side, in six languages."""
+    names = [(m.start(), m.end()) for m in _KEY_NAME.finditer(view)]
+    if not names:
+        return
+    for m in _KEYED_TOKEN.finditer(view):
+        value = m.group(0).rstrip(".=")
+        near = any(
+            0 <= m.start() - end <= _KEY_NEAR or 0 <= start - m.end() <= _KEY_NEAR for start, end in names
+        )
+        classes = sum(
+            (
+                any(c.isupper() for c in value),
+                any(c.islower() for c in value),
+                any(c.isdigit() for c in value),
+            )
+        )
+        if (
+            not near
+            or classes < 2
+            or "://" in value
+            or _reads_as_words(value)
+            or URL_BEFORE.search(view, max(0, m.start() - 200), m.start())
+        ):
+            continue
+        yield Hit("api_key", m.start(), m.start() + len(value), FIXED_MASKS["api_key"])
+
+
+_CONSONANTS_RUN = re.compile(r"[^aeiouy]{4,}")
+_VOWELS = re.compile(r"[aeiouy]")
+
+
+def _reads_as_words(value: str) -> bool:
+    """Every piece a word ("WheelchairAccessible", "summer_trip_2025"), not merely word-like stretches.
+
+    Stricter than the entropy layer's word test, for tokens said beside the name of a key: a random key often holds
+    a lower-case run with a vowel ("UAcvcifagWizgW9g"), but seldom only pronounceable pieces of three or more
+    letters with at most one group of digits.
+    """
+    pieces = _NAME_PART.findall(value)
+    letters = [p.lower() for p in pieces if not p.isdigit()]
+    if not letters or sum(p.isdigit() for p in pieces) > 1:
+        return False
+    return all(
+        len(p) >= 3 and 4 * len(_VOWELS.findall(p)) >= len(p) and not _CONSONANTS_RUN.search(p)
+        for p in letters
+    )
 
 
 def token_hits(text: str) -> Iterator[Hit]:
