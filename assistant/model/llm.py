@@ -15,21 +15,20 @@ litellm is imported lazily (it takes seconds) and configured before import so it
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from assistant.errors import ModelBusy, ModelError, ModelOutputError, ModelUnavailable
 from assistant.model.assembled import Assembled as _Assembled
 from assistant.model.prompt_caching import CACHE_BREAKPOINT_PROVIDERS, provider_usage, with_cache_breakpoints
 from assistant.model.provider_errors import detail, response_headers, translated
+from assistant.model.structured import StructuredMode, read_structured, schema_instruction, structured_params
 from assistant.turn.context import CachedCounter
 from assistant.turns import Message, ModelReply
 
@@ -38,6 +37,7 @@ T = TypeVar("T")
 logger = logging.getLogger(__name__)
 TokenSink = Callable[[str], Awaitable[None]]
 
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProviderHooks:
     """What an in-process provider needs from litellm, supplied when it is composed with ``CustomLLM``."""
@@ -45,7 +45,9 @@ class ProviderHooks:
     model: str  # the full model name the responses carry ("offline/travel-agent"); litellm prices it by that
     count_messages: Callable[[Sequence[Message]], int]
     count_text: Callable[[str], int]
-    model_response: Callable[[dict[str, Any]], Any]  # the fields of an OpenAI chat completion → litellm's type
+    model_response: Callable[
+        [dict[str, Any]], Any
+    ]  # the fields of an OpenAI chat completion → litellm's type
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,19 +97,6 @@ class ChatModel(Protocol):
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M: ...
 
     def count_tokens(self, messages: Sequence[Message]) -> int: ...
-
-
-def _json_schema(schema: type[BaseModel]) -> dict[str, Any]:
-    """A model's JSON schema: pydantic builds it anew on every call (~0.5 ms) and the promotion pass asks for
-    the same one for every thread, so it is built once; each call gets its own copy (a provider adapter may
-    edit the schema it is given), parsed from the cached text in microseconds."""
-    loaded: dict[str, Any] = json.loads(_json_schema_text(schema))
-    return loaded
-
-
-@cache
-def _json_schema_text(schema: type[BaseModel]) -> str:
-    return json.dumps(schema.model_json_schema())
 
 
 @cache
@@ -227,30 +216,16 @@ class LiteLLMChatModel:
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
         """Ask for JSON matching ``schema``. A reply that does not validate raises ModelOutputError; it is
         never quietly read as an empty result."""
-        params = {**self._params(), **_structured_params(self._structured_mode, schema, name=name)}
+        params = {**self._params(), **structured_params(self._structured_mode, schema, name=name)}
         sent = list(messages)
         if self._structured_mode == "json_object":  # JSON mode knows no schema: the request carries it
-            sent.append({"role": "system", "content": _schema_instruction(schema, name=name)})
+            sent.append({"role": "system", "content": schema_instruction(schema, name=name)})
 
         async def attempt() -> Any:
             return await self._lib.acompletion(messages=sent, **params)
 
         response = await self._attempts(attempt, may_retry=lambda: True)
-        try:
-            message = response.choices[0].message
-            calls = getattr(message, "tool_calls", None) or []
-            text = (
-                calls[0].function.arguments if self._structured_mode == "tool" and calls else message.content
-            )
-            text = text or ""
-        except (AttributeError, IndexError, TypeError) as exc:
-            raise ModelOutputError(f"{name}: the model's reply was malformed (no message)") from exc
-        try:
-            return schema.model_validate_json(_strip_fences(text))
-        except ValidationError as exc:
-            raise ModelOutputError(
-                f"{name}: the model's JSON did not validate ({exc.error_count()} errors)"
-            ) from exc
+        return read_structured(response, schema, mode=self._structured_mode, name=name)
 
     async def _attempts(self, attempt: Callable[[], Awaitable[T]], *, may_retry: Callable[[], bool]) -> T:
         """Run ``attempt`` with a timeout each, retrying transient failures (litellm's own rule: connection
@@ -308,33 +283,6 @@ class LiteLLMChatModel:
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return int(self._lib.token_counter(model=self.config.model, messages=list(messages)))
-
-
-StructuredMode = Literal["json_schema", "tool", "json_object"]
-
-
-def _structured_params(mode: StructuredMode, schema: type[BaseModel], *, name: str) -> dict[str, Any]:
-    if mode == "json_schema":
-        spec = {"name": name, "schema": _json_schema(schema), "strict": False}
-        return {"response_format": {"type": "json_schema", "json_schema": spec}}
-    if mode == "tool":
-        function = {"name": name, "description": f"Report the {name}.", "parameters": _json_schema(schema)}
-        return {
-            "tools": [{"type": "function", "function": function}],
-            "tool_choice": {"type": "function", "function": {"name": name}},
-        }
-    return {"response_format": {"type": "json_object"}}
-
-
-def _schema_instruction(schema: type[BaseModel], *, name: str) -> str:
-    return f"Answer with one JSON object ({name}) and nothing else, matching this JSON schema:\n" + (
-        _json_schema_text(schema)
-    )
-
-
-def _strip_fences(text: str) -> str:
-    match = re.fullmatch(r"\s*```(?:json)?\s*(.*?)\s*```\s*", text, re.S)
-    return match.group(1) if match else text
 
 
 class _Sink:

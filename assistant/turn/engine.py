@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from assistant.errors import ContextTooLong, ModelError, TurnConflict
@@ -22,21 +22,18 @@ from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kin
 from assistant.facts.recall import Recall, render_block
 from assistant.faults import crash_point
 from assistant.ids import UserScope
-from assistant.prompts import SUMMARY_SCHEMA_NAME, system_prompt
-from assistant.secrets.mask import Masked, SecretKind, mask_secrets, masked_notice, may_continue_card
+from assistant.prompts import system_prompt
+from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_card
 from assistant.state import TripState
 from assistant.turn.context import (
     PRESSURE_WARNING,
     CachedCounter,
     ContextStats,
-    LogView,
     Policy,
-    PreviousPrompt,
     assemble,
     previous_prompt,
     read_log,
     shrunk_window,
-    summary_due,
     tool_results_cleared_before,
 )
 from assistant.turn.messages import model_message, tool_message
@@ -45,6 +42,7 @@ from assistant.turn.parts import (
     EngineSettings,
     SilentObserver,
     TurnObserver,
+    WorkingTurn,
     correct_split_card,
     logged_record,
     logged_reply,
@@ -54,34 +52,11 @@ from assistant.turn.parts import (
     thread_title,
     validate_message,
 )
-from assistant.turn.summary import SummaryOutput
+from assistant.turn.summary import summarise_if_due
 from assistant.turn.tools import ToolContext
-from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class _Turn:
-    """One turn's working state between model rounds. Everything in it is derived from the log read at the
-    start of the turn plus what this turn has appended since, so a resumed turn rebuilds it identically."""
-
-    req: TurnRequest
-    view: LogView  # earlier turns, grouped for the window policy
-    logged: dict[str, Event]  # this turn's events already in the log, by stored kind (a resumed turn's steps)
-    block: str | None  # the long-term memory block shown to the model
-    recall: Recall | None
-    state: TripState
-    current: list[Message]  # the current turn's messages so far: user, then model and tool messages per round
-    previous: PreviousPrompt  # the previous model call's prompt, for the cache-stable prefix count
-    records: list[ToolCallRecord] = field(default_factory=list)
-    usage: Usage = field(default_factory=Usage)
-    stats: ContextStats | None = None
-    masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
-    user_seq: int = 0  # this turn's user event: a concurrent delivery's events come after it
-    # Events that need not be durable on their own (recall): written in the same transaction as the next
-    # event that must be (a model step, before its tools run) or with the turn's context and reply.
-    pending: list[NewEvent] = field(default_factory=list)
 
 
 class Engine:
@@ -192,11 +167,13 @@ class Engine:
         obs: TurnObserver,
         recalling: asyncio.Future[Recall] | None,
         pending: list[NewEvent],
-    ) -> _Turn:
+    ) -> WorkingTurn:
         """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
         settings = self.settings
         if settings.policy == "summary-block":
-            events = await self._maybe_summarise(req, events)
+            events = await summarise_if_due(
+                self.deps.model, self.deps.thread_log, req, events, every=self.settings.summary_every
+            )
         block, recall = await self._recall(req, recalling, obs, pending)
         clear_before = tool_results_cleared_before(
             events,
@@ -204,7 +181,7 @@ class Engine:
             every=settings.summary_every,
             enabled=settings.clear_old_tool_results,
         )
-        return _Turn(
+        return WorkingTurn(
             req=req,
             view=read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before),
             logged={e.kind: e for e in events if e.turn_id == req.turn},
@@ -217,7 +194,7 @@ class Engine:
             pending=pending,
         )
 
-    async def _model_round(self, turn: _Turn, round_no: int, obs: TurnObserver) -> ModelReply:
+    async def _model_round(self, turn: WorkingTurn, round_no: int, obs: TurnObserver) -> ModelReply:
         """Round ``round_no``'s step: the logged one if there is one, else a model call. A reply with tool calls
         is logged before any of them runs, and the step that runs is always the logged one.
 
@@ -253,7 +230,7 @@ class Engine:
         turn.current.append(model_message(logged))
         return logged_reply(logged, self.deps.model.model_name)
 
-    def _logged_since_open(self, turn: _Turn, kind: str) -> Event | None:
+    def _logged_since_open(self, turn: WorkingTurn, kind: str) -> Event | None:
         """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
         after = turn.user_seq
         found = [
@@ -265,7 +242,7 @@ class Engine:
             turn.logged.setdefault(event.kind, event)
         return next((e for e in found if e.kind == kind), None)
 
-    async def _call_model(self, turn: _Turn, *, last: bool, obs: TurnObserver) -> ModelReply:
+    async def _call_model(self, turn: WorkingTurn, *, last: bool, obs: TurnObserver) -> ModelReply:
         settings = self.settings
         messages, stats = self._assemble(turn, policy=settings.policy, budget=settings.budget_tokens)
         if stats.pressure >= PRESSURE_WARNING:
@@ -295,7 +272,9 @@ class Engine:
         turn.usage, turn.stats, turn.previous = turn.usage + reply.usage, stats, stats.as_previous
         return reply
 
-    def _assemble(self, turn: _Turn, *, policy: Policy, budget: int) -> tuple[list[Message], ContextStats]:
+    def _assemble(
+        self, turn: WorkingTurn, *, policy: Policy, budget: int
+    ) -> tuple[list[Message], ContextStats]:
         with self.deps.probe.span("window"):
             return assemble(
                 policy=policy,
@@ -311,7 +290,7 @@ class Engine:
             )
 
     async def _run_tools(
-        self, turn: _Turn, round_no: int, calls: Sequence[ToolCall], obs: TurnObserver
+        self, turn: WorkingTurn, round_no: int, calls: Sequence[ToolCall], obs: TurnObserver
     ) -> None:
         for index, call in enumerate(calls, 1):
             event = await self._tool(turn, round_no, index, call, obs)
@@ -321,7 +300,7 @@ class Engine:
                 turn.state = turn.state.apply(call.name, record.result)
             turn.current.append(tool_message(event))
 
-    async def _finish(self, turn: _Turn, final: ModelReply) -> TurnResult:
+    async def _finish(self, turn: WorkingTurn, final: ModelReply) -> TurnResult:
         """Log the turn's token accounting, then its reply (the reply is what marks the turn complete), in one
         transaction with anything held back: none of them is acted on before the turn ends, so they need
         not be durable one by one (a crash before the commit loses only what nobody was told yet).
@@ -348,7 +327,9 @@ class Engine:
             masked=turn.masked,
         )
 
-    async def _tool(self, turn: _Turn, round_no: int, index: int, call: ToolCall, obs: TurnObserver) -> Event:
+    async def _tool(
+        self, turn: WorkingTurn, round_no: int, index: int, call: ToolCall, obs: TurnObserver
+    ) -> Event:
         """The logged result of one tool call: reused if logged, else run, logged, then returned."""
         logged = turn.logged.get(tool_kind(round_no, index))
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
@@ -360,16 +341,7 @@ class Engine:
         )
         outcome = await asyncio.to_thread(self.deps.tools.run, call.name, call.arguments, ctx)
         crash_point(f"turn.tool_ran:{round_no}.{index}")
-        body: dict[str, Any] = {
-            "call_id": call.id,
-            "name": call.name,
-            "arguments": call.arguments,
-            "ok": outcome.ok,
-        }
-        if outcome.ok:
-            body["result"] = outcome.result
-        else:
-            body["error"] = outcome.result.get("error", "tool failed")
+        body = outcome.logged_body(call)
         stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
         crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(logged_record(stored))
@@ -398,25 +370,6 @@ class Engine:
         crash_point("turn.recalled")
         await obs.recalled(recall, block)
         return block, recall
-
-    async def _maybe_summarise(self, req: TurnRequest, events: list[Event]) -> list[Event]:
-        due = summary_due(events, current_turn=req.turn, every=self.settings.summary_every)
-        if due is None:
-            return events
-        out = await self.deps.model.structured(due.request(), SummaryOutput, name=SUMMARY_SCHEMA_NAME)
-        body = {
-            "text": out.render(),
-            "covers_through_seq": due.covers_through_seq,
-            "turns": due.turns,
-            "decisions": out.decisions,
-            "open_loops": out.open_loops,
-        }
-
-        def log_and_read() -> list[Event]:
-            self._log(req, EventKind.SUMMARY, body)
-            return self.deps.thread_log.events(req.thread)
-
-        return await asyncio.to_thread(log_and_read)
 
     def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
         """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""

@@ -12,16 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.errors import InvalidInput
-from assistant.events import Event, EventKind
+from assistant.events import Event, EventKind, NewEvent
 from assistant.facts.recall import Recall, Recaller
 from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.probe import NO_PROBE, Probe
+from assistant.secrets.mask import SecretKind
 from assistant.state import TripState
 from assistant.text import text_problem
-from assistant.turn.context import ContextStats, Policy
+from assistant.turn.context import ContextStats, LogView, Policy, PreviousPrompt
 from assistant.turn.tools import ToolRunner
-from assistant.turns import ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,29 @@ class EngineDeps:
     recaller: Recaller | None
     settings: EngineSettings = field(default_factory=EngineSettings)
     probe: Probe = NO_PROBE  # times window assembly (telemetry); the other phases are observed via the deps
+
+
+@dataclass
+class WorkingTurn:
+    """One turn's working state between model rounds. Everything in it is derived from the log read at the
+    start of the turn plus what this turn has appended since, so a resumed turn rebuilds it identically."""
+
+    req: TurnRequest
+    view: LogView  # earlier turns, grouped for the window policy
+    logged: dict[str, Event]  # this turn's events already in the log, by stored kind (a resumed turn's steps)
+    block: str | None  # the long-term memory block shown to the model
+    recall: Recall | None
+    state: TripState
+    current: list[Message]  # the current turn's messages so far: user, then model and tool messages per round
+    previous: PreviousPrompt  # the previous model call's prompt, for the cache-stable prefix count
+    records: list[ToolCallRecord] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    stats: ContextStats | None = None
+    masked: tuple[SecretKind, ...] = ()  # kinds of secrets masked out of the user's message
+    user_seq: int = 0  # this turn's user event: a concurrent delivery's events come after it
+    # Events that need not be durable on their own (recall): written in the same transaction as the next
+    # event that must be (a model step, before its tools run) or with the turn's context and reply.
+    pending: list[NewEvent] = field(default_factory=list)
 
 
 def validate_message(text: str, *, max_chars: int) -> str:

@@ -22,6 +22,7 @@ from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.places import AIRPORTS, airport_code
 from assistant.ports import BookingSystem
+from assistant.turns import ToolCall
 
 # Diets a menu is tagged with; a model passing a remembered allergy (any ``DietaryNeed``) to a restaurant search
 # must not fail validation: those are passed through as needs the search could not check, and the reply says so.
@@ -51,6 +52,20 @@ class ToolContext:
 class ToolOutcome:
     ok: bool
     result: dict[str, Any]
+
+    def logged_body(self, call: ToolCall) -> dict[str, Any]:
+        """The tool event's body: the call as the model made it, and its result or its error."""
+        body: dict[str, Any] = {
+            "call_id": call.id,
+            "name": call.name,
+            "arguments": call.arguments,
+            "ok": self.ok,
+        }
+        if self.ok:
+            body["result"] = self.result
+        else:
+            body["error"] = self.result.get("error", "tool failed")
+        return body
 
 
 class Rememberer(Protocol):
