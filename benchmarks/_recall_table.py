@@ -30,8 +30,8 @@ from assistant.ids import UserScope
 from benchmarks._recall_vocabulary import Entry, vocabulary
 from memory import embeddings
 from memory.fact_rows import fact_row
-from memory.lance_shards import rebuild_indexes
 from memory.lance_store import LanceFactStore
+from memory.lance_table import rebuild_indexes
 
 MARKER = "bench_recall.json"
 FORMAT = 4  # 4: the fact table sharded by user (memory/lance_shards.py)

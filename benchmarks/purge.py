@@ -44,8 +44,9 @@ from assistant.facts.values import Authority, Fact
 from assistant.ids import FactId, UserScope
 from benchmarks._recall_table import arrow_rows
 from memory.fact_rows import fact_row
-from memory.lance_shards import SHARDS, rebuild_indexes
+from memory.lance_shards import SHARDS
 from memory.lance_store import LanceFactStore
+from memory.lance_table import rebuild_indexes
 from testkit.bench_results import record
 
 MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)

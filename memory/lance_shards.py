@@ -24,11 +24,11 @@ import fcntl
 import hashlib
 import re
 import threading
-import time
 import warnings
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from datetime import timedelta
+from operator import methodcaller
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -37,18 +37,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from lancedb.background_loop import LOOP
 from lancedb.expr import col
-from lancedb.index import FTS, BTree
 
-from assistant.errors import AccessDenied, StorageError
+from assistant.errors import StorageError
 from assistant.ids import user_id
+from memory.lance_table import (
+    ALL,
+    ensure_indexes,
+    optimize_with_retry,
+    rebuild_indexes,
+)
 
 T = TypeVar("T")
 SHARDS = 256  # chosen by measurement: see README, "Purge"
 # The row layout's version, in every table name. 4: records hold canonical values and an evidence pointer, no
 # copied words (v3 records, which held the user's quote and our wording, are upgraded when copied over).
 LAYOUT = 4
-_NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
-_ALL = 10_000_000  # "no limit" for a LanceDB query
 
 
 def shard_of(user: str, shards: int = SHARDS) -> int:
@@ -60,80 +63,6 @@ def shard_of(user: str, shards: int = SHARDS) -> int:
 def shard_name(suffix: str, shard: int, shards: int = SHARDS) -> str:
     width = len(str(shards - 1))
     return f"facts_v{LAYOUT}_{suffix}_s{shard:0{width}d}of{shards}"
-
-
-def fact_schema(func: Any) -> pa.Schema:
-    """Filter columns (scope, identity, lifecycle), the fact itself as the JSON ``record``, its search text and
-    vector; the table metadata names the registered embedding function (never a model path)."""
-    from lancedb.embeddings import EmbeddingFunctionConfig, EmbeddingFunctionRegistry
-
-    def text(name: str) -> Any:
-        return pa.field(name, pa.string(), metadata=_NO_COMPRESSION)
-
-    schema = pa.schema(
-        [
-            pa.field("id", pa.string()),
-            pa.field("user_id", pa.string()),
-            pa.field("key", pa.string()),
-            pa.field("type", pa.string()),
-            pa.field("version", pa.int32()),
-            pa.field("current", pa.bool_()),
-            pa.field("stale", pa.bool_()),
-            text("record"),
-            text("search_text"),
-            pa.field("vector", pa.list_(pa.float32(), func.ndims())),
-        ]
-    )
-    config = EmbeddingFunctionConfig(source_column="search_text", vector_column="vector", function=func)
-    return schema.with_metadata(EmbeddingFunctionRegistry.get_instance().get_table_metadata([config]))
-
-
-def ensure_indexes(table: Any) -> None:
-    names = {i.name for i in table.list_indices()}
-    if "search_text_idx" not in names:
-        table.create_index("search_text", config=FTS(with_position=False), replace=True)
-    if "user_id_idx" not in names:
-        table.create_index("user_id", config=BTree(), replace=True)
-
-
-def rebuild_indexes(table: Any) -> None:
-    table.create_index("search_text", config=FTS(with_position=False), replace=True)
-    table.create_index("user_id", config=BTree(), replace=True)
-
-
-def optimize_with_retry(table: Any, *, cleanup: bool = True, attempts: int = 5) -> None:
-    """``optimize`` conflicts with concurrent updates and deletes from another process and does not retry."""
-    for attempt in range(attempts):
-        try:
-            if cleanup:
-                table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
-            else:
-                table.optimize()
-            return
-        except Exception as exc:
-            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-
-
-def purge_rows(table: Any, where: Any) -> int:
-    """Delete matching rows and leave no copy behind: rewrite the data fragments that held them, rebuild the
-    indexes (their term dictionaries and user-id pages held the values), drop old versions. The caller holds
-    the table's maintenance lock."""
-    hits = table.search().where(where).with_row_id(True).select(["id"]).limit(_ALL).to_arrow()
-    if hits.num_rows == 0:
-        return 0
-    fragments = {int(r) >> 32 for r in hits.column("_rowid").to_pylist()}
-    table.delete(where)
-    for frag in sorted(fragments):
-        # A no-op update rewrites the fragment's surviving rows into new files, so the old file (which still
-        # holds the deleted bytes behind a deletion vector) is no longer referenced.
-        table.update(
-            where=f"_rowaddr >= {frag << 32} AND _rowaddr < {(frag + 1) << 32}", values_sql={"id": "id"}
-        )
-    rebuild_indexes(table)
-    optimize_with_retry(table)
-    return int(hits.num_rows)
 
 
 class ShardSet:
@@ -170,6 +99,7 @@ class ShardSet:
         self._readers: dict[int, Any] = {}
         self._async_db: Any = None
         self._migrated = False
+        self._compacted: dict[int, int] = {}  # shard → its version right after this set compacted it
 
     def of(self, user: str) -> int:
         return shard_of(user, self.count)
@@ -238,6 +168,24 @@ class ShardSet:
 
         return dict(zip(opened, LOOP.run(run()), strict=True)) if opened else {}
 
+    def compact(self, *, min_fragments: int = 1) -> None:
+        """Fold small appends into larger fragments and refresh indexes, shard by shard, each under its own
+        lock. A shard whose version has not moved since this set last compacted it is skipped: with hundreds of
+        shards, most are untouched between runs, and each optimize costs ~20 ms even with nothing to do. Rows
+        not yet indexed are still found (LanceDB searches them unindexed), so leaving a shard for the hourly
+        job only costs its searches a little time."""
+        tables = self.tables()
+        versions = self.each({s: methodcaller("version") for s in tables})
+        moved = [s for s in tables if self._compacted.get(s) != versions.get(s)]
+        if min_fragments > 1:
+            stats = self.each({s: methodcaller("stats") for s in moved})
+            moved = [s for s in moved if stats[s]["fragment_stats"]["num_fragments"] >= min_fragments]
+        for shard in moved:
+            table = tables[shard]
+            with self.maintenance(shard):
+                optimize_with_retry(table, cleanup=False)
+                self._compacted[shard] = int(table.version)
+
     def rows_in_any_version(self, shard: int, where: Any) -> int:
         """Rows matching ``where`` summed over every retained version of the shard (on a handle of its own:
         checking out a version moves the handle)."""
@@ -246,7 +194,7 @@ class ShardSet:
         table, total = self.db.open_table(self.names[shard]), 0
         for version in table.list_versions():
             table.checkout(version["version"])
-            total += table.search().where(where).select(["id"]).limit(_ALL).to_arrow().num_rows
+            total += table.search().where(where).select(["id"]).limit(ALL).to_arrow().num_rows
         return total
 
     def open_all(self) -> list[int]:
@@ -336,7 +284,7 @@ class ShardSet:
     @staticmethod
     def _ids(table: Any, users: Sequence[str]) -> set[tuple[str, str]]:
         where = col("user_id").isin([user_id(u) for u in users])
-        return set(_keys(table.search().where(where).select(["user_id", "id"]).limit(_ALL).to_arrow()))
+        return set(_keys(table.search().where(where).select(["user_id", "id"]).limit(ALL).to_arrow()))
 
     def _old_layouts(self, listed: set[str]) -> list[str]:
         pattern = re.compile(
@@ -360,14 +308,14 @@ class ShardSet:
     def _migrate(self, name: str) -> None:
         old = self.db.open_table(name)
         users = sorted(
-            set(old.search().select(["user_id"]).limit(_ALL).to_arrow().column("user_id").to_pylist())
+            set(old.search().select(["user_id"]).limit(ALL).to_arrow().column("user_id").to_pylist())
         )
         by_shard: dict[int, list[str]] = {}
         for user in users:
             by_shard.setdefault(self.of(user), []).append(user)
         copied = 0
         for shard, owners in sorted(by_shard.items()):
-            rows = old.search().where(col("user_id").isin(owners)).select(self.schema.names).limit(_ALL)
+            rows = old.search().where(col("user_id").isin(owners)).select(self.schema.names).limit(ALL)
             part = rows.to_arrow()
             if self._upgrade is not None:
                 part = self._upgrade(part)
@@ -400,14 +348,3 @@ def _file_lock(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-@contextmanager
-def translated() -> Iterator[None]:
-    """LanceDB's and Arrow's errors as :class:`StorageError` (what the app reports as the store failing)."""
-    try:
-        yield
-    except (AccessDenied, StorageError):
-        raise
-    except (OSError, RuntimeError, ValueError, KeyError, pa.ArrowException) as exc:
-        raise StorageError(f"fact store error: {type(exc).__name__}: {str(exc)[:200]}") from exc

@@ -37,7 +37,8 @@ from assistant.ids import UserId, UserScope, fact_id, user_id
 from memory import embeddings, hybrid
 from memory.fact_cache import CachedFacts, FactCache
 from memory.fact_rows import EvidenceLocator, fact_from_row, fact_row, facts_from_arrow, upgrade_rows
-from memory.lance_shards import SHARDS, ShardSet, fact_schema, optimize_with_retry, purge_rows, translated
+from memory.lance_shards import SHARDS, ShardSet
+from memory.lance_table import ALL, fact_schema, purge_rows, translated
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,6 @@ logger = logging.getLogger(__name__)
 # read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
 _READ = ["record", "current", "stale"]
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
-_ALL = 10_000_000
 
 
 def _literal(value: str) -> str:
@@ -87,7 +87,6 @@ class LanceFactStore:
         )
         self._locate = evidence_locator
         self._cache = FactCache()
-        self._compacted: dict[int, int] = {}  # shard → its version right after this store compacted it
         self._opened = False
 
     def _upgraded(self, rows: pa.Table) -> pa.Table:
@@ -262,7 +261,7 @@ class LanceFactStore:
 
         async def one(reader: Any, where: Any) -> tuple[int, pa.Table]:
             version = await reader.version()
-            query = reader.query().where(where).select(_READ).limit(limit or _ALL)
+            query = reader.query().where(where).select(_READ).limit(limit or ALL)
             return int(version), await query.to_arrow()
 
         read = self.shards.each({s: partial(one, where=where) for s, where in wheres.items()})
@@ -333,7 +332,7 @@ class LanceFactStore:
         users: set[UserId] = set()
         with translated():
             for table in self.shards.tables().values():
-                found = table.search().select(["user_id"]).limit(_ALL).to_arrow().column("user_id")
+                found = table.search().select(["user_id"]).limit(ALL).to_arrow().column("user_id")
                 users.update(UserId(u) for u in found.to_pylist())
         return sorted(users)
 
@@ -359,7 +358,7 @@ class LanceFactStore:
     def purge(self, scope: UserScope, where: Any = None) -> int:
         """Delete the user's rows matching ``where`` (all of them without one) and leave no copy behind: the
         user's shard is rewritten where it held them, re-indexed and stripped of old versions
-        (:func:`memory.lance_shards.purge_rows`). Other shards are not touched."""
+        (:func:`memory.lance_table.purge_rows`). Other shards are not touched."""
         match = self._scope_filter(scope) if where is None else self._scope_filter(scope) & where
         with translated():
             table = self.table_of(scope)
@@ -369,24 +368,10 @@ class LanceFactStore:
                 return purge_rows(table, match)
 
     def compact(self, *, min_fragments: int = 1) -> None:
-        """Fold small appends into larger fragments and refresh indexes, shard by shard, each under its own
-        lock (run by the expiry job, and at the end of a promotion pass for shards past ``min_fragments``). A
-        shard whose version has not moved since this store last compacted it is skipped: with hundreds of
-        shards, most are untouched between runs, and each optimize costs ~20 ms even with nothing to do. Rows
-        not yet indexed are still found (LanceDB searches them unindexed), so leaving a shard for the hourly
-        job only costs its searches a little time."""
+        """Fold small appends into larger fragments and refresh indexes (run by the expiry job, and at the end
+        of a promotion pass for shards past ``min_fragments``): see :meth:`ShardSet.compact`."""
         with translated():
-            tables = self.shards.tables()
-            versions = self.shards.each({s: methodcaller("version") for s in tables})
-            moved = [s for s in tables if self._compacted.get(s) != versions.get(s)]
-            if min_fragments > 1:
-                stats = self.shards.each({s: methodcaller("stats") for s in moved})
-                moved = [s for s in moved if stats[s]["fragment_stats"]["num_fragments"] >= min_fragments]
-            for shard in moved:
-                table = tables[shard]
-                with self.shards.maintenance(shard):
-                    optimize_with_retry(table, cleanup=False)
-                    self._compacted[shard] = int(table.version)
+            self.shards.compact(min_fragments=min_fragments)
 
     def write_group(self, user: str) -> int:
         """The user's shard: a promotion pass orders its threads by it, so each chunk's batched write

@@ -21,8 +21,9 @@ from assistant.facts.values import Fact
 from assistant.ids import UserScope
 from memory import embeddings
 from memory.fact_rows import fact_row
-from memory.lance_shards import SHARDS, ShardSet, fact_schema, rebuild_indexes, shard_of
+from memory.lance_shards import SHARDS, ShardSet, shard_of
 from memory.lance_store import LanceFactStore
+from memory.lance_table import fact_schema, rebuild_indexes
 from tests.test_fact_store_contract import MULTI, fact
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
