@@ -25,13 +25,11 @@ from assistant.facts.recall import age_phrase
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.words import outcome_words
 from travel_assistant.memory_view import ASK_HEADING
+from travel_assistant.web.panel.clock_view import day, demo_clock
 from travel_assistant.web.panel.models import (
     ClockInput,
-    ClockPreset,
-    ClockStep,
     ConversationVerdicts,
     DecisionIn,
-    DemoClock,
     Expiry,
     FactGroup,
     FactRowIn,
@@ -65,7 +63,6 @@ ACTIONS = (
     "clock_set",  # {iso}
     "clock_reset",  # {}
 )
-CLOCK_STEPS: tuple[tuple[str, int], ...] = (("+30 min", 30), ("+1 day", 24 * 60), ("+3 days", 3 * 24 * 60))
 TITLE_CHARS = 60
 
 
@@ -107,7 +104,7 @@ def build_panel_props(
             _conversation(r, facts, threads)
             for r in sorted(checked, key=lambda r: (r.promoted_at, r.through_seq), reverse=True)
         ],
-        demo_clock=_clock(clock, now),
+        demo_clock=demo_clock(clock, now),
         ask_heading=ASK_HEADING,
         asks=[_ask(r, threads) for r in every if r.status == "pending"],
         empty_text=(
@@ -138,10 +135,6 @@ def action_result(
 
 
 # -- facts --------------------------------------------------------------------------------------------------
-
-
-def day(moment: datetime) -> str:
-    return f"{moment:%a} {moment.day} {moment:%b %Y}"
 
 
 def _source(thread: str, threads: Mapping[str, str]) -> SourceLink:
@@ -372,36 +365,4 @@ def _verdict(decision: DecisionIn, rows: Mapping[str, FactRowIn], live_ids: set[
         fact_text=fact_text,
         still_remembered=decision.fact_id in live_ids if decision.fact_id else False,
         evidence_turn=decision.evidence_turn,
-    )
-
-
-# -- demo clock ---------------------------------------------------------------------------------------------
-
-
-def _offset(delta: timedelta) -> str:
-    minutes = round(delta.total_seconds() / 60)
-    if abs(minutes) < 1:
-        return "real time"
-    sign, minutes = ("ahead of", minutes) if minutes > 0 else ("behind", -minutes)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    parts = [
-        f"{n} {unit}{'s' if n != 1 and unit != 'min' else ''}"
-        for n, unit in ((days, "day"), (hours, "hour"), (mins, "min"))
-        if n
-    ]
-    return f"{' '.join(parts)} {sign} real time"
-
-
-def _clock(clock: ClockInput | None, now: datetime) -> DemoClock:
-    current = clock.now if clock else now
-    return DemoClock(
-        enabled=bool(clock and clock.enabled),
-        now=current.isoformat(),
-        now_label=f"{day(current)}, {current:%H:%M}",
-        offset_label=_offset(clock.now - clock.real_now) if clock else "real time",
-        steps=[ClockStep(label=label, minutes=minutes) for label, minutes in CLOCK_STEPS],
-        presets=[
-            ClockPreset(label=label, iso=at.isoformat()) for label, at in (clock.presets if clock else ())
-        ],
     )
