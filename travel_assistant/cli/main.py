@@ -11,7 +11,7 @@ import functools
 import logging
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,10 +30,12 @@ from travel_assistant.cli.common import (
 from travel_assistant.container import build_runtime
 from travel_assistant.settings import build_settings
 
+if TYPE_CHECKING:
+    from assistant.turns import TurnResult
+
 app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="The travel assistant: chat, memory, jobs, app."
 )
-
 
 
 @app.command()
@@ -90,33 +92,35 @@ def chat(
                 raise
             rt.keep_thread_name(uid, named, said=said)
         if as_json:
-            context = {
-                k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")
-            }
-            emit_json(
-                {
-                    "reply": result.reply,
-                    "thread_id": result.thread_id,
-                    "turn_id": result.turn_id,
-                    "replayed": result.replayed,
-                    "tool_calls": [r.to_json() for r in result.tool_calls],
-                    "tokens": {
-                        "prompt": result.usage.prompt_tokens,
-                        "completion": result.usage.completion_tokens,
-                        "cached": result.usage.cached_tokens,
-                        "cache_write": result.usage.cache_write_tokens,
-                    },
-                    "context": context,
-                    "recalled": {"path": result.recall_path, "block": result.memory_block},
-                    "state": result.state.model_dump(mode="json", exclude_defaults=True),
-                }
-            )
+            emit_json(_turn_json(result))
         elif result.replayed:
             typer.echo(readable(result.reply))
         else:
             typer.echo()
 
     guarded(body)
+
+
+def _turn_json(result: TurnResult) -> dict[str, Any]:
+    """A turn as ``chat --json`` prints it: the reply, the tool calls, tokens, what was recalled and the trip
+    state; the context's per-message hashes and cache prefix stay out (they serve the next call, not a reader)."""
+    context = {k: v for k, v in result.context.items() if k not in ("message_hashes", "prefix_tokens")}
+    return {
+        "reply": result.reply,
+        "thread_id": result.thread_id,
+        "turn_id": result.turn_id,
+        "replayed": result.replayed,
+        "tool_calls": [r.to_json() for r in result.tool_calls],
+        "tokens": {
+            "prompt": result.usage.prompt_tokens,
+            "completion": result.usage.completion_tokens,
+            "cached": result.usage.cached_tokens,
+            "cache_write": result.usage.cache_write_tokens,
+        },
+        "context": context,
+        "recalled": {"path": result.recall_path, "block": result.memory_block},
+        "state": result.state.model_dump(mode="json", exclude_defaults=True),
+    }
 
 
 def _shell(user: str, thread: str | None, at: str | None) -> None:

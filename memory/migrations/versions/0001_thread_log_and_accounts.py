@@ -23,6 +23,12 @@ TS = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
+    _accounts_and_threads()
+    _bookings()
+    _jobs_and_audit()
+
+
+def _accounts_and_threads() -> None:
     op.create_table(
         "users",
         sa.Column("id", sa.String(64), primary_key=True),
@@ -61,6 +67,8 @@ def upgrade() -> None:
     op.create_index("ix_events_thread_seq", "events", ["thread_id", "seq"])
     op.create_index("ix_events_user_id", "events", ["user_id"])
 
+
+def _bookings() -> None:
     op.create_table(
         "bookings",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -75,6 +83,8 @@ def upgrade() -> None:
     )
     op.create_index("ix_bookings_user_id", "bookings", ["user_id"])
 
+
+def _jobs_and_audit() -> None:
     op.create_table(
         "work_claims",
         sa.Column("job", sa.String(32), primary_key=True),
