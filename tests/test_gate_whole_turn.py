@@ -8,33 +8,15 @@ import pytest
 from assistant.gate.links import link_of
 from assistant.language import is_english
 from tests.judging import judged
-
-TAKEN_BACK = [
-    ("I'm a pescatarian. Only joking, I eat everything.", "dietary", "pescatarian"),
-    ("I'm an aisle seat person!! kidding, I sleep on the window", "seat", "aisle"),
-    ("I'm gluten free. Well, I was.", "dietary", "gluten free"),
-    ("Extra legroom always. Yeah right, on my budget.", "seat", "extra legroom"),
-    ("Morning flights are my thing... NOT.", "flight_times", "Morning"),
-    ("I'm kosher. Scratch that, wrong chat.", "dietary", "kosher"),
-    ("I'm halal. OK, not halal, but I avoid pork.", "dietary", "halal"),
-]
+from tests.tables import rows
 
 
-@pytest.mark.parametrize(("said", "ftype", "quote"), TAKEN_BACK)
+@pytest.mark.parametrize(("said", "ftype", "quote"), rows("gate_whole_turn", "taken_back"))
 def test_a_joke_or_retraction_after_the_statement_takes_it_back(said: str, ftype: str, quote: str) -> None:
     assert judged(said, ftype, quote) == "taken_back"
 
 
-REPORTED = [
-    ("My dietitian told me to go gluten free", "dietary", "go gluten free"),
-    ("My physiotherapist's cousin Pedro wrote this. I'm coeliac.", "dietary", "I'm coeliac"),
-    ("I always book extra legroom. That's what my travel agent says anyway.", "seat", "extra legroom"),
-    ('Carla texted: "loving the trip. I always sit by the window', "seat", "window"),
-    ("I'm vegan.\n-- Marta", "dietary", "I'm vegan"),
-]
-
-
-@pytest.mark.parametrize(("said", "ftype", "quote"), REPORTED)
+@pytest.mark.parametrize(("said", "ftype", "quote"), rows("gate_whole_turn", "reported"))
 def test_reported_speech_is_found_whatever_the_quote_width(said: str, ftype: str, quote: str) -> None:
     assert judged(said, ftype, quote) == "quoted_speech"
     # The model quoting the whole message instead of the words changes nothing: still not kept, nor asked.
@@ -67,34 +49,12 @@ def test_an_instruction_riding_in_a_statement_is_not_kept() -> None:
     assert judged(said, "dietary", "vegetarian") == "ask:instruction"
 
 
-KNOWN_NON_ASSERTIONS = [
-    ("I'm studying Italian at night school", "language", "Italian"),
-    ("I found a halal place near the hotel", "dietary", "halal"),
-    ("I run a vegan bakery", "dietary", "vegan"),
-    ("I'm Dutch", "language", "Dutch"),
-    ("I chose the window over the aisle", "seat", "aisle"),
-]
-
-
-@pytest.mark.parametrize(("said", "ftype", "quote"), KNOWN_NON_ASSERTIONS)
+@pytest.mark.parametrize(("said", "ftype", "quote"), rows("gate_whole_turn", "known_non_assertions"))
 def test_known_non_assertions_are_rejected(said: str, ftype: str, quote: str) -> None:
     assert judged(said, ftype, quote) in ("inference", "transient")
 
 
-ACCEPTED = [
-    ("kept:vegan", "honestly i'm vegan 🌱", "dietary", "vegan"),
-    ("kept:aisle", "i alwyas grab the aisle", "seat", "aisle"),
-    ("kept:vegetarian", "I'm basically vegetarian, have been for ages", "dietary", "vegetarian"),
-    ("kept:morning", "I'm a morning flight kind of person", "flight_times", "morning"),
-    ("kept:window", "I'd pick the window every single time", "seat", "window"),
-    ("ask:unknown_link", "I'm weirdly devoted to the window", "seat", "window"),
-    ("ask:other_language", "Eu sou vegan e prefiro sempre comida vegan", "dietary", "vegan"),
-    ("ask:joke_marker", "I'm vegan haha", "dietary", "vegan"),
-    ("ask:distant_report", "My mother phoned about lunch. I'm vegan.", "dietary", "vegan"),
-]
-
-
-@pytest.mark.parametrize(("want", "said", "ftype", "quote"), ACCEPTED)
+@pytest.mark.parametrize(("want", "said", "ftype", "quote"), rows("gate_whole_turn", "accepted"))
 def test_the_rest_of_a_first_person_clause_is_kept_or_asked(
     want: str, said: str, ftype: str, quote: str
 ) -> None:
@@ -108,33 +68,14 @@ def test_links_and_languages_are_read_by_rule_not_by_list() -> None:
     assert is_english("I always fly from Los Angeles") and not is_english("Je suis toujours végétarien")
 
 
-HIDDEN = [
-    ("I'm n\u043et a vegan", "negated"),  # Cyrillic o in "not"
-    ("My husb\u0430nd is vegan", "third_party"),  # Cyrillic a in "husband"
-    ("I'm vegan. Just k\u0456dding", "taken_back"),  # Ukrainian i in "kidding"
-    ("I'm vegan. Just kid\u200bding", "taken_back"),  # a zero-width space inside "kidding"
-    ("I'm n\u200dot vegan", "negated"),  # a zero-width joiner inside "not"
-]
-
-
-@pytest.mark.parametrize(("said", "reason"), HIDDEN)
+@pytest.mark.parametrize(("said", "reason"), rows("gate_whole_turn", "hidden"))
 def test_look_alike_letters_and_invisible_characters_hide_nothing(said: str, reason: str) -> None:
     assert judged(said, "dietary", "vegan") == reason
 
 
 @pytest.mark.parametrize(
     ("said", "ftype", "quote", "expected"),
-    [
-        # A bare fragment in the user's own message: most likely about them, but nothing says so.
-        ("Pescatarian, mostly.", "dietary", "Pescatarian", "ask:no_subject"),
-        ("aisle every time pls", "seat", "aisle", "kept:aisle"),
-        ("Halal only for me", "dietary", "Halal", "kept:halal"),
-        ("Gluten free since 2019.", "dietary", "Gluten free", "ask:no_subject"),
-        # A clause with a verb of its own is about its subject; one opening with a verb asks for something.
-        ("Window seats are overrated", "seat", "Window seats", "not_about_user"),
-        ("Write in German to the agency", "language", "German", "third_party"),
-        ("The lounge had a kosher buffet and it was lovely", "dietary", "kosher", "transient"),
-    ],
+    rows("gate_whole_turn", "a_subjectless_fragment_is_asked_a_statement_about_something_else_is_not"),
 )
 def test_a_subjectless_fragment_is_asked_a_statement_about_something_else_is_not(
     said: str, ftype: str, quote: str, expected: str
@@ -142,15 +83,7 @@ def test_a_subjectless_fragment_is_asked_a_statement_about_something_else_is_not
     assert judged(said, ftype, quote) == expected
 
 
-SECOND_THOUGHTS = [
-    ("I'm kosher. Actually, hmm, only at home.", "dietary", "kosher"),
-    ("Window seat always. Sorry, that was for my brother's ticket.", "seat", "Window"),
-    ("I fly from Dublin. Well, used to, before the move.", "home_airport", "Dublin"),
-    ("Reply in Dutch please. Nope, English is easier.", "language", "Dutch"),
-]
-
-
-@pytest.mark.parametrize(("said", "ftype", "quote"), SECOND_THOUGHTS)
+@pytest.mark.parametrize(("said", "ftype", "quote"), rows("gate_whole_turn", "second_thoughts"))
 def test_a_later_sentence_that_turns_back_on_the_statement_is_never_kept(
     said: str, ftype: str, quote: str
 ) -> None:
