@@ -29,6 +29,12 @@ def _booking_id(idempotency_key: str) -> str:
     return "BK-" + hashlib.sha256(idempotency_key.encode()).hexdigest()[:8].upper()
 
 
+def _stay(flight: FlightOption) -> tuple[date, date]:
+    """Check-in and check-out of the hotel a booking comes with: from the day the flight leaves, NIGHTS nights."""
+    check_in = flight.depart_at.date()
+    return check_in, check_in + timedelta(days=NIGHTS)
+
+
 def _resolve(flight_id: str, now: datetime) -> FlightOption:
     flight = catalog.flight_by_id(flight_id)
     if flight is None:
@@ -68,27 +74,30 @@ def _check_cancellable(booking: Booking, now: datetime) -> None:
         raise ToolError(f"booking {booking.booking_id} has already departed and cannot be cancelled")
 
 
-def _restaurants(near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
-    if catalog.hotel_by_id(near_hotel) is None:
-        raise ToolError(f"unknown hotel {near_hotel!r}; use a hotel_id from get_my_bookings")
-    wanted = set(dietary)
-    found = [r for r in catalog.restaurants_near(near_hotel) if wanted <= set(r.dietary)]
-    return sorted(found, key=lambda r: r.walk_minutes)
-
-
-class SqlBookingSystem:
-    def __init__(self, db: Database) -> None:
-        self.db = db
+class _Catalogue:
+    """What both booking systems answer from the deterministic catalogue alone: flights and restaurants."""
 
     def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]:
         return catalog.flights(origin, destination, day)
+
+    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
+        if catalog.hotel_by_id(near_hotel) is None:
+            raise ToolError(f"unknown hotel {near_hotel!r}; use a hotel_id from get_my_bookings")
+        wanted = set(dietary)
+        found = [r for r in catalog.restaurants_near(near_hotel) if wanted <= set(r.dietary)]
+        return sorted(found, key=lambda r: r.walk_minutes)
+
+
+class SqlBookingSystem(_Catalogue):
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     def book_flight(
         self, *, user: UserId, flight_id: str, idempotency_key: str, meal: str | None, now: datetime
     ) -> Booking:
         flight = _resolve(flight_id, now)
         booking_id = _booking_id(idempotency_key)
-        check_in = flight.depart_at.date()
+        check_in, check_out = _stay(flight)
         insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
         with self.db.write() as session:
             session.execute(
@@ -100,7 +109,7 @@ class SqlBookingSystem:
                     flight_id=flight_id,
                     hotel_id=catalog.hotel_for(flight.destination).hotel_id,
                     check_in=check_in,
-                    check_out=check_in + timedelta(days=NIGHTS),
+                    check_out=check_out,
                     meal=meal,
                     created_at=now,
                 )
@@ -136,17 +145,11 @@ class SqlBookingSystem:
         bookings = [_row_booking(r) for r in rows]
         return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
 
-    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
-        return _restaurants(near_hotel, dietary)
 
-
-class InMemoryBookingSystem:
+class InMemoryBookingSystem(_Catalogue):
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._rows: dict[str, tuple[UserId, Booking]] = {}
-
-    def search_flights(self, *, origin: str, destination: str, day: date) -> list[FlightOption]:
-        return catalog.flights(origin, destination, day)
 
     def book_flight(
         self, *, user: UserId, flight_id: str, idempotency_key: str, meal: str | None, now: datetime
@@ -154,18 +157,8 @@ class InMemoryBookingSystem:
         flight = _resolve(flight_id, now)
         with self._lock:
             if idempotency_key not in self._rows:
-                check_in = flight.depart_at.date()
-                self._rows[idempotency_key] = (
-                    user,
-                    _to_booking(
-                        _booking_id(idempotency_key),
-                        flight_id,
-                        check_in,
-                        check_in + timedelta(days=NIGHTS),
-                        meal,
-                        now,
-                    ),
-                )
+                booking = _to_booking(_booking_id(idempotency_key), flight_id, *_stay(flight), meal, now)
+                self._rows[idempotency_key] = (user, booking)
             return self._rows[idempotency_key][1]
 
     def cancel_booking(self, *, user: UserId, booking_id: str, now: datetime) -> Booking:
@@ -187,9 +180,6 @@ class InMemoryBookingSystem:
         with self._lock:
             mine = [b for owner, b in self._rows.values() if owner == user]
         return sorted(mine, key=lambda b: (b.flight.depart_at, b.booking_id))
-
-    def find_restaurants(self, *, near_hotel: str, dietary: Sequence[str]) -> list[Restaurant]:
-        return _restaurants(near_hotel, dietary)
 
     def count(self) -> int:
         with self._lock:
