@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.jsonable import record_json
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Decision:
@@ -30,15 +32,7 @@ class Decision:
         return "kept" if self.kept else "ask" if self.ask else "rejected"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "evidence_turn": self.evidence_turn,
-            "kept": self.kept,
-            "reason": self.reason,
-            "fact_id": self.fact_id,
-            "masked": self.masked,
-            "ask": self.ask,
-        }
+        return record_json(self, leave_out={"fact"})  # display text is never written into a report
 
 
 @dataclass

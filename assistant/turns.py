@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.ids import ThreadId, TurnId, UserId
+from assistant.jsonable import record_json
 from assistant.state import TripState
 
 Message = dict[str, Any]
@@ -56,13 +57,8 @@ class Usage:
             cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
         )
 
-    def to_json(self) -> dict[str, int]:
-        return {
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "cached_tokens": self.cached_tokens,
-            "cache_write_tokens": self.cache_write_tokens,
-        }
+    def to_json(self) -> dict[str, Any]:
+        return record_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Usage:
@@ -98,15 +94,7 @@ class ToolCallRecord:
     result: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round_no,
-            "index": self.index,
-            "call_id": self.call_id,
-            "name": self.name,
-            "arguments": self.arguments,
-            "ok": self.ok,
-            "result": self.result,
-        }
+        return record_json(self, rename={"round_no": "round"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,6 +24,7 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
+from assistant.jsonable import record_json
 from memory.db import Database
 from memory.tables import ClaimRow
 
@@ -77,17 +78,7 @@ class FailingClaim:
     retry_at: datetime | None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "job": self.job,
-            "item": self.item,
-            "watermark": self.watermark,
-            "user_id": self.user_id,
-            "attempts": self.attempts,
-            "failures": self.failures,
-            "error_kind": self.error_kind,
-            "last_error": self.last_error,
-            "retry_at": self.retry_at.isoformat() if self.retry_at else None,
-        }
+        return record_json(self)
 
 
 class SqlClaims:

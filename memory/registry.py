@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -22,6 +22,7 @@ from assistant.facts.pending import discard, keep
 from assistant.facts.values import Fact, WriteOutcome
 from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope
+from assistant.jsonable import jsonable
 from memory.db import Database, rowcount
 from memory.lance_store import LanceFactStore
 from memory.tables import (
@@ -85,12 +86,6 @@ class ErasureReport:
         }
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    return value
-
-
 class UserDataRegistry:
     """Export, erasure and the deletions a user asks for, each leaving an audit record (counts only)."""
 
@@ -124,7 +119,7 @@ class UserDataRegistry:
             for model, column in SQL_USER_TABLES:
                 rows = session.execute(select(model).where(getattr(model, column) == user)).scalars().all()
                 stores[table_name(model)] = [
-                    {k: _jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"}
+                    {k: jsonable(v) for k, v in row.model_dump().items() if k != "password_hash"}
                     for row in rows
                 ]
         words = EvidenceWords(SqlThreadLog(self.db))

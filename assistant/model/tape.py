@@ -27,6 +27,7 @@ from pydantic import BaseModel
 
 from assistant import errors
 from assistant.errors import ConfigurationError, ModelError, ReplayMismatch
+from assistant.jsonable import record_json
 from assistant.model.delegate import DelegatingModel
 from assistant.model.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, ToolCall, Usage
@@ -85,14 +86,7 @@ class Exchange:
         return str(self.request.get("kind", "?"))
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "fingerprint": self.fingerprint,
-            "request": self.request,
-            "reply": self.reply,
-            "chunks": list(self.chunks),
-            "error": self.error,
-        }
+        return record_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Exchange:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from assistant.jsonable import record_json
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome:
@@ -19,14 +21,7 @@ class Outcome:
     detail: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "step": self.step,
-            "label": self.label,
-            "expectation": self.expectation,
-            "ok": self.ok,
-            "detail": self.detail,
-        }
+        return record_json(self)
 
 
 @dataclass
