@@ -29,6 +29,7 @@ from memory.inmemory import InMemoryFactStore
 from scheduler.jobs import expire_facts, failing_promotions, promote_idle, retry_promotions
 from tests.conftest import MONDAY, RuntimeFactory, run_cli
 from tests.fakes import ScriptedModel
+from tests.tables import texts
 from travel_assistant.cli.common import parse_at
 from travel_assistant.twins import Twins
 
@@ -317,18 +318,8 @@ def test_admins_list_and_requeue_failing_promotions_from_the_command_line(cli_en
 
 # -- 4. text is validated at the edge, and a log holding bad text stays usable ------------------------------
 
-BAD_TEXTS = [
-    "lone \ud800 surrogate",
-    "low \udc80 surrogate (an invalid byte from argv)",
-    "non-character \ufffe",
-    "non-character \ufdd0",
-    "plane-16 non-character \U0010ffff",
-    "escape \x1b[31m",
-    "c1 control \x85",
-]
 
-
-@pytest.mark.parametrize("text", BAD_TEXTS)
+@pytest.mark.parametrize("text", texts("durability", "bad_texts"))
 def test_bad_text_is_refused_with_a_clear_error_before_anything_is_logged(text: str) -> None:
     world = Twins()
     with pytest.raises(InvalidInput) as caught:

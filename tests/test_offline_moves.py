@@ -24,6 +24,7 @@ from assistant.turn.tools import tool_specs
 from assistant.turns import TurnRequest
 from demo.agent import OfflineReply, respond
 from tests.conftest import MONDAY
+from tests.tables import rows, texts
 from tests.test_offline_model import AISLE, VEGETARIAN, Chat, booked_lisbon, memory_block, only_call
 from travel_assistant.twins import Twins
 
@@ -44,9 +45,7 @@ def confirmed_memory() -> str:
     from memory.inmemory import InMemoryFactStore
 
     store = InMemoryFactStore()
-    draft = FactDraft(
-        "seat", "window", ThreadId("old"), TurnId("t0"), Authority.USER_CONFIRMED
-    )
+    draft = FactDraft("seat", "window", ThreadId("old"), TurnId("t0"), Authority.USER_CONFIRMED)
     FactMemory(store, store).record(UserScope(ALICE), draft, now=MONDAY - timedelta(days=20))
     recall = Recaller(store, RecallSettings()).recall(UserScope(ALICE), "", now=MONDAY)
     block, _shown = render_block(recall, now=MONDAY, cap_tokens=4000, count_text=lambda t: len(t) // 4)
@@ -325,13 +324,7 @@ def test_a_report_of_a_cancellation_cancels_nothing() -> None:
 
 # -- remembering, recalling, forgetting -----------------------------------------------------------------------
 
-REMEMBER = [
-    ("Remember that I prefer aisle seats", "I prefer aisle seats"),
-    ("Please remember I'm vegan", "I'm vegan"),
-    ("Don't forget that I always fly from Manchester", "I always fly from Manchester"),
-    ("Note that I use a wheelchair", "I use a wheelchair"),
-    ("Keep in mind that I prefer window seats", "I prefer window seats"),
-]
+REMEMBER = rows("offline_moves", "remember")
 
 
 @pytest.mark.parametrize(("text", "statement"), REMEMBER, ids=[t for t, _s in REMEMBER])
@@ -339,16 +332,7 @@ def test_explicit_remember_phrasings(text: str, statement: str) -> None:
     assert only_call(first(text)) == ("remember_preference", {"statement": statement})
 
 
-RECALL = [
-    "What do you remember about me?",
-    "What do you know about me?",
-    "What have you saved about me?",
-    "What are my preferences?",
-    "Do you remember anything about me?",
-]
-
-
-@pytest.mark.parametrize("text", RECALL)
+@pytest.mark.parametrize("text", texts("offline_moves", "recall"))
 def test_what_do_you_remember_phrasings_list_the_facts_with_dates(text: str) -> None:
     reply = first(text, memory=memory_block(VEGETARIAN, AISLE))
     assert reply.tool_calls == ()
@@ -356,21 +340,7 @@ def test_what_do_you_remember_phrasings_list_the_facts_with_dates(text: str) -> 
     assert "- Seat preference: aisle (recorded Tue 20 Oct 2026)" in reply.text
 
 
-FORGET = [
-    (
-        "forget my seat preference",
-        "Just to check: shall I forget your seat preference (aisle, recorded Tue 20 Oct",
-    ),
-    (
-        "Please forget that I'm vegetarian",
-        "Just to check: shall I forget your dietary needs (vegetarian, recorded",
-    ),
-    ("Delete my diet", "Just to check: shall I forget your dietary needs (vegetarian"),
-    ("forget everything", "Just to check: shall I forget everything I remember about you (2 fact(s))?"),
-    ("Forget everything you know about me", "Just to check: shall I forget everything I remember about you"),
-    ("forget my loyalty programme", "I don't have a loyalty programme saved, so there is nothing to forget."),
-    ("forget something", "What should I forget? I have: dietary needs, seat preference."),
-]
+FORGET = rows("offline_moves", "forget")
 
 
 @pytest.mark.parametrize(("text", "reply"), FORGET, ids=[t for t, _r in FORGET])
@@ -393,12 +363,7 @@ def _after_question(question: str, answer: str) -> OfflineReply:
 
 @pytest.mark.parametrize(
     ("question", "answer", "what"),
-    [
-        ("forget my seat preference", "yes", "seat"),
-        ("forget my seat preference", "Yes please", "seat"),
-        ("Please forget that I'm vegetarian", "go ahead", "dietary"),
-        ("forget everything", "yes, confirm", "all"),
-    ],
+    rows("offline_moves", "a_yes_calls_forget_memory"),
 )
 def test_a_yes_calls_forget_memory(question: str, answer: str, what: str) -> None:
     assert only_call(_after_question(question, answer)) == ("forget_memory", {"what": what})
@@ -416,16 +381,8 @@ def test_dont_forget_is_a_request_to_remember() -> None:
 
 # -- dinner, bookings, small talk -----------------------------------------------------------------------------
 
-LOOKUPS = [
-    "Any dinner suggestions near my hotel?",
-    "Where can I eat near my hotel?",
-    "Show my bookings",
-    "where am I staying?",
-    "When is my flight?",
-]
 
-
-@pytest.mark.parametrize("text", LOOKUPS)
+@pytest.mark.parametrize("text", texts("offline_moves", "lookups"))
 def test_lookups_ask_the_booking_system(text: str) -> None:
     assert only_call(first(text)) == ("get_my_bookings", {})
 
@@ -440,13 +397,7 @@ def test_a_diet_said_earlier_in_the_conversation_filters_dinner() -> None:
 
 @pytest.mark.parametrize(
     ("text", "reply"),
-    [
-        ("Hello", "Hello! I can find flights"),
-        ("Good evening", "Hello! I can find flights"),
-        ("Thanks!", "You're welcome!"),
-        ("What's the weather like?", "I'm the offline demo travel assistant"),
-        ("Is the food vegan?", "I'm the offline demo travel assistant"),
-    ],
+    rows("offline_moves", "small_talk_and_the_fallback"),
 )
 def test_small_talk_and_the_fallback(text: str, reply: str) -> None:
     answer = first(text)

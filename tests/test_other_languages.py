@@ -12,6 +12,7 @@ from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import Accepted
 from assistant.places import airport_code, home_airport_mentions
 from tests.judging import verdict
+from tests.tables import rows
 
 # Frames a speaker of each language might wrap a preference in: the slot takes a phrase of the table.
 FRAMES = [
@@ -48,14 +49,7 @@ def test_a_preference_in_another_language_is_asked_about(entry: tuple[str, str, 
 
 @pytest.mark.parametrize(
     ("said", "type_name", "value"),
-    [
-        ("Je suis allergique à presque tous les crustacés", "dietary", "shellfish allergy"),
-        ("Soy alérgica a los frutos secos, incluso en trazas", "dietary", "nut allergy"),
-        ("Não como carne há dez anos", "dietary", "vegetarian"),
-        ("Ich will immer einen Fensterplatz", "seat", "window"),
-        ("Sono celiaca, tutto senza glutine per favore", "dietary", "gluten-free"),
-        ("Ich fliege am liebsten abends", "flight_times", "evening"),
-    ],
+    rows("other_languages", "said_in_its_own_words_it_is_found_with_accents_and_inflections"),
 )
 def test_said_in_its_own_words_it_is_found_with_accents_and_inflections(
     said: str, type_name: str, value: str
@@ -65,12 +59,7 @@ def test_said_in_its_own_words_it_is_found_with_accents_and_inflections(
 
 @pytest.mark.parametrize(
     ("said", "type_name"),
-    [
-        ("The gang of us want to sit together on the way to Madrid", "seat"),
-        ("I had a bad tarde at the market, is that how you say it?", "flight_times"),
-        ("Frances is coming with us, she booked her own hotel", "language"),
-        ("Is the Ventana Hotel any good for families?", "seat"),
-    ],
+    rows("other_languages", "an_english_sentence_is_not_read_with_other_languages_words"),
 )
 def test_an_english_sentence_is_not_read_with_other_languages_words(said: str, type_name: str) -> None:
     assert FACT_TYPES[type_name].find(said) == []
@@ -78,14 +67,7 @@ def test_an_english_sentence_is_not_read_with_other_languages_words(said: str, t
 
 @pytest.mark.parametrize(
     ("name", "code"),
-    [
-        ("Charles-de-Gaulle", "CDG"),
-        ("Sá Carneiro", "OPO"),
-        ("humberto delgado", "LIS"),
-        ("Schwechat", "VIE"),
-        ("Lisbonne", "LIS"),
-        ("Kopenhagen", "CPH"),
-    ],
+    rows("other_languages", "an_airport_is_known_by_its_own_name_and_by_other_languages_names_for_its_city"),
 )
 def test_an_airport_is_known_by_its_own_name_and_by_other_languages_names_for_its_city(
     name: str, code: str

@@ -18,6 +18,7 @@ from testkit.secret_corpus import (
     preference_kept,
     secret_gone,
 )
+from tests.tables import rows, texts
 
 CASES = load_secret_cases()
 HARMLESS = load_harmless()
@@ -84,14 +85,7 @@ def test_false_positives_on_ordinary_travel_sentences_stay_at_or_below_one_perce
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "card 4111.1111.1111.1111",
-        "card 4111/1111/1111/1111",
-        "card 4111_1111_1111_1111",
-        "card 4111  1111  1111  1111",
-        "card 4111-1111-1111-1111",
-        "card 4111111111111111",
-    ],
+    texts("secrets", "cards_are_masked_whatever_the_separators_and_keep_only_the_last_four"),
 )
 def test_cards_are_masked_whatever_the_separators_and_keep_only_the_last_four(text: str) -> None:
     masked = mask_secrets(text)
@@ -112,15 +106,7 @@ def test_a_mistyped_card_is_still_masked_when_called_a_card() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "My e-ticket number is 1255260181598.",  # 13 digits, passes Luhn
-        "Ticket 4797866661769 for the Helsinki flight",  # 13 digits, Luhn, starts with 4 like a Visa
-        "tracking 4539 1488 0343 6467 for the hiking boots",  # 16 digits, Luhn, a Visa IIN
-        "Order reference 5425 2334 3010 9903, the travel adapter.",
-        "booking ref 6011 0009 9013 9424 from the agency",
-        "Call the hotel on +44 20 7946 0958 or 0044 20 7946 0958.",
-        "My Oyster card is 6335 1234 5678 9012",  # a card, but not a payment card
-    ],
+    texts("secrets", "long_numbers_that_are_not_cards_are_left_alone"),
 )
 def test_long_numbers_that_are_not_cards_are_left_alone(text: str) -> None:
     assert mask_secrets(text).text == text
@@ -136,18 +122,7 @@ def test_each_number_in_a_message_is_judged_by_its_own_words() -> None:
 
 @pytest.mark.parametrize(
     ("text", "masked"),
-    [
-        ("iban gb82-west-1234-5698-7654-32", "iban [IBAN ending 5432]"),
-        ("refund to de89370400440532013000 please", "refund to [IBAN ending 3000] please"),
-        (
-            "sort code 20-00-00, account number 31926819",
-            "sort code [bank code masked], account number [bank account ending 19]",
-        ),
-        (
-            "routing 021000021, checking account 123456789",
-            "routing [bank code masked], checking account [bank account ending 89]",
-        ),
-    ],
+    rows("secrets", "ibans_and_bank_accounts_in_any_case_and_format"),
 )
 def test_ibans_and_bank_accounts_in_any_case_and_format(text: str, masked: str) -> None:
     assert mask_secrets(text).text == masked
@@ -184,11 +159,7 @@ def test_detect_secrets_plugins_catch_the_shapes_we_do_not_list() -> None:
 
 @pytest.mark.parametrize(
     "header",
-    [
-        "-----BEGIN ENCRYPTED PRIVATE KEY-----",
-        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F17F5316E2BAC89",
-        "-----BEGIN OPENSSH PRIVATE KEY-----",
-    ],
+    texts("secrets", "a_pem_block_is_masked_whole_even_encrypted_and_multi_line"),
 )
 def test_a_pem_block_is_masked_whole_even_encrypted_and_multi_line(header: str) -> None:
     footer = header.splitlines()[0].replace("BEGIN", "END")
@@ -210,34 +181,7 @@ def test_an_encrypted_key_body_pasted_without_its_begin_line_is_masked_to_the_en
 
 @pytest.mark.parametrize(
     ("text", "masked"),
-    [
-        ("my pw is hunter2", "my pw is [password masked]"),
-        ("pwd=Tr0ub4dor&3", "pwd=[password masked]"),
-        (
-            "my password's sunshine and I like aisle seats",
-            "my password's [password masked] and I like aisle seats",
-        ),
-        ("the new password I set is Pineapple!42", "the new password I set is [password masked]"),
-        ("credentials are bob:hunter2", "credentials are [credentials masked]"),
-        ("user bob pass x", "user [credentials masked]"),
-        ("verification code: 551024", "verification code: [code masked]"),
-        (
-            "They texted me 902114, should I give it to you?",
-            "They texted me [code masked], should I give it to you?",
-        ),
-        ("my PIN is 4921", "my PIN is [PIN masked]"),
-        ("4739 is my PIN", "[PIN masked] is my PIN"),
-        ("PIN's four nine two one", "PIN's [PIN masked]"),
-        ("the door code for the Airbnb is 4821", "the door code for the Airbnb is [PIN masked]"),
-        ("my mother's maiden name is O'Brien", "my mother's maiden name is [security answer masked]"),
-        (
-            "the answer to my security question is Fluffy",
-            "the answer to my security question is [security answer masked]",
-        ),
-        ("passport no. C01X00T47", "passport no. [passport number masked]"),
-        ("my NI number is QQ 12 34 56 C", "my NI number is [ID number masked]"),
-        ("SSN 123-45-6789", "SSN [ID number masked]"),
-    ],
+    rows("secrets", "secrets_said_in_words_lose_only_the_value"),
 )
 def test_secrets_said_in_words_lose_only_the_value(text: str, masked: str) -> None:
     assert mask_secrets(text).text == masked
@@ -245,23 +189,7 @@ def test_secrets_said_in_words_lose_only_the_value(text: str, masked: str) -> No
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "I forgot my password last time",
-        "the login page kept timing out",
-        "can you pin the hotel on the map?",
-        "My password isn't working on the airline site.",
-        "The itinerary PDF is password-protected, where's the password?",
-        "The wifi password is printed on the key card sleeve.",
-        "I've entered my PIN 3 times already.",
-        "The verification code never arrived.",
-        "The promo code SUMMER24 didn't work.",
-        "My booking confirmation code is X7K2PQ, sent by email.",
-        "Zip code 94107 is in San Francisco.",
-        "I forgot my username and password again.",
-        "My passport expires in 2031.",
-        "Our first pet was a goldfish, the kids want to see the aquarium.",
-        "Is check-in 3pm/15:00?",
-    ],
+    texts("secrets", "talking_about_secrets_is_not_a_secret"),
 )
 def test_talking_about_secrets_is_not_a_secret(text: str) -> None:
     assert mask_secrets(text).text == text

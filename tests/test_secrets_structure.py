@@ -15,6 +15,7 @@ from stdnum import luhn
 
 from assistant.gate.evidence import Span, split_clauses
 from assistant.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_card
+from tests.tables import rows, texts
 
 # --- cards -------------------------------------------------------------------------------------------------
 
@@ -129,37 +130,7 @@ def test_ordinary_travel_sentences_are_never_masked(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "kept", "secret"),
-    [
-        ("a senha do wifi é Lua!2024, e prefiro janela", "prefiro janela", "Lua!2024"),
-        ("mi contraseña es Gato-77 y quiero pasillo", "quiero pasillo", "Gato-77"),
-        ("mon mot de passe est Soleil#12", "mon mot de passe est", "Soleil#12"),
-        ("Mein Passwort ist Sonne2024, danke", "danke", "Sonne2024"),
-        ("la mia password è Mare_blu9", "la mia password", "Mare_blu9"),
-        ("o meu PIN é 4821", "meu PIN", "4821"),
-        ("mi código pin es 9087", "mi código pin es", "9087"),
-        ("mon code confidentiel est 5521", "code confidentiel", "5521"),
-        ("meine Geheimzahl ist 7730", "Geheimzahl", "7730"),
-        ("il codice segreto è 6610", "codice segreto", "6610"),
-        ("o código de verificação é 552019", "verificação", "552019"),
-        ("el código de verificación es 880213", "verificación", "880213"),
-        ("le code de vérification est 771204", "vérification", "771204"),
-        ("der Bestätigungscode lautet 402291", "Bestätigungscode", "402291"),
-        ("il codice di verifica è 330918", "codice di verifica", "330918"),
-        ("o nome de solteira da minha mãe é Ferreira", "solteira", "Ferreira"),
-        ("el apellido de soltera de mi madre es Gómez", "soltera", "Gómez"),
-        ("der Mädchenname meiner Mutter ist Schmidt", "Mutter", "Schmidt"),
-        ("le digicode est 4821B et j'aime le calme", "j'aime le calme", "4821B"),
-        ("the locker code is 372#", "locker code", "372#"),
-        ("gate code: 1290, and we arrive late", "we arrive late", "1290"),
-        ("o código do portão é 5566", "portão", "5566"),
-        ("el código del portal es 2468", "portal", "2468"),
-        ("der Türcode ist 8642", "Türcode", "8642"),
-        ("il codice del cancello è 1357", "cancello", "1357"),
-        ("minha senha: ｑｗｅｒｔｙ２０２４", "senha", "ｑｗｅｒｔｙ２０２４"),
-        ("my PIN is four one one nine", "my PIN is", "four one one nine"),
-        ("meine Kontonummer ist 0532013000", "Kontonummer", "0532013000"),
-        ("o número da conta é 0012 3456 7890", "conta", "0012 3456 7890"),
-    ],
+    rows("secrets_structure", "secrets_said_in_other_languages_lose_only_the_value"),
 )
 def test_secrets_said_in_other_languages_lose_only_the_value(text: str, kept: str, secret: str) -> None:
     masked = mask_secrets(text)
@@ -169,18 +140,7 @@ def test_secrets_said_in_other_languages_lose_only_the_value(text: str, kept: st
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "a conta do jantar foi 45 euros",
-        "the door code didn't work last night",
-        "esqueci a minha senha outra vez",
-        "j'ai oublié mon mot de passe",
-        "Ich habe mein Passwort vergessen",
-        "il codice della porta non funziona",
-        "el pasaporte caduca en 2031",
-        "My passport expires in March 2031, issued in Lisbon",
-        "one two three, here we go",
-        "We need two three-bed rooms for four nights",
-    ],
+    texts("secrets_structure", "talking_about_secrets_in_any_language_is_not_a_secret"),
 )
 def test_talking_about_secrets_in_any_language_is_not_a_secret(text: str) -> None:
     assert mask_secrets(text).findings == ()
@@ -236,14 +196,7 @@ def test_a_seed_phrase_is_masked_in_any_wordlist_language(language: str, count: 
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "C01X00T47, expires 2031, issued in Berlin",
-        "AB1234567 valid until 2030",
-        "Número 12AB34567, validade 2029",
-        "my finnish ID 131052-308T",
-        "AVS 756.9217.0769.85 for the Swiss hotel",
-        "NIR 2 95 10 99 126 111 93",
-    ],
+    texts("secrets_structure", "identity_documents_are_masked_without_their_name"),
 )
 def test_identity_documents_are_masked_without_their_name(text: str) -> None:
     masked = mask_secrets(text)
@@ -319,28 +272,7 @@ def test_a_mask_always_ends_its_clause(tail: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "secret"),
-    [
-        ("locker 27, code 5521", "5521"),
-        ("the gate opens with 1379#", "1379#"),
-        ("Schließfach 12, Code 8841", "8841"),
-        ("El código de acceso al apartamento es 4471", "4471"),
-        ("der Code aus der SMS lautet 551203", "551203"),
-        ("il codice ricevuto via sms è 551203", "551203"),
-        ("o código que recebi por SMS é 551203", "551203"),
-        ("The wifi pass at the flat is Casa2024!", "Casa2024!"),
-        ("agência 1234 conta 56789-0", "56789-0"),
-        ("N° de compte 12345678901", "12345678901"),
-        ("CLABE 032180000118359719", "032180000118359719"),
-        ("FR76 3000 6000 0112 3456 7890 189", "0112 3456"),
-        ("P<GBRSMITH<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<", "SMITH"),
-        ("Lua!2024 é a minha senha", "Lua!2024"),
-        ("Gato-77 es mi contraseña", "Gato-77"),
-        ("4821 ist meine PIN", "4821"),
-        ("Mare_blu9 è la mia password", "Mare_blu9"),
-        ("4471 é o código da porta", "4471"),
-        ("My bank sent 552918, do I type it in?", "552918"),
-        ("A Revolut enviou 882113 por SMS", "882113"),
-    ],
+    rows("secrets_structure", "codes_and_bank_details_said_around_their_subject_are_masked"),
 )
 def test_codes_and_bank_details_said_around_their_subject_are_masked(text: str, secret: str) -> None:
     masked = mask_secrets(text)
@@ -349,24 +281,7 @@ def test_codes_and_bank_details_said_around_their_subject_are_masked(text: str, 
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "Code 4490 on the locker, it's for the luggage.",
-        "O código postal é 1200-195",
-        "El código de reserva es XK9P2L",
-        "Le code promo est ETE2024",
-        "Der Rabattcode lautet SOMMER10",
-        "Gate code for boarding: B14",
-        "Order 5500 0000 0000 0004 shipped, tracking attached",
-        "Prices: 120, 340, 560, 780, 990 EUR per person",
-        "La cuenta del hotel fue 320 euros",
-        "IMEI 490154203237518 of my old phone",
-        "My frequent flyer number is TP 123456789",
-        "Coordinates 38.7223, -9.1393 for the hotel",
-        "Mein Hotel ist das Passwort",
-        "I forgot what my password is",
-        "they sent 1500 EUR by bank transfer",
-        "my bank sent me 2024 statements by email",
-    ],
+    texts("secrets_structure", "numbers_that_only_sound_secret_are_left_alone"),
 )
 def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
     assert mask_secrets(text).findings == (), mask_secrets(text).text
@@ -377,22 +292,7 @@ def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("said", "secret"),
-    [
-        # An IBAN with a wrong check digit still has its country's structure: someone's account, mistyped.
-        ("refund it to DE12 5001 0517 5407 3249 31 please", "5407 3249"),
-        ("cvv number 418", "418"),
-        ("the four digits on the back of the card: 2290", "2290"),
-        ("security code 331, it's the amex", "331"),
-        ("the authenticator app shows 552901", "552901"),
-        ("sort code 20-00-00, acc 55779911", "55779911"),
-        ("número de pasaporte es ZKQWTRPL", "ZKQWTRPL"),
-        ("memorable name Rosalind", "Rosalind"),
-        ("tax id number 2750981366", "2750981366"),
-        (
-            "visa four, five, three, two, zero, one, five, one, one, one, two, three, four, five, six, zero",
-            "four",
-        ),
-    ],
+    rows("secrets_structure", "cue_words_and_shapes_mask_what_nobody_listed"),
 )
 def test_cue_words_and_shapes_mask_what_nobody_listed(said: str, secret: str) -> None:
     masked = mask_secrets(said).text
@@ -401,13 +301,7 @@ def test_cue_words_and_shapes_mask_what_nobody_listed(said: str, secret: str) ->
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "sort the hotels by price",
-        "my account page shows the booking",
-        "the passport office opens at 9",
-        "I got a text saying gate B12 is closed",
-        "my memorable trip was to Sintra in 2019",
-    ],
+    texts("secrets_structure", "the_same_words_in_ordinary_travel_talk_mask_nothing"),
 )
 def test_the_same_words_in_ordinary_travel_talk_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -462,12 +356,7 @@ def test_a_token_beside_the_name_of_a_key_is_masked(token: str, name: str, frame
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "the key is under the mat at the Airbnb",
-        "my key card stopped working at room 1204",
-        "keep the token of the museum, it's a souvenir from Copenhagen",
-        "the secret is booking on a Tuesday for Lisbon",
-    ],
+    texts("secrets_structure", "talk_of_keys_without_a_token_masks_nothing"),
 )
 def test_talk_of_keys_without_a_token_masks_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -562,15 +451,7 @@ def test_a_card_word_beside_another_kind_of_number_masks_nothing(number: str, fr
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "my card was declined at the hotel",
-        "la tarjeta no funciona en el extranjero",
-        "o cartão de embarque está no telemóvel",
-        "Die Karten für das Konzert sind weg",
-        "visa application for 2 adults, 3 nights",
-        "Where is the CVV on an Amex card?",
-        "le cryptogramme est au dos de la carte",
-    ],
+    texts("secrets_structure", "card_words_without_a_number_mask_nothing"),
 )
 def test_card_words_without_a_number_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -638,7 +519,7 @@ def test_a_spelled_card_with_oh_for_zero_is_masked(number: str, zero: str) -> No
 
 @pytest.mark.parametrize(
     "said",
-    ["oh and I only fly direct", "seat one oh four please", "oh, one more thing: two adults", "gate B oh 7"],
+    texts("secrets_structure", "oh_in_ordinary_talk_stays_a_word"),
 )
 def test_oh_in_ordinary_talk_stays_a_word(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -738,14 +619,7 @@ def test_talk_of_a_changed_password_without_a_value_masks_nothing(frame: str, wo
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "1Password is my password manager",
-        "The wifi password is on the receipt, it's TP-Link_5G network.",
-        "Porto, c'est ma ville préférée",
-        "TP1234, that's my flight",
-        "la réponse à la question secrète est dans mon carnet",
-        "The first pet is free, the second costs 20 EUR.",
-    ],
+    texts("secrets_structure", "words_beside_a_secrets_name_that_are_not_its_value_mask_nothing"),
 )
 def test_words_beside_a_secrets_name_that_are_not_its_value_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -788,13 +662,7 @@ def test_a_security_answer_beside_its_question_is_masked(question: str, answer: 
 
 @pytest.mark.parametrize(
     ("said", "answer"),
-    [
-        ("la réponse à la question secrète est Moustique", "Moustique"),
-        ("la respuesta a la pregunta de seguridad es Toby", "Toby"),
-        ("a resposta à pergunta de segurança é Tareco", "Tareco"),
-        ("die Antwort auf die Sicherheitsfrage ist Bello", "Bello"),
-        ("la risposta alla domanda segreta è Fufi", "Fufi"),
-    ],
+    rows("secrets_structure", "the_answer_to_the_secret_question_is_masked_in_six_languages"),
 )
 def test_the_answer_to_the_secret_question_is_masked_in_six_languages(said: str, answer: str) -> None:
     assert answer not in mask_secrets(said).text
@@ -832,15 +700,10 @@ def test_a_value_assigned_to_a_name_that_says_secret_is_masked(name: str, value:
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "Set TIMEOUT_SECONDS=30 in the booking script",
-        "export PATH=/usr/local/bin:$PATH before running the app",
-        "The API_KEY_ID=AKID1234 is shown in the console",
-        "the docs say API_SECRET=<your secret here>",
-        "TOKEN_EXPIRY: 3600 seconds",
-        "key_west: 3 nights in the Marriott",
-        "Room-Key: 1204, and a late checkout please",
-    ],
+    texts(
+        "secrets_structure",
+        "assignments_whose_name_is_no_secret_or_whose_value_is_a_placeholder_mask_nothing",
+    ),
 )
 def test_assignments_whose_name_is_no_secret_or_whose_value_is_a_placeholder_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -866,11 +729,7 @@ def test_an_account_number_beside_a_bank_code_is_masked_whatever_loyalty_talk_is
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "Transit 3 hours in Doha, account for that in the itinerary",
-        "My Hilton Honors account 12345678 has 40000 points",
-        "sort the hotels by price, then by rating",
-    ],
+    texts("secrets_structure", "bank_words_without_a_bank_code_leave_loyalty_accounts_alone"),
 )
 def test_bank_words_without_a_bank_code_leave_loyalty_accounts_alone(said: str) -> None:
     assert mask_secrets(said).text == said
@@ -902,12 +761,7 @@ def test_what_a_password_was_changed_to_is_masked(frame: str, word: str, joiner:
 
 @pytest.mark.parametrize(
     "said",
-    [
-        "I changed my password to something easier to remember",
-        "mudei a senha para entrar no site da TAP",
-        "j'ai changé le mot de passe pour le wifi de l'hôtel",
-        "set the password as the booking reference, is that allowed?",
-    ],
+    texts("secrets_structure", "changing_a_password_without_saying_it_masks_nothing"),
 )
 def test_changing_a_password_without_saying_it_masks_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
