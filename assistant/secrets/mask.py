@@ -26,7 +26,7 @@ recognised by :func:`has_mask`, and are never reported again: masking is idempot
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from assistant.normalise import Normalised
@@ -118,24 +118,32 @@ _NOTICE_NAMES: dict[SecretKind, str] = {
 }
 
 
+# The scanners that read the text and its view with masks blanked, in the order their hits are offered (the
+# order breaks ties between equally strong hits of one span, so it stays fixed).
+_SCANNERS: tuple[Callable[[str, str], Iterable[Hit]], ...] = (
+    seed_phrase_hits,
+    card_hits,
+    iban_hits,
+    bank_hits,
+    identity_hits,
+    document_hits,
+    credential_hits,
+    security_answer_hits,
+    password_hits,
+    pin_hits,
+    code_hits,
+    cued_hits,
+    context_code_hits,
+)
+
+
 def _hits(text: str) -> Iterable[Hit]:
     view = blank_masks(text)
     yield from token_hits(text)
     yield from entropy_hits(text, view)
     yield from keyed_token_hits(view)
-    yield from seed_phrase_hits(text, view)
-    yield from card_hits(text, view)
-    yield from iban_hits(text, view)
-    yield from bank_hits(text, view)
-    yield from identity_hits(text, view)
-    yield from document_hits(text, view)
-    yield from credential_hits(text, view)
-    yield from security_answer_hits(text, view)
-    yield from password_hits(text, view)
-    yield from pin_hits(text, view)
-    yield from code_hits(text, view)
-    yield from cued_hits(text, view)
-    yield from context_code_hits(text, view)
+    for scan in _SCANNERS:
+        yield from scan(text, view)
 
 
 def _in_original(hits: Iterable[Hit], read: Normalised) -> Iterator[Hit]:
