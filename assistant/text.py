@@ -62,3 +62,12 @@ def json_text(payload: Any, *, indent: int | None = None) -> str:
     ``\\uXXXX`` escape: still the same JSON value, and encodable as UTF-8."""
     text = json.dumps(payload, indent=indent, ensure_ascii=False, default=str)
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def whole_words(alternatives: str, *, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    r"""Any one of ``alternatives`` (a regex alternation: ``"bank|sort[ -]?code|a/c"``) standing as a whole word
+    or phrase, ``\b(?:…)\b``, case-insensitive unless ``flags`` say otherwise.
+
+    How the memory gate, the secret scanners and the offline model name a vocabulary: what is written at the
+    place of use is the list of words; that they count only as whole words is said here."""
+    return re.compile(rf"\b(?:{alternatives})\b", flags)

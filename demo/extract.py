@@ -16,6 +16,7 @@ from typing import Any
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import asked_to_remember
 from assistant.places import AIRPORTS
+from assistant.text import whole_words
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -25,7 +26,7 @@ _THIRD_PARTY = re.compile(
     re.I,
 )
 _SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
-_FORGET = re.compile(r"\b(forget|delete|erase|remove|wipe|stop remembering)\b", re.I)
+_FORGET = whole_words(r"forget|delete|erase|remove|wipe|stop remembering")
 # Words of liking and habit, and of speaking, in the languages people write to us in: the model reads a time
 # of day or a language as a preference only beside them.
 _LIKING = re.compile(

@@ -51,6 +51,7 @@ from assistant.gate.speakers import (
     subject_of,
 )
 from assistant.language import is_english
+from assistant.text import whole_words
 
 Rejection = Literal[
     "quoted_speech",
@@ -84,13 +85,12 @@ _SELF_TAG = re.compile(
     re.I,
 )
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
-_FIRST_PERSON_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|i'd|we|we're|we've)\b", re.I)
+_FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|i'd|we|we're|we've")
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
 _HOME = re.compile(r"\bhome\b", re.I)
-_NEGATIVE_CAPABILITY = re.compile(
-    r"\b(?:cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
-    r"does not (?:work|support)|no access|fails? to|is broken|isn't available)\b",
-    re.I,
+_NEGATIVE_CAPABILITY = whole_words(
+    r"cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
+    r"does not (?:work|support)|no access|fails? to|is broken|isn't available"
 )
 # What the person cannot do ("step-free access please, I can't do stairs") is a need, not a system's limit.
 _PERSON_CANNOT = re.compile(r"\b(?:i|we)\s+(?:can't|cannot|can not|am unable|'m unable|are unable)\b", re.I)
@@ -103,9 +103,8 @@ def _person_cannot(clause: str) -> bool:
 
 
 # A conclusion about the system ("the booking app can't …"), not about the user.
-_CAPABILITY_SUBJECT = re.compile(
-    r"\b(?:tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card)\b",
-    re.I,
+_CAPABILITY_SUBJECT = whole_words(
+    r"tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card"
 )
 # A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an auxiliary
 # right after it ("where can I sit"). A question word leading a clause of its own is not one ("When it comes to
@@ -130,30 +129,27 @@ _ASIDE = re.compile(
     re.I,
 )
 _POLITE = re.compile(r"\b(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)\b", re.I)
-_HYPOTHETICAL = re.compile(
-    r"\b(?:if|would|might|maybe|perhaps|possibly|probably|considering|consider|in case|suppose|supposing|"
+_HYPOTHETICAL = whole_words(
+    r"if|would|might|maybe|perhaps|possibly|probably|considering|consider|in case|suppose|supposing|"
     r"imagine|what if|wonder(?:ing)?|unless|someday|one day|might become|may become|(?:thinking|think) (?:about|of)|"
     r"plan(?:ning)? to|going to try|want to try|try(?:ing)? to (?:be|go|eat)|not sure|let'?s say|"
     r"pretend(?:ing)?|assume|assuming|hypothetically|in theory|theoretically|for argument's sake|role-?play|as if|"
     r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
-    r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really)\b",
-    re.I,
+    r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really"
 )
 _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|and a very|a very)[\s,]+)?(?:good\s+(?:morning|afternoon|evening|night|day)\b|"
     r"(?:morning|afternoon|evening)(?=\s*[,!.]|\s*$|\s+(?:all|everyone|there|team|folks)\b))",
     re.I,
 )
-_DISLIKE = re.compile(
-    r"\b(?:hate|hates|dislike|dislikes|can't stand|cannot stand|can not stand|don't like|do not like|didn't like|"
+_DISLIKE = whole_words(
+    r"hate|hates|dislike|dislikes|can't stand|cannot stand|can not stand|don't like|do not like|didn't like|"
     r"not a fan of|avoid|avoids|loathe|detest|never want|not keen on|can't bear|cannot bear|sick of|tired of|"
-    r"fed up with|no more|not into)\b",
-    re.I,
+    r"fed up with|no more|not into"
 )
-_RETRACTION = re.compile(
-    r"\b(?:no longer|not\s+\w*\s*(?:any ?more|now)|stopped (?:being|eating|using)?|quit|gave up|give up|"
-    r"given up|used to(?: be)?|don't\s+\w+\s+any ?more|no more|not any ?more)\b",
-    re.I,
+_RETRACTION = whole_words(
+    r"no longer|not\s+\w*\s*(?:any ?more|now)|stopped (?:being|eating|using)?|quit|gave up|give up|"
+    r"given up|used to(?: be)?|don't\s+\w+\s+any ?more|no more|not any ?more"
 )
 _ANYMORE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:any ?more|these days|now)\b", re.I)
 _NEGATION = re.compile(

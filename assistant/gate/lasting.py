@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
-DURABLE = re.compile(
-    r"\b(?:always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
+from assistant.text import whole_words
+
+DURABLE = whole_words(
+    r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
     r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
     r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"
-    r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?))\b",
-    re.I,
+    r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?)"
 )
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
 # (Not "reply in French to the hotel": that names another addressee.)
@@ -70,11 +71,10 @@ _TRIP_TO = re.compile(
     r"(?:to|in)\s+)([A-Z][a-z]+|[A-Z]{3})\b"
 )
 # A one-off event told in the past tense ("they gave me a window seat") is not a standing preference.
-_EVENT = re.compile(
-    r"\b(?:gave|(?<!'ve )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|sat|flew|"
+_EVENT = whole_words(
+    r"gave|(?<!'ve )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|sat|flew|"
     r"stayed|chose|picked|received|"
-    r"offered|assigned|upgraded|moved)\b",
-    re.I,
+    r"offered|assigned|upgraded|moved"
 )
 _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"

@@ -14,6 +14,8 @@ import re
 from difflib import get_close_matches
 from typing import Literal
 
+from assistant.text import whole_words
+
 # Words that state a value of any type: copulas, auxiliaries, verbs of liking and choosing, adverbs of habit
 # and degree, articles, retraction words, and the little words people open with.
 _COMMON = frozenset(
@@ -55,15 +57,14 @@ _COPULA_ONLY = {"language": _COPULA}
 # Words that make the value something other than the user's own standing preference: what they learn, know,
 # read or write about, saw, work at, cook for others, close or cancel; a value set against another ("than",
 # "over", "instead of"); what they are doing this minute.
-_NOT_A_LINK = re.compile(
-    r"\b(?:learn\w*|study\w*|studied|teach\w*|taught|know|knew|known|found|find|saw|seen|see|heard|hear|"
+_NOT_A_LINK = whole_words(
+    r"learn\w*|study\w*|studied|teach\w*|taught|know|knew|known|found|find|saw|seen|see|heard|hear|"
     r"reading|read about|writ\w*|wrote|watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
     r"recommend\w*|review\w*|cook\w* for|buy\w*|bought|sell\w*|sold|work\w*|open\w*|run|runs|own|owns|"
     r"than|over|instead|versus|vs|stuck|looking|searching|booking|thinking|doing|trying|"
     # "I'm sitting by the window" is where they are this minute; "I like sitting on the aisle" is a liking.
     r"(?:'m|am|are|'re|is|was|were)\s+(?:\w+\s+)?(?:sitting|standing)|"
-    r"heard of|tried|try out|curious|interested|researching|this|far from|anything but|nowhere near|barely)\b",
-    re.I,
+    r"heard of|tried|try out|curious|interested|researching|this|far from|anything but|nowhere near|barely"
 )
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|'[a-z]+|\d+")
 Link = Literal["linked", "not_linked", "unsure"]

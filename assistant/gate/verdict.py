@@ -34,6 +34,7 @@ from assistant.gate.speakers import reported_or_quoted, someone_elses_text, spea
 from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
 from assistant.normalise import mixed_script
 from assistant.secrets.mask import find_secret, has_mask, mask_secrets
+from assistant.text import whole_words
 
 Reason = (
     Rejection
@@ -49,10 +50,9 @@ TASK_TYPES = frozenset(
 QUOTE_LIMIT = 300
 
 # "Remember that …", "don't forget …", "note that I …", "save that …": an explicit request to remember.
-_CUE = re.compile(
-    r"\b(?:remember|don't forget|dont forget|do not forget|note (?:that|down)|make a note|save (?:that|this)|"
-    r"keep in mind|please note|take note)\b",
-    re.I,
+_CUE = whole_words(
+    r"remember|don't forget|dont forget|do not forget|note (?:that|down)|make a note|save (?:that|this)|"
+    r"keep in mind|please note|take note"
 )
 # "Forget my seat preference", "please delete that I'm vegetarian": a request about memory (the forget tool's
 # business), never a statement of the preference it names; and it withdraws an earlier mention of it.
@@ -200,7 +200,7 @@ _TOPIC = {
     "travel_style": r"(?:travel )?style",
     "flight_times": r"flight times?|times?",
 }
-_EVERYTHING = re.compile(r"\b(?:everything|all of it|all my (?:data|preferences|facts)|all you know)\b", re.I)
+_EVERYTHING = whole_words(r"everything|all of it|all my (?:data|preferences|facts)|all you know")
 
 
 def withdraws(text: str, verdict: Accepted) -> bool:

@@ -19,6 +19,7 @@ from typing import Literal
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
 from assistant.gate.speakers import CONDITION_WORDS, REPORTING
+from assistant.text import whole_words
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
 
@@ -64,7 +65,7 @@ _SARCASM_OPENER = re.compile(
     r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b",
     re.I,
 )
-_SHOUTED_LIKING = re.compile(r"\b(?:LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH)\b")
+_SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
 # A sentence that hands over someone else's text next ("Ana wrote this.", "Got this from my sister.").
 _INTRODUCES = re.compile(
     r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "

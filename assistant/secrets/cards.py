@@ -30,6 +30,7 @@ from typing import Literal
 from stdnum import luhn
 
 from assistant.secrets.hits import CARD_CODE_MASK, Hit, card_mask, word_set
+from assistant.text import whole_words
 
 # Digit groups with any separators people type between them: spaces, dots, dashes, slashes, commas, mixed
 # ("4111.1111-1111 1111", "4111 / 1111 / …"); the text is already normalised (NFKC, ASCII digits).
@@ -38,8 +39,8 @@ _CHAIN = re.compile(
 )
 _DIGITS = re.compile(r"\d+")
 # Card words of the six languages; "visa" is the brand unless a travel visa's words follow it.
-_CARD_WORD = re.compile(
-    r"\b(?:credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
+_CARD_WORD = whole_words(
+    r"credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
     r"union\s?pay|visa(?!\s+(?:application|sticker|stamp|reference|ref|appointment|fee|waiver|on\s+arrival|"
     r"free|requirements?|office|cent(?:re|er)|type|photo|extension|renewal|interview|run|policy|number|no))|"
     r"cvv2?|cvc2?|expiry|expires?|exp|valid\s+thru|pan|payment\s+card|pay(?:ing)?\s+with|charge|charged|"
@@ -47,8 +48,7 @@ _CARD_WORD = re.compile(
     # "card of what": "tarjeta de crédito" is a payment card, "cartão de embarque" is not.
     r"(?:tarjetas?|cart(?:ão|ao|ões|oes)|cartes?|carta)(?:\s+(?:de|da|do|di|du|del|della)\s+|\s*d['’]\s*)?"
     r"(?P<post>(?<=\s)[\w-]+|(?<=['’])[\w-]+)?|"
-    r"(?P<pre>[\w-]{1,30}\s+)?card)\b",
-    re.I,
+    r"(?P<pre>[\w-]{1,30}\s+)?card"
 )
 # "card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").
 _OTHER_CARDS = word_set(
@@ -61,8 +61,8 @@ _OTHER_CARDS = word_set(
     "residencia résidence estudiante estudante étudiant studente sanitaria saúde santé salud memoria memória "
     "mémoire visita visite"
 )
-_NOT_CARD_WORD = re.compile(
-    r"\b(?:e-?tickets?|etkt|tkt|tickets?|tracking|track|parcel|package|shipment|courier|delivery|bookings?|booked|"
+_NOT_CARD_WORD = whole_words(
+    r"e-?tickets?|etkt|tkt|tickets?|tracking|track|parcel|package|shipment|courier|delivery|bookings?|booked|"
     r"reservations?|orders?|ref|reference|confirmation|conf|pnr|locator|itinerary|phone|call|ring|tel|"
     r"telephone|mobile|cell|whatsapp|fax|flights?|invoice|receipt|members?|membership|loyalty|frequent|"
     r"flyer|flier|miles|avios|bonvoy|honors|points|policy|claim|case|voucher|imei|serial|isbn|barcode|ean|upc|"
@@ -73,8 +73,7 @@ _NOT_CARD_WORD = re.compile(
     r"buchung\w*|reserva\w*|prenotazion\w*|localizador|bestell\w*|commande|pedido|ordine|sendung\w*|suivi|"
     r"rastreio|seguimiento|tracciamento|vuelo|voo|vol|flug\w*|volo|embarque|embarquement|imbarco|"
     r"konzert\w*|concierto|concerto|eintritt\w*|biglietto|fahrkarte\w*|telefon\w*|telefono|fattura|factura|"
-    r"facture|rechnung|fatura)\b",
-    re.I,
+    r"facture|rechnung|fatura"
 )
 
 

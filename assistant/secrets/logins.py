@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from assistant.secrets.hits import FIXED_MASKS, Hit, strip_value
 from assistant.secrets.values import clause_value, is_description, looks_secret, skip_aside
+from assistant.text import whole_words
 
 _SECURITY_CUE = re.compile(
     r"\b(?:(?:mother|mom|mum|mam|mommy|mummy)(?:['’]?s)?\s+maiden\s+name|maiden\s+name|"
@@ -29,7 +30,7 @@ _SECURITY_CUE = re.compile(
 )
 _CAPITALISED = re.compile(r"\s+([A-Z][\w'’-]+)")
 _BARE_ANSWER = re.compile(r"\banswer\s*[:=]\s*", re.I)
-_SECURITY_TOPIC = re.compile(r"\b(?:security|secret|memorable)\b", re.I)
+_SECURITY_TOPIC = whole_words(r"security|secret|memorable")
 _SECURITY_CONNECTOR = re.compile(
     r"(?:\s*[:=]\s*|\s+[-–—]+\s+|['’]s\s+|\s+(?:is called|was called|was named|is named|would be|is|was|est|es|ist|é)"
     r"\s*:?\s+)",
@@ -46,12 +47,11 @@ _JOINED_PAIR = re.compile(
     r"\s?[:/])(?P<u>[A-Za-z0-9._%+\-]{1,64}(?:@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,5})?)\s?(?::|\s/\s|/)\s?"
     r"(?P<p>[^\s:/]{3,64})"
 )
-_CREDENTIAL_CUE = re.compile(
-    r"\b(?:credentials?|creds|login|log(?:ging)?[- ]?in|logon|log-on|sign(?:ing)?[- ]?in|username|user\s?name|"
-    r"user/pass(?:word)?|account|portal|access)\b",
-    re.I,
+_CREDENTIAL_CUE = whole_words(
+    r"credentials?|creds|login|log(?:ging)?[- ]?in|logon|log-on|sign(?:ing)?[- ]?in|username|user\s?name|"
+    r"user/pass(?:word)?|account|portal|access"
 )
-_DEVICE = re.compile(r"\b(?:router|modem|wi-?fi|server|ssh|ftp|admin|portal|nas|camera)\b", re.I)
+_DEVICE = whole_words(r"router|modem|wi-?fi|server|ssh|ftp|admin|portal|nas|camera")
 _URL_AUTH = re.compile(r"\b[a-z][a-z0-9+.\-]{0,15}://(?P<u>[^/\s:@]{1,128}):(?P<p>[^/\s@]{1,128})@", re.I)
 
 

@@ -32,6 +32,7 @@ from assistant.secrets.hits import (
     account_mask,
     iban_mask,
 )
+from assistant.text import whole_words
 
 _DIGIT = re.compile(r"\d")
 
@@ -100,15 +101,13 @@ _ACCOUNT = re.compile(
     + r"(?P<v>\d(?:[ -]?\d){5,16})(?![\d])",
     re.I,
 )
-_BANK_WORD = re.compile(
-    r"\b(?:bank|banking|sort[ -]?code|routing|bsb|iban|swift|bic|checking|cheque|current\s+account|savings|"
-    r"transfer|wire|deposit|refund|direct\s+debit|standing\s+order|payee|acct|a/c)\b",
-    re.I,
+_BANK_WORD = whole_words(
+    r"bank|banking|sort[ -]?code|routing|bsb|iban|swift|bic|checking|cheque|current\s+account|savings|"
+    r"transfer|wire|deposit|refund|direct\s+debit|standing\s+order|payee|acct|a/c"
 )
-_LOYALTY_WORD = re.compile(
-    r"\b(?:loyalty|member|membership|frequent|flyer|flier|miles|avios|bonvoy|honors|points|rewards?|club|"
-    r"customer|booking|reservation|airline|hotel|programme|program|executive|tap|flying\s+blue)\b",
-    re.I,
+_LOYALTY_WORD = whole_words(
+    r"loyalty|member|membership|frequent|flyer|flier|miles|avios|bonvoy|honors|points|rewards?|club|"
+    r"customer|booking|reservation|airline|hotel|programme|program|executive|tap|flying\s+blue"
 )
 
 

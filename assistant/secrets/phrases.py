@@ -14,21 +14,20 @@ from collections.abc import Iterator
 from assistant.secrets.hits import CARD_CODE_MASK, FIXED_MASKS, Hit, SecretKind, strip_value, word_set
 from assistant.secrets.values import after_cue, clause_value, digits_value, is_description, word_value
 from assistant.secrets.vocabulary import name_closes
+from assistant.text import whole_words
 
-_PASSWORD_CUE = re.compile(
-    r"\b(?:pass[- ]?words?|passwd|pwd|pw|p/w|pword|passphrase|pass[- ]phrase|mot\s+de\s+passe|mdp|contrase[ñn]a|"
+_PASSWORD_CUE = whole_words(
+    r"pass[- ]?words?|passwd|pwd|pw|p/w|pword|passphrase|pass[- ]phrase|mot\s+de\s+passe|mdp|contrase[ñn]a|"
     r"clave|senha|wachtwoord|passwort|kennwort|l[öo]senord|has[łl]o|parola\s+d'ordine|(?<!boarding )(?<!day )"
     r"(?<!bus )(?<!rail )(?<!ski )pass(?=\s*[:=]|\s+(?:for|to)\s+(?:the\s+|my\s+|our\s+)?[\w\s-]{0,20}?"
-    r"(?:wi-?fi|network|router|account|portal|app|login|laptop|computer|email)\b))\b",
-    re.I,
+    r"(?:wi-?fi|network|router|account|portal|app|login|laptop|computer|email)\b)"
 )
-_PIN_CUE = re.compile(
-    r"\b(?:pin(?:[- ]?(?:code|number|no\.?|nummer))?|code\s+pin|passcode|pass\s+code|geheimzahl|"
+_PIN_CUE = whole_words(
+    r"pin(?:[- ]?(?:code|number|no\.?|nummer))?|code\s+pin|passcode|pass\s+code|geheimzahl|"
     r"(?:door|entry|safe|lock|lockbox|key\s?box|key\s?safe|keypad|alarm|gate|garage|building|access)\s+code|"
     r"(?:(?:safe|lock|locker|padlock|suitcase)\s+)?combination(?:\s+(?:code|number))?|"
     r"code\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|main\s+|back\s+|apartment\s+|building\s+)?"
-    r"(?:door|safe|gate|lockbox|key\s?box|key\s?safe|building|apartment|flat|garage|alarm|padlock|lock))\b",
-    re.I,
+    r"(?:door|safe|gate|lockbox|key\s?box|key\s?safe|building|apartment|flat|garage|alarm|padlock|lock)"
 )
 _CODE_CUE = re.compile(
     r"\b(?:(?:verification|verify|validation|one[- ]?time|otp|2fa|2-fa|two[- ]factor|two[- ]step|2[- ]step|mfa|"
@@ -38,15 +37,14 @@ _CODE_CUE = re.compile(
     r"confirmation|s[ée]curit[ée])|best[äa]tigungscode|verifizierungscode|sicherheitscode)\b",
     re.I,
 )
-_CARD_CODE_CUE = re.compile(
-    r"\b(?:(?:cvv2?|cvc2?|cid|csc)(?:\s+(?:code|number|no))?|card\s+verification\s+(?:value|code)|"
+_CARD_CODE_CUE = whole_words(
+    r"(?:cvv2?|cvc2?|cid|csc)(?:\s+(?:code|number|no))?|card\s+verification\s+(?:value|code)|"
     r"card\s+security\s+code|"
     # Where the code is printed, said instead of its name: "the 3 digits on the back", "back of card says".
     r"(?:\w+\s+)?digits\s+on\s+the\s+back(?:\s+of\s+(?:the|my)\s+card)?|"
-    r"back\s+of\s+(?:the\s+|my\s+)?card(?:\s+(?:says|reads|shows))?)\b",
-    re.I,
+    r"back\s+of\s+(?:the\s+|my\s+)?card(?:\s+(?:says|reads|shows))?"
 )
-_CARDISH = re.compile(r"\b(?:card|visa|mastercard|amex|back|cvv|debit|credit)\b", re.I)
+_CARDISH = whole_words(r"card|visa|mastercard|amex|back|cvv|debit|credit")
 _BARE_CODE = re.compile(r"\b(?P<pre>[\w-]{1,30}\s+)?codes?\b", re.I)
 NOT_SECRET_CODE = word_set(
     """promo promotional discount voucher coupon gift booking reservation reference airport iata icao airline
@@ -58,10 +56,9 @@ NOT_SECRET_CODE = word_set(
 _TEXTED_ME = re.compile(
     r"\b(?:texted|sms(?:'d|ed)?|messaged|whatsapped)\s+(?:me|us)\s+(?:(?:a|the)\s+)?", re.I
 )
-_OTP_CONTEXT = re.compile(
-    r"\b(?:text(?:ed)?|sms|sent|received|got|authenticator|app|log(?:ging)?[- ]?in|sign(?:ing)?[- ]?in|verify|"
-    r"verification|two[- ]factor|2fa|otp|bank|phone|email(?:ed)?|expires?\s+in|valid\s+for)\b",
-    re.I,
+_OTP_CONTEXT = whole_words(
+    r"text(?:ed)?|sms|sent|received|got|authenticator|app|log(?:ging)?[- ]?in|sign(?:ing)?[- ]?in|verify|"
+    r"verification|two[- ]factor|2fa|otp|bank|phone|email(?:ed)?|expires?\s+in|valid\s+for"
 )
 # A six-digit number a moment after how one-time codes arrive ("got the sms: 964054", "authenticator says
 # 093931"): six digits is what those codes are, and little else in a trip is.

@@ -9,18 +9,19 @@ from datetime import datetime
 from typing import Any
 
 from assistant.dates import human_date
+from assistant.text import whole_words
 from demo.moves import diet
 from demo.moves.search import clock
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
 
-BOOK = re.compile(r"\b(book|reserve|take|go with|i'?ll take|i'?ll have)\b", re.I)
+BOOK = whole_words(r"book|reserve|take|go with|i'?ll take|i'?ll have")
 OPTION = re.compile(
     r"\b(?:option|opt\.?|number|no\.?|#)\s*(\d)\b|\b(first|second|third|1st|2nd|3rd|cheapest|earliest|latest)\b",
     re.I,
 )
 FLIGHT_NO = re.compile(r"\b([A-Z0-9]{2}\d{3,4})\b")
-EVERY_LEG = re.compile(r"\b(both|each|all|every)\b", re.I)
+EVERY_LEG = whole_words(r"both|each|all|every")
 MOVING = re.compile(r"I'll move booking (BK-[0-9A-F]{8}) to it")
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 ASK = 'Which flight should I book? Search first, then say e.g. "book option 1".'

@@ -14,6 +14,7 @@ from typing import Any
 
 from assistant.dates import human_date, parse_travel_date
 from assistant.places import AIRPORTS, find_airports
+from assistant.text import whole_words
 from demo.moves.search import describe_options
 from demo.replies import OfflineReply, call, say
 from demo.view import View
@@ -39,7 +40,7 @@ CHANGE = re.compile(
     r"|\b(?:be|get|getting) (?:changed|moved|rescheduled|rebooked)\b|\binstead\b",
     re.I,
 )
-BOOKING_WORDS = re.compile(r"\b(booking|reservation|trip|flights?|ticket|BK-[0-9A-F]{8})\b", re.I)
+BOOKING_WORDS = whole_words(r"booking|reservation|trip|flights?|ticket|BK-[0-9A-F]{8}")
 BOOKING_ID = re.compile(r"\b(BK-[0-9A-F]{8})\b")
 
 

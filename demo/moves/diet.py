@@ -9,14 +9,14 @@ from typing import Literal, get_args
 
 from assistant.facts.types import DietaryNeed, MenuDiet
 from assistant.gate.verdict import Accepted
+from assistant.text import whole_words
 from demo.moves.statements import judge_said
 from demo.view import View
 
 # The diets the booking system can filter on.
 DIETS: tuple[str, ...] = get_args(MenuDiet)
-CONTRADICTS = re.compile(
-    r"\b(not vegetarian|no longer vegetarian|eat meat|i'?m not veg|i eat everything|not vegan|no longer vegan)\b",
-    re.I,
+CONTRADICTS = whole_words(
+    r"not vegetarian|no longer vegetarian|eat meat|i'?m not veg|i eat everything|not vegan|no longer vegan"
 )
 
 # Needs no menu is tagged with: passed to the search so the reply can say they were not checked.

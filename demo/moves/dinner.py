@@ -5,21 +5,19 @@ from: today's words, earlier in this conversation, or a memory with its date (an
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from assistant.text import whole_words
 from demo.moves import diet
 from demo.replies import OfflineReply, call, say
 from demo.view import View
 
-DINNER = re.compile(
-    r"\b(dinner|lunch|breakfast|restaurants?|places? to eat|somewhere to eat|something to eat|eat (?:out|near|nearby)|"
-    r"where (?:can|should|could|do) (?:i|we) eat|food near)\b",
-    re.I,
+DINNER = whole_words(
+    r"dinner|lunch|breakfast|restaurants?|places? to eat|somewhere to eat|something to eat|eat (?:out|near|nearby)|"
+    r"where (?:can|should|could|do) (?:i|we) eat|food near"
 )
-BOOKINGS = re.compile(
-    r"\b(my bookings?|my trips?|my hotel|my flights?|where am i staying|itinerary|reservations?|what have i booked)\b",
-    re.I,
+BOOKINGS = whole_words(
+    r"my bookings?|my trips?|my hotel|my flights?|where am i staying|itinerary|reservations?|what have i booked"
 )
 
 

@@ -14,11 +14,12 @@ from typing import Any
 
 from assistant.dates import human_date, parse_travel_date
 from assistant.places import AIRPORTS, airport_code, find_airports
+from assistant.text import whole_words
 from assistant.turn.tools import DEFAULT_ORIGIN
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
 
-FLIGHT_WORDS = re.compile(r"\b(flights?|fly|flying|plane|airfares?|fares?)\b", re.I)
+FLIGHT_WORDS = whole_words(r"flights?|fly|flying|plane|airfares?|fares?")
 REQUEST = re.compile(
     r"\b(find|search|look(?:ing)? (?:for|up)|show|get me|need|want|any|are there|can you|could you|what|which|"
     r"options?|how much)\b|\?",
@@ -33,7 +34,7 @@ ORIGIN = re.compile(r"\b(?:from|out of)\s+([A-Za-z][A-Za-z ]{1,30}?)" + _STOP, r
 LEG_SPLIT = re.compile(
     r"\s*(?:,\s*|\s+)(?:and\s+)?then\b\s*|\s*;\s*|\s+and\s+(?=(?:fly(?:ing)?\s+)?back\b|return)", re.I
 )
-RETURN = re.compile(r"\b(?:back|return(?:ing)?|home)\b", re.I)
+RETURN = whole_words(r"back|return(?:ing)?|home")
 
 
 @dataclass(frozen=True, slots=True)

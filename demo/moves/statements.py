@@ -10,13 +10,13 @@ already remembered (the memory block) and what was said earlier in this conversa
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import Accepted, check_candidate
 from assistant.gate.words import explain
+from assistant.text import whole_words
 from demo.extract import user_candidates
 from demo.replies import OfflineReply, say
 from demo.view import View
@@ -27,10 +27,9 @@ CONFIRM = "I'll ask you to confirm before I remember"
 # Verdicts on words that were never a statement about the user ("is it vegan?", "good evening"): nothing to say.
 _UNREMARKABLE = frozenset({"question", "greeting"})
 _EVIDENCE = "now"
-_ABOUT_SELF = re.compile(
-    r"\b(i'?m|i am|i prefer|i usually|i always|i never|i like|i love|i don'?t|i eat|i have|i use|i need|i travel|"
-    r"i live|my)\b",
-    re.I,
+_ABOUT_SELF = whole_words(
+    r"i'?m|i am|i prefer|i usually|i always|i never|i like|i love|i don'?t|i eat|i have|i use|i need|i travel|"
+    r"i live|my"
 )
 SAID_NOTHING_KEPT = (
     "Thanks — I won't remember that, though: I only keep travel preferences ("
