@@ -19,10 +19,7 @@ def test_a_lasting_first_person_statement_is_kept_however_it_is_worded(
     assert judged(said, ftype) == f"kept:{value}"
 
 
-@pytest.mark.parametrize(
-    ("said", "ftype"),
-    rows("gate_reading", "a_word_in_two_scripts_is_asked_not_kept"),
-)
+@pytest.mark.parametrize(("said", "ftype"), rows("gate_reading", "two_scripts"))
 def test_a_word_in_two_scripts_is_asked_not_kept(said: str, ftype: str) -> None:
     assert judged(said, ftype) == "ask:mixed_script"
 

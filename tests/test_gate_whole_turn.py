@@ -73,10 +73,7 @@ def test_look_alike_letters_and_invisible_characters_hide_nothing(said: str, rea
     assert judged(said, "dietary", "vegan") == reason
 
 
-@pytest.mark.parametrize(
-    ("said", "ftype", "quote", "expected"),
-    rows("gate_whole_turn", "a_subjectless_fragment_is_asked_a_statement_about_something_else_is_not"),
-)
+@pytest.mark.parametrize(("said", "ftype", "quote", "expected"), rows("gate_whole_turn", "fragments"))
 def test_a_subjectless_fragment_is_asked_a_statement_about_something_else_is_not(
     said: str, ftype: str, quote: str, expected: str
 ) -> None:

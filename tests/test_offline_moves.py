@@ -361,10 +361,7 @@ def _after_question(question: str, answer: str) -> OfflineReply:
     return respond(messages, ALL_TOOLS, None)
 
 
-@pytest.mark.parametrize(
-    ("question", "answer", "what"),
-    rows("offline_moves", "a_yes_calls_forget_memory"),
-)
+@pytest.mark.parametrize(("question", "answer", "what"), rows("offline_moves", "yes_to_forget"))
 def test_a_yes_calls_forget_memory(question: str, answer: str, what: str) -> None:
     assert only_call(_after_question(question, answer)) == ("forget_memory", {"what": what})
 
@@ -395,10 +392,7 @@ def test_a_diet_said_earlier_in_the_conversation_filters_dinner() -> None:
     assert "I've kept to vegan options because you told me earlier in this conversation." in text
 
 
-@pytest.mark.parametrize(
-    ("text", "reply"),
-    rows("offline_moves", "small_talk_and_the_fallback"),
-)
+@pytest.mark.parametrize(("text", "reply"), rows("offline_moves", "small_talk"))
 def test_small_talk_and_the_fallback(text: str, reply: str) -> None:
     answer = first(text)
     assert answer.tool_calls == () and answer.text.startswith(reply)

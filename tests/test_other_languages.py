@@ -47,28 +47,19 @@ def test_a_preference_in_another_language_is_asked_about(entry: tuple[str, str, 
     assert asked(said, name) == value, said
 
 
-@pytest.mark.parametrize(
-    ("said", "type_name", "value"),
-    rows("other_languages", "said_in_its_own_words_it_is_found_with_accents_and_inflections"),
-)
+@pytest.mark.parametrize(("said", "type_name", "value"), rows("other_languages", "own_words"))
 def test_said_in_its_own_words_it_is_found_with_accents_and_inflections(
     said: str, type_name: str, value: str
 ) -> None:
     assert asked(said, type_name) == value
 
 
-@pytest.mark.parametrize(
-    ("said", "type_name"),
-    rows("other_languages", "an_english_sentence_is_not_read_with_other_languages_words"),
-)
+@pytest.mark.parametrize(("said", "type_name"), rows("other_languages", "english"))
 def test_an_english_sentence_is_not_read_with_other_languages_words(said: str, type_name: str) -> None:
     assert FACT_TYPES[type_name].find(said) == []
 
 
-@pytest.mark.parametrize(
-    ("name", "code"),
-    rows("other_languages", "an_airport_is_known_by_its_own_name_and_by_other_languages_names_for_its_city"),
-)
+@pytest.mark.parametrize(("name", "code"), rows("other_languages", "airports"))
 def test_an_airport_is_known_by_its_own_name_and_by_other_languages_names_for_its_city(
     name: str, code: str
 ) -> None:

@@ -59,20 +59,7 @@ def written_cards(draw: st.DrawFn) -> tuple[str, str]:
     return written, number[-4:]
 
 
-_TRAVEL_FRAMES = st.sampled_from(
-    [
-        "{}",
-        "my card is {}",
-        "Pay the Lisbon flight with {} please",
-        "For the hotel in Porto use {}, thanks",
-        "book me on TP1234 to Madrid on 12 May, card {} expiry 09/28",
-        "the taxi to the airport takes {} I think",
-        "{} — and I prefer a window seat",
-        "can you charge {} for the two nights at the Ritz?",
-        "Por favor paga o voo com {}",
-        "Zahlen Sie die Zugfahrt mit {} bitte",
-    ]
-)
+_TRAVEL_FRAMES = st.sampled_from(texts("secrets_structure", "travel_frames"))
 
 
 @given(written_cards(), _TRAVEL_FRAMES)
@@ -128,20 +115,14 @@ def test_ordinary_travel_sentences_are_never_masked(text: str) -> None:
 # --- secrets said in words, in six languages ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "kept", "secret"),
-    rows("secrets_structure", "secrets_said_in_other_languages_lose_only_the_value"),
-)
+@pytest.mark.parametrize(("text", "kept", "secret"), rows("secrets_structure", "said_in_other_languages"))
 def test_secrets_said_in_other_languages_lose_only_the_value(text: str, kept: str, secret: str) -> None:
     masked = mask_secrets(text)
     assert secret not in masked.text and has_mask(masked.text), masked.text
     assert kept in masked.text
 
 
-@pytest.mark.parametrize(
-    "text",
-    texts("secrets_structure", "talking_about_secrets_in_any_language_is_not_a_secret"),
-)
+@pytest.mark.parametrize("text", texts("secrets_structure", "talk_in_any_language"))
 def test_talking_about_secrets_in_any_language_is_not_a_secret(text: str) -> None:
     assert mask_secrets(text).findings == ()
 
@@ -194,10 +175,7 @@ def test_a_seed_phrase_is_masked_in_any_wordlist_language(language: str, count: 
         assert "I prefer aisle seats" in masked.text
 
 
-@pytest.mark.parametrize(
-    "text",
-    texts("secrets_structure", "identity_documents_are_masked_without_their_name"),
-)
+@pytest.mark.parametrize("text", texts("secrets_structure", "identity_documents"))
 def test_identity_documents_are_masked_without_their_name(text: str) -> None:
     masked = mask_secrets(text)
     assert masked.kinds and set(masked.kinds) <= {"passport", "national_id"}, masked.text
@@ -230,21 +208,8 @@ def test_digits_after_an_unrelated_message_are_not_a_split_card() -> None:
 # --- the clause after a mask -----------------------------------------------------------------------------------
 
 
-_SECRET_STATEMENTS = st.sampled_from(
-    [
-        "my card is 4111 1111 1111 1111",
-        "o meu PIN é 4821",
-        "mi contraseña es Gato-77",
-        "le digicode est 4821B",
-        "IBAN DE89 3704 0044 0532 0130 00",
-        "der Bestätigungscode lautet 402291",
-        "the key is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
-        "passport C01X00T47",
-    ]
-)
-_PREFERENCES = st.sampled_from(
-    ["I prefer window seats", "we always fly economy", "I'm vegetarian", "prefiro o corredor"]
-)
+_SECRET_STATEMENTS = st.sampled_from(texts("secrets_structure", "secret_statements"))
+_PREFERENCES = st.sampled_from(texts("secrets_structure", "preferences"))
 
 
 @given(
@@ -270,19 +235,13 @@ def test_a_mask_always_ends_its_clause(tail: str) -> None:
     assert not any(has_mask(c) and "prefer" in c for c in clauses)
 
 
-@pytest.mark.parametrize(
-    ("text", "secret"),
-    rows("secrets_structure", "codes_and_bank_details_said_around_their_subject_are_masked"),
-)
+@pytest.mark.parametrize(("text", "secret"), rows("secrets_structure", "codes_around_subject"))
 def test_codes_and_bank_details_said_around_their_subject_are_masked(text: str, secret: str) -> None:
     masked = mask_secrets(text)
     assert secret not in masked.text and has_mask(masked.text), masked.text
 
 
-@pytest.mark.parametrize(
-    "text",
-    texts("secrets_structure", "numbers_that_only_sound_secret_are_left_alone"),
-)
+@pytest.mark.parametrize("text", texts("secrets_structure", "sound_secret"))
 def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
     assert mask_secrets(text).findings == (), mask_secrets(text).text
 
@@ -290,19 +249,13 @@ def test_numbers_that_only_sound_secret_are_left_alone(text: str) -> None:
 # --- cue words and shapes ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("said", "secret"),
-    rows("secrets_structure", "cue_words_and_shapes_mask_what_nobody_listed"),
-)
+@pytest.mark.parametrize(("said", "secret"), rows("secrets_structure", "cue_words"))
 def test_cue_words_and_shapes_mask_what_nobody_listed(said: str, secret: str) -> None:
     masked = mask_secrets(said).text
     assert secret not in masked and has_mask(masked)
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "the_same_words_in_ordinary_travel_talk_mask_nothing"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "cue_words_in_travel_talk"))
 def test_the_same_words_in_ordinary_travel_talk_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
 
@@ -354,10 +307,7 @@ def test_a_token_beside_the_name_of_a_key_is_masked(token: str, name: str, frame
     assert token not in masked.text and has_mask(masked.text), masked.text
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "talk_of_keys_without_a_token_masks_nothing"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "keys_without_token"))
 def test_talk_of_keys_without_a_token_masks_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
 
@@ -378,18 +328,7 @@ def test_a_document_number_in_any_letter_digit_mix_is_masked_beside_document_wor
 
 # --- card-shaped digits beside a card word, in six languages -------------------------------------------------
 
-_CARD_CUE_FRAMES = st.sampled_from(
-    [
-        "my card is {}",
-        "use the company card: {} for the hotel",
-        "the old visa {} still works",
-        "mi tarjeta es {}, gracias",
-        "o meu cartão é {}",
-        "ma carte : {} pour l'hôtel",
-        "Kartennummer {}, bitte",
-        "la carta di credito è {}",
-    ]
-)
+_CARD_CUE_FRAMES = st.sampled_from(texts("secrets_structure", "card_cue_frames"))
 
 
 @st.composite
@@ -428,16 +367,7 @@ def test_a_luhn_valid_number_in_printed_groups_is_a_card_whatever_its_issuer(num
     assert written not in masked.text and masked.text.endswith(" for the hotel in Seville"), masked.text
 
 
-_OTHER_NUMBER_FRAMES = st.sampled_from(
-    [
-        "I paid by card; the e-ticket is {}",
-        "Meine Karte wurde abgelehnt, Buchungsnummer {}",
-        "La tarjeta de embarque tiene el número {}",
-        "O cartão de embarque é {}",
-        "card declined, my booking reference is {}",
-        "my Nectar card number is {}",
-    ]
-)
+_OTHER_NUMBER_FRAMES = st.sampled_from(texts("secrets_structure", "other_number_frames"))
 
 
 # Outside every issuer's range (a number in one, beside a card word, is read as a mistyped card).
@@ -449,10 +379,7 @@ def test_a_card_word_beside_another_kind_of_number_masks_nothing(number: str, fr
     assert mask_secrets(text).text == text
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "card_words_without_a_number_mask_nothing"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "card_words_only"))
 def test_card_words_without_a_number_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
 
@@ -477,18 +404,7 @@ def test_the_digits_after_a_cards_expiry_are_its_security_code(
     assert f"{month:02d}/{year}" in masked  # the expiry is no secret on its own
 
 
-_CARD_CODE_NAMES = st.sampled_from(
-    [
-        "cvv",
-        "el código de seguridad es",
-        "o código de segurança é",
-        "cryptogramme au dos :",
-        "mon cryptogramme visuel est",
-        "Kartenprüfnummer",
-        "il codice di sicurezza è",
-        "security code",
-    ]
-)
+_CARD_CODE_NAMES = st.sampled_from(texts("secrets_structure", "card_code_names"))
 
 
 @given(
@@ -517,10 +433,7 @@ def test_a_spelled_card_with_oh_for_zero_is_masked(number: str, zero: str) -> No
     assert f"[card ending {number[-4:]}]" in masked and masked.endswith("I prefer aisle seats"), masked
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "oh_in_ordinary_talk_stays_a_word"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "oh_as_a_word"))
 def test_oh_in_ordinary_talk_stays_a_word(said: str) -> None:
     assert mask_secrets(said).text == said
 
@@ -550,30 +463,7 @@ def passwords(draw: st.DrawFn) -> str:
     return token[:2] + rng.choice("!%#") + token[2:] + str(rng.randint(0, 9))
 
 
-_PASSWORD_FRAMES = st.sampled_from(
-    [
-        # after the name, a few words on, once a connector with no other subject introduces the value
-        "I changed my password, now it's {}",
-        "mudei a senha, agora é {}",
-        "cambié la contraseña, ahora es {}",
-        "j'ai changé le mot de passe, c'est {} maintenant",
-        "ich habe das Passwort geändert, jetzt ist es {}",
-        "ho cambiato la password, ora è {}",
-        # after the name with a word saying it is new
-        "contraseña nueva {}",
-        "nouveau mot de passe : {}",
-        # before the name
-        "{}, that's my password for the airline app",
-        "it's {} - that's my password",
-        "{}, c'est mon mot de passe",
-        "{}, das ist mein Passwort",
-        "{}, esa es mi contraseña",
-        "{}, essa é a minha senha",
-        "{}, questa è la mia password",
-        # the login's "pass"
-        "the login pass is {}, I'm a Hilton Honors member",
-    ]
-)
+_PASSWORD_FRAMES = st.sampled_from(texts("secrets_structure", "password_frames"))
 
 
 @given(passwords(), _PASSWORD_FRAMES)
@@ -584,30 +474,8 @@ def test_a_password_said_next_to_its_name_is_masked_in_six_languages(value: str,
     assert value not in masked and "[password masked]" in masked, (text, masked)
 
 
-_PASSWORD_TALK = st.sampled_from(
-    [
-        "I changed my password, now it's {}",
-        "mudei a senha, agora é {}",
-        "cambié la contraseña, ahora es {}",
-        "j'ai changé le mot de passe, c'est {} maintenant",
-        "ich habe das Passwort geändert, jetzt ist es {}",
-        "ho cambiato la password, ora è {}",
-        "my password expired, my flight is {}",
-    ]
-)
-_NO_VALUE = st.sampled_from(
-    [
-        "working",
-        "easier",
-        "mais segura",
-        "más larga",
-        "plus simple",
-        "sicher",
-        "più sicura",
-        "TP1234",
-        "12:30pm",
-    ]
-)
+_PASSWORD_TALK = st.sampled_from(texts("secrets_structure", "password_talk"))
+_NO_VALUE = st.sampled_from(texts("secrets_structure", "no_value"))
 
 
 @given(_PASSWORD_TALK, _NO_VALUE)
@@ -617,10 +485,7 @@ def test_talk_of_a_changed_password_without_a_value_masks_nothing(frame: str, wo
     assert mask_secrets(text).text == text
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "words_beside_a_secrets_name_that_are_not_its_value_mask_nothing"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "not_the_value"))
 def test_words_beside_a_secrets_name_that_are_not_its_value_mask_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
 
@@ -660,10 +525,7 @@ def test_a_security_answer_beside_its_question_is_masked(question: str, answer: 
     assert answer not in masked and "[security answer masked]" in masked, masked
 
 
-@pytest.mark.parametrize(
-    ("said", "answer"),
-    rows("secrets_structure", "the_answer_to_the_secret_question_is_masked_in_six_languages"),
-)
+@pytest.mark.parametrize(("said", "answer"), rows("secrets_structure", "secret_answers"))
 def test_the_answer_to_the_secret_question_is_masked_in_six_languages(said: str, answer: str) -> None:
     assert answer not in mask_secrets(said).text
 
@@ -727,23 +589,12 @@ def test_an_account_number_beside_a_bank_code_is_masked_whatever_loyalty_talk_is
     assert str(account) not in masked and masked.endswith(tail), masked
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "bank_words_without_a_bank_code_leave_loyalty_accounts_alone"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "bank_words_only"))
 def test_bank_words_without_a_bank_code_leave_loyalty_accounts_alone(said: str) -> None:
     assert mask_secrets(said).text == said
 
 
-CHANGED_TO = [
-    "changed my password to {} yesterday, can you check the booking?",
-    "I set the Expedia password as {}, I'm an aisle-seat person by the way",
-    "mudei a senha para {}",
-    "cambié la contraseña a {}",
-    "j'ai changé le mot de passe pour {}",
-    "hab das Passwort auf {} geändert",
-    "ho cambiato la password in {}",
-]
+CHANGED_TO = texts("secrets_structure", "changed_to")
 
 
 @given(
@@ -759,9 +610,6 @@ def test_what_a_password_was_changed_to_is_masked(frame: str, word: str, joiner:
     assert value not in masked.text and has_mask(masked.text), masked.text
 
 
-@pytest.mark.parametrize(
-    "said",
-    texts("secrets_structure", "changing_a_password_without_saying_it_masks_nothing"),
-)
+@pytest.mark.parametrize("said", texts("secrets_structure", "password_changed_unsaid"))
 def test_changing_a_password_without_saying_it_masks_nothing(said: str) -> None:
     assert mask_secrets(said).text == said

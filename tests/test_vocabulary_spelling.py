@@ -13,26 +13,17 @@ def values(type_name: str, text: str) -> list[str]:
     return [m.value for m in FACT_TYPES[type_name].find(text)]
 
 
-@pytest.mark.parametrize(
-    ("type_name", "text", "value"),
-    rows("vocabulary_spelling", "a_value_is_found_however_it_is_spelled"),
-)
+@pytest.mark.parametrize(("type_name", "text", "value"), rows("vocabulary_spelling", "spellings"))
 def test_a_value_is_found_however_it_is_spelled(type_name: str, text: str, value: str) -> None:
     assert value in values(type_name, text)
 
 
-@pytest.mark.parametrize(
-    ("type_name", "text"),
-    rows("vocabulary_spelling", "words_that_only_look_alike_are_not_values"),
-)
+@pytest.mark.parametrize(("type_name", "text"), rows("vocabulary_spelling", "look_alikes"))
 def test_words_that_only_look_alike_are_not_values(type_name: str, text: str) -> None:
     assert values(type_name, text) == []
 
 
-@pytest.mark.parametrize(
-    ("text", "code"),
-    rows("vocabulary_spelling", "a_home_airport_is_found_wherever_the_home_words_sit"),
-)
+@pytest.mark.parametrize(("text", "code"), rows("vocabulary_spelling", "home_airports"))
 def test_a_home_airport_is_found_wherever_the_home_words_sit(text: str, code: str) -> None:
     assert code in values("home_airport", text)
 
