@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -102,34 +103,43 @@ def _fact_text(app: App, chat: ChatContext, fid: FactId) -> str:
         return "that fact"
 
 
-@requires_chat(on_refused=_refused)
-async def keep_fact(app: App, chat: ChatContext, action: cl.Action) -> dict[str, Any]:
-    """ "Should I remember this?" → Keep: the pending fact becomes the user's confirmed word."""
-    rt = app.runtime
+async def _settle_pending(
+    app: App, chat: ChatContext, action: cl.Action, act: Callable[[FactId], object], *, verb: str, done: str
+) -> dict[str, Any]:
+    """Keep and Discard alike: the fact is named before it changes (a discarded one is gone after), ``act``
+    runs in a worker thread, and a refusal says what could not be done."""
     try:
         fid = fact_id(action.payload.get("fact_id"))
         named = await asyncio.to_thread(_fact_text, app, chat, fid)
-        await asyncio.to_thread(
-            rt.registry.keep_pending, chat.user, fid, actor=f"user:{chat.user}", now=rt.clocks.now(chat.user)
-        )
+        await asyncio.to_thread(act, fid)
     except TravelAssistantError as exc:
-        return await _answer(app, chat, f"Could not keep that: {exc.user_message()}", ok=False)
-    return await _answer(app, chat, f"Kept {named}: I'll remember it.")
+        return await _answer(app, chat, f"Could not {verb} that: {exc.user_message()}", ok=False)
+    return await _answer(app, chat, done.format(named))
+
+
+@requires_chat(on_refused=_refused)
+async def keep_fact(app: App, chat: ChatContext, action: cl.Action) -> dict[str, Any]:
+    """ "Should I remember this?" → Keep: the pending fact becomes the user's confirmed word (dated by the
+    user's clock, the demo clock included, like any fact they state)."""
+    registry, now = app.runtime.registry, app.runtime.clocks.now(chat.user)
+
+    def keep(fid: FactId) -> object:
+        return registry.keep_pending(chat.user, fid, actor=f"user:{chat.user}", now=now)
+
+    return await _settle_pending(app, chat, action, keep, verb="keep", done="Kept {}: I'll remember it.")
 
 
 @requires_chat(on_refused=_refused)
 async def discard_fact(app: App, chat: ChatContext, action: cl.Action) -> dict[str, Any]:
     """ "Should I remember this?" → Discard: the pending fact is deleted, never remembered."""
-    rt = app.runtime
-    try:
-        fid = fact_id(action.payload.get("fact_id"))
-        named = await asyncio.to_thread(_fact_text, app, chat, fid)
-        await asyncio.to_thread(
-            rt.registry.discard_pending, chat.user, fid, actor=f"user:{chat.user}", now=_real_now()
-        )
-    except TravelAssistantError as exc:
-        return await _answer(app, chat, f"Could not discard that: {exc.user_message()}", ok=False)
-    return await _answer(app, chat, f"Discarded {named}: I won't remember it.")
+    registry = app.runtime.registry
+
+    def discard(fid: FactId) -> object:
+        return registry.discard_pending(chat.user, fid, actor=f"user:{chat.user}", now=_real_now())
+
+    return await _settle_pending(
+        app, chat, action, discard, verb="discard", done="Discarded {}: I won't remember it."
+    )
 
 
 @requires_chat(on_refused=_refused)
