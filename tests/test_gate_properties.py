@@ -18,6 +18,7 @@ The gate holds every property here; a new one it does not hold yet is marked ``x
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hypothesis import given, settings
@@ -203,46 +204,21 @@ def reported(draw: st.DrawFn) -> tuple[str, Pref]:
 
 
 @st.composite
-def hypothetical(draw: st.DrawFn) -> tuple[str, Pref]:
+def framed(draw: st.DrawFn, frames: Sequence[str]) -> tuple[str, Pref]:
+    """The plain statement said inside one of ``frames`` (at its ``{s}``)."""
     pref = draw(prefs)
-    return draw(st.sampled_from(HYPOTHETICALS)).format(s=pref.plain), pref
+    return draw(st.sampled_from(frames)).format(s=pref.plain), pref
 
 
 @st.composite
-def lookalike_negation(draw: st.DrawFn) -> tuple[str, Pref]:
+def disguised(
+    draw: st.DrawFn, hide: Callable[[str, st.DrawFn], str], *, third_party: bool
+) -> tuple[str, Pref]:
+    """The negated statement (or the one said of someone else) with ``hide`` applied to the negating word
+    (or to the other person)."""
     pref = draw(prefs)
-    hidden = _lookalike(pref.negation, draw)
-    return pref.negated.replace(pref.negation, hidden, 1), pref
-
-
-@st.composite
-def lookalike_third_party(draw: st.DrawFn) -> tuple[str, Pref]:
-    pref = draw(prefs)
-    return pref.third.replace(pref.other, _lookalike(pref.other, draw), 1), pref
-
-
-@st.composite
-def zero_width_negation(draw: st.DrawFn) -> tuple[str, Pref]:
-    pref = draw(prefs)
-    return pref.negated.replace(pref.negation, _zero_width(pref.negation, draw), 1), pref
-
-
-@st.composite
-def zero_width_third_party(draw: st.DrawFn) -> tuple[str, Pref]:
-    pref = draw(prefs)
-    return pref.third.replace(pref.other, _zero_width(pref.other, draw), 1), pref
-
-
-@st.composite
-def quote_across(draw: st.DrawFn) -> tuple[str, Pref]:
-    pref = draw(prefs)
-    return draw(st.sampled_from(QUOTES)).format(s=pref.plain), pref
-
-
-@st.composite
-def label_opener(draw: st.DrawFn) -> tuple[str, Pref]:
-    pref = draw(prefs)
-    return draw(st.sampled_from(LABELS)).format(s=pref.plain), pref
+    sentence, word = (pref.third, pref.other) if third_party else (pref.negated, pref.negation)
+    return sentence.replace(word, hide(word, draw), 1), pref
 
 
 @st.composite
@@ -285,43 +261,43 @@ def test_reported_advice_is_never_kept(case: tuple[str, Pref]) -> None:
 
 
 @PROFILE
-@given(hypothetical())
+@given(framed(HYPOTHETICALS))
 def test_a_hypothetical_is_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(lookalike_negation())
+@given(disguised(_lookalike, third_party=False))
 def test_look_alike_letters_hiding_a_negation_are_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(lookalike_third_party())
+@given(disguised(_lookalike, third_party=True))
 def test_look_alike_letters_hiding_a_third_party_are_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(zero_width_negation())
+@given(disguised(_zero_width, third_party=False))
 def test_zero_width_characters_hiding_a_negation_are_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(zero_width_third_party())
+@given(disguised(_zero_width, third_party=True))
 def test_zero_width_characters_hiding_a_third_party_are_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(quote_across())
+@given(framed(QUOTES))
 def test_a_quote_across_sentences_is_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 
 @PROFILE
-@given(label_opener())
+@given(framed(LABELS))
 def test_a_label_opener_is_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
