@@ -11,8 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import get_args
 
-from assistant.facts.types import FACT_TYPES
+from assistant.facts.types import FACT_TYPES, DietaryNeed
 from assistant.facts.values import Authority, Fact
 from assistant.ids import FactId
 
@@ -64,16 +65,9 @@ class Entry:
         )
 
 
+# Every dietary need memory can hold, then needs beyond the app's vocabulary.
 _DIETARY = (
-    "vegetarian",
-    "vegan",
-    "pescatarian",
-    "halal",
-    "kosher",
-    "gluten-free",
-    "lactose-free",
-    "nut allergy",
-    "shellfish allergy",
+    *get_args(DietaryNeed),
     "egg allergy",
     "soy allergy",
     "sesame allergy",

@@ -37,6 +37,7 @@ from assistant.booking_types import FlightOption
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.model.llm import ChatModel
 from assistant.model.tape import RecordingModel
+from assistant.places import AIRPORTS
 from assistant.turn.context import ContextStats, Policy
 from assistant.turn.parts import EngineSettings, SilentObserver
 from assistant.turn.tools import ToolRunner
@@ -48,18 +49,8 @@ from travel_assistant.twins import Twins
 START = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 BUDGET = 12_000  # the default CONTEXT_BUDGET_TOKENS
 USER = UserId("bench-user")
-CITIES = [
-    "Lisbon",
-    "Porto",
-    "Madrid",
-    "Barcelona",
-    "Paris",
-    "Amsterdam",
-    "Rome",
-    "Berlin",
-    "Vienna",
-    "Athens",
-]
+# Destinations of the demo's flights, as the airports table names them.
+CITIES = [AIRPORTS[code] for code in ("LIS", "OPO", "MAD", "BCN", "CDG", "AMS", "FCO", "BER", "VIE", "ATH")]
 FARE_RULES = (
     "Economy Classic fare. Changes allowed up to 24 hours before departure for a fee of EUR 70 plus any fare "
     "difference. Cancellation: taxes refundable only. Baggage: one cabin bag up to 8 kg and one personal item; "
