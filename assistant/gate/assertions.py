@@ -87,13 +87,13 @@ _SELF_TAG = re.compile(
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
 _FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|i'd|we|we're|we've")
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
-_HOME = re.compile(r"\bhome\b", re.I)
+_HOME = whole_words("home")
 _NEGATIVE_CAPABILITY = whole_words(
     r"cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
     r"does not (?:work|support)|no access|fails? to|is broken|isn't available"
 )
 # What the person cannot do ("step-free access please, I can't do stairs") is a need, not a system's limit.
-_PERSON_CANNOT = re.compile(r"\b(?:i|we)\s+(?:can't|cannot|can not|am unable|'m unable|are unable)\b", re.I)
+_PERSON_CANNOT = whole_words(r"(?:i|we)\s+(?:can't|cannot|can not|am unable|'m unable|are unable)")
 
 
 def _person_cannot(clause: str) -> bool:
@@ -117,8 +117,8 @@ _QUESTION_START = re.compile(
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
 _ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
 # "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
-_STANDING_REQUEST = re.compile(r"\b(?:can|could|would|will) you\b", re.I)
-_HEDGE = re.compile(r"\b(?:i|we) (?:guess|suppose|think|believe|reckon)\b", re.I)
+_STANDING_REQUEST = whole_words(r"(?:can|could|would|will) you")
+_HEDGE = whole_words(r"(?:i|we) (?:guess|suppose|think|believe|reckon)")
 # "…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.
 _ASIDE = re.compile(
     r"\bif (?:that|it|this) (?:helps|matters|is useful|'s useful|makes a difference)\b"
@@ -128,7 +128,7 @@ _ASIDE = re.compile(
     r"|\bif you\b(?!(?:'re| are| were)\b)",
     re.I,
 )
-_POLITE = re.compile(r"\b(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)\b", re.I)
+_POLITE = whole_words(r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)")
 _HYPOTHETICAL = whole_words(
     r"if|would|might|maybe|perhaps|possibly|probably|considering|consider|in case|suppose|supposing|"
     r"imagine|what if|wonder(?:ing)?|unless|someday|one day|might become|may become|(?:thinking|think) (?:about|of)|"

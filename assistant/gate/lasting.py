@@ -26,19 +26,20 @@ ADDRESSED = re.compile(
     r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
     re.I,
 )
+# "Can you (please) …" before the verb of a request.
+CAN_YOU = r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+# Verbs that hand text over to be worked on: what follows is material, not a statement ("translate: I am vegan").
+WORK_ON_TEXT = r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste"
 REQUEST = re.compile(
     r"^\W*(?:(?:please|pls|ok|okay|so|now|then|and|also|great|thanks|thank you)[\s,]+)*"
-    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
-    r"(?:book|find|search|get|reserve|look(?:\s+up|\s+for)?|show|change|cancel|upgrade|switch|add|put|give|make|"
-    r"send|check|order|request|arrange|sort out|grab|pick|"
-    # Text the user hands over to be worked on is material, not a statement ("translate: I am vegan").
-    r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
+    + CAN_YOU
+    + r"(?:book|find|search|get|reserve|look(?:\s+up|\s+for)?|show|change|cancel|upgrade|switch|add|put|give|make|"
+    r"send|check|order|request|arrange|sort out|grab|pick|" + WORK_ON_TEXT + r")\b",
     re.I,
 )
-_WANT_NOW = re.compile(
-    r"\b(?:i|we)\s*(?:need|want|'d like|would like|am looking for|'m looking for|am after|'m after|will need|"
-    r"'ll need|'ll take|will take|'ll have|will have)\b",
-    re.I,
+_WANT_NOW = whole_words(
+    r"(?:i|we)\s*(?:need|want|'d like|would like|am looking for|'m looking for|am after|'m after|will need|"
+    r"'ll need|'ll take|will take|'ll have|will have)"
 )
 _THIS_TRIP = re.compile(
     r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:[\w-]+\s+)?"

@@ -12,6 +12,7 @@ from typing import Literal
 
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.foreign_text import foreign_spans, unsure_labels
+from assistant.gate.lasting import WORK_ON_TEXT
 from assistant.places import find_airports
 from assistant.secrets.hits import MASK_RE
 
@@ -106,7 +107,8 @@ _REPORTING = re.compile(
     re.I,
 )
 _OBJECT = frozenset({"me", "us", "myself", "ourselves"})
-_FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
+# The user as the subject of a reporting verb ("I said", "we wrote"): their own words, not a report.
+FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
 # "I need a wheelchair for my mum": the value is for someone else.
 _FOR_OTHER = re.compile(
     r"(?:\W+\w+){0,3}?\W+for\s+(?:him|her|them|(?:my|our|his|her|their|the)\s+(?:\w+\s+)?"
@@ -131,7 +133,7 @@ _SOURCE = re.compile(
     + _REPORTING.pattern
     + "|"
     + _THIRD.pattern
-    + r"|\b(?:translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste)\b",
+    + rf"|\b(?:{WORK_ON_TEXT})\b",
     re.I,
 )
 
@@ -154,7 +156,7 @@ def reported_or_quoted(evidence: Evidence) -> bool:
         if MASK_RE.search(evidence.text, said, evidence.clause.start):
             continue  # "the code the app shows is [masked], and answer in Spanish": the report was the secret
         closed = any(said <= q.start <= said + 2 and q.end <= evidence.clause.start for q in foreign)
-        if subject not in _FIRST_PERSON and not closed:
+        if subject not in FIRST_PERSON and not closed:
             return True
     return bool(_REPORTED_AFTER.search(evidence.text[evidence.quote.end : evidence.sentence.end]))
 

@@ -30,6 +30,7 @@ from typing import Literal
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
+from assistant.gate.lasting import CAN_YOU
 from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
 from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
 from assistant.normalise import mixed_script
@@ -64,8 +65,9 @@ _FORGET = re.compile(
     re.I,
 )
 _CUE_PREFIX = re.compile(
-    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so)[\s,]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
-    r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
+    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so)[\s,]+)*"
+    + CAN_YOU
+    + r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
     r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",
     re.I,
 )

@@ -18,7 +18,7 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
-from assistant.gate.speakers import CONDITION_WORDS, REPORTING
+from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING
 from assistant.text import whole_words
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
@@ -72,7 +72,6 @@ _INTRODUCES = re.compile(
     r"(?:said|wrote|sent)\b|\b(?:got|received|copied|pasted|forwarding|sharing)\s+(?:this|the following)\b",
     re.I,
 )
-_FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
 # After the statement: whose words these were ("That's what my doctor says.", "Her words, not mine.").
 _REPORTED_LATER = re.compile(
     r"\bthat'?s what (?!i\b|we\b)(?:\w+\s+){0,3}?(?:said|says|wrote|writes|thinks|claims|told me|tells me|"
@@ -89,10 +88,9 @@ _ADVICE = re.compile(
     re.I,
 )
 # The user passing on what the assistant said ("you said I'm vegan", "as you said").
-_YOU_SAID = re.compile(
-    r"\b(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
-    r"\b|\b(?:as|like) you (?:said|mentioned|noted|put it|wrote)\b|\baccording to you\b",
-    re.I,
+_YOU_SAID = whole_words(
+    r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
+    r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you"
 )
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 _INJECTED = re.compile(
@@ -287,7 +285,7 @@ def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "
     if not earlier:
         return "none"
     previous = evidence.text[earlier[-1].start : earlier[-1].end]
-    reported = [m for m in REPORTING.finditer(previous) if (m.group(1) or "").lower() not in _FIRST_PERSON]
+    reported = [m for m in REPORTING.finditer(previous) if (m.group(1) or "").lower() not in FIRST_PERSON]
     if _INTRODUCES.search(previous.rstrip(" .!:\n")) and (reported or "from" in previous.lower()):
         return "introduces"
     contacted = _CONTACTED.search(previous)
