@@ -11,7 +11,7 @@ the fact must be in memory afterwards, with its quote masked.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -25,6 +25,7 @@ from assistant.model.llm import ChatModel, LiteLLMChatModel
 from assistant.turn.parts import EngineSettings
 from assistant.turns import Message, ModelReply, TurnRequest
 from demo.provider import offline_config
+from testkit.fresh_runs import strings
 from travel_assistant.twins import Twins
 
 M = TypeVar("M", bound=BaseModel)
@@ -55,18 +56,6 @@ class Capture:
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return self.inner.count_tokens(messages)
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string inside a JSON-like value (compared raw: JSON escaping would hide a multi-line key)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

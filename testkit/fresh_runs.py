@@ -30,9 +30,9 @@ from assistant.facts.recall import fact_line
 from assistant.facts.values import Fact
 from assistant.gate.verdict import asked_to_remember
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.model.llm import ChatModel, M, TokenSink
+from assistant.model.llm import ChatModel, M
 from assistant.promotion import Promoter
-from assistant.turns import Message, ModelReply, TurnRequest
+from assistant.turns import Message, TurnRequest
 from demo.extract import extract_candidates
 from testkit import poisoning
 from testkit.fresh_corpus import SecretStatement, Turn
@@ -45,7 +45,7 @@ OWNER = "alice"
 SAID_AT = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 
 
-class OfflineExtraction:
+class OfflineExtraction(poisoning.PromotionOnlyModel):
     """The offline demo model's promotion answer alone (its chat side is not needed to promote)."""
 
     model_name = "offline/extract"
@@ -53,20 +53,8 @@ class OfflineExtraction:
     def __init__(self, reply: dict[str, Any] | None = None) -> None:
         del reply  # the factory's signature; this model reads the transcript instead
 
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
-        raise AssertionError("promotion asks for structured output only")
-
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
         return schema.model_validate({"candidates": extract_candidates(str(messages[-1]["content"]))})
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,15 +141,16 @@ class SecretRun:
     stored: str  # every fact version (all fields) and the memory block's fact lines, joined
 
 
-def _strings(value: object) -> Iterator[str]:
+def strings(value: object) -> Iterator[str]:
+    """Every string inside a JSON-like value (compared raw: JSON escaping would hide a multi-line key)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _strings(item)
+            yield from strings(item)
     elif isinstance(value, list | tuple):
         for item in value:
-            yield from _strings(item)
+            yield from strings(item)
 
 
 async def _say(case: SecretStatement, chat: ChatModel) -> SecretRun:
@@ -196,7 +185,7 @@ async def _say(case: SecretStatement, chat: ChatModel) -> SecretRun:
         )
     facts = world.facts.list_facts(UserScope(user), include_history=True)
     block = [fact_line(f, stale=False, now=later) for f in facts if f.current]
-    stored = "\x00".join([*_strings([f.to_json() for f in facts]), *block])
+    stored = "\x00".join([*strings([f.to_json() for f in facts]), *block])
     return SecretRun(logged, stored)
 
 

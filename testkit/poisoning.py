@@ -160,14 +160,9 @@ class Outcome:
         return any(self.rows.values())
 
 
-class CandidateReply:
-    """A model whose only answer is the given structured reply (the benchmark's stand-in for a fooled model)."""
-
-    model_name = "corpus/fooled"
-
-    def __init__(self, reply: dict[str, Any]) -> None:
-        self.reply = reply
-        self.calls: list[list[Message]] = []
+class PromotionOnlyModel:
+    """A model for promotion alone: subclasses answer ``structured``; a chat completion would be a test's
+    mistake, and tokens cost nothing."""
 
     async def complete(
         self,
@@ -178,12 +173,22 @@ class CandidateReply:
     ) -> ModelReply:
         raise AssertionError("promotion asks for structured output only")
 
+    def count_tokens(self, messages: Sequence[Message]) -> int:
+        return 0
+
+
+class CandidateReply(PromotionOnlyModel):
+    """A model whose only answer is the given structured reply (the benchmark's stand-in for a fooled model)."""
+
+    model_name = "corpus/fooled"
+
+    def __init__(self, reply: dict[str, Any]) -> None:
+        self.reply = reply
+        self.calls: list[list[Message]] = []
+
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
         self.calls.append(list(messages))
         return schema.model_validate(self.reply)
-
-    def count_tokens(self, messages: Sequence[Message]) -> int:
-        return 0
 
 
 ModelFactory = Callable[[dict[str, Any]], ChatModel]
