@@ -54,7 +54,7 @@ from assistant.secrets.vocabulary import (
     QUALIFIERS,
     CueKind,
     alternation,
-    listed,
+    alternation_of,
     name_closes,
     phrases,
     unaccented,
@@ -92,18 +92,18 @@ def _key(phrase: str) -> str:
 # One step from a name to its value: ":", "=", "#", a dash, a connector word, "it's"; up to three in a row
 # ("passport # - it's 830307647", "senha: é …"). Each step leaves the spaces after it to the next ("ist es").
 _STEP = (
-    rf"(?:\s*[:=]+|(?<=\s)#+|\s+#+|\s*-+(?=\s)|\s+(?:{alternation(set(listed(CONNECTORS)))})(?:\s*:)?(?=\s)"
+    rf"(?:\s*[:=]+|(?<=\s)#+|\s+#+|\s*-+(?=\s)|\s+(?:{alternation_of(CONNECTORS)})(?:\s*:)?(?=\s)"
     r"|\s*,?\s*(?:it's|it is|its|that's|that is)(?=\s))"
 )
 _CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
 _QUALIFIED = re.compile(
-    rf"\s+(?:{alternation(set(listed(QUALIFIERS)))})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
+    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
     re.I,
 )
 _CONNECTOR = re.compile(_CONNECT, re.I)
 # "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
 _LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)
-_NEW = re.compile(rf"\s+(?:{alternation(set(listed(NEW_WORDS)))})(?![\w-])", re.I)
+_NEW = re.compile(rf"\s+(?:{alternation_of(NEW_WORDS)})(?![\w-])", re.I)
 _SPACES = re.compile(r"[ \t]+")
 
 
@@ -216,10 +216,11 @@ def cued_hits(text: str, view: str) -> Iterator[Hit]:
 
 # The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN", "Gelato!2005 -
 # that's my password", "put 2474259849 as my tax id".
+_JOINER = alternation_of(CONNECTORS, BEFORE_JOINERS)
+_POSSESSIVE = alternation_of(POSSESSIVES)
 _BEFORE_CUE = re.compile(
     rf"(?<![^\s(])(?P<v>[^\s,;:\[]{{3,64}})(?:\s*[,;-]\s*|\s+)"
-    rf"(?:{alternation(set(listed(CONNECTORS)) | set(listed(BEFORE_JOINERS)))})\s+"
-    rf"(?:(?:{alternation(set(listed(POSSESSIVES)))})\s+)?(?:[\w-]+\s+)?$",
+    rf"(?:{_JOINER})\s+(?:(?:{_POSSESSIVE})\s+)?(?:[\w-]+\s+)?$",
     re.I,
 )
 _DIGITS_ONLY = re.compile(r"\d{3,10}#?")
@@ -246,7 +247,7 @@ def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tup
 
 
 _CLAUSE_END = re.compile(r"[!?\n]|\.(?:\s|$)")
-_NOW = alternation(set(listed(NOW_WORDS)))
+_NOW = alternation_of(NOW_WORDS)
 # Where a changed password's new value is introduced with no other subject: after a comma or "now", a connector
 # ("…, agora é", "…, c'est", "jetzt ist es", "…, it's now").
 _LATER = re.compile(
@@ -301,7 +302,7 @@ def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
 
 _WORD = re.compile(r"[\w-]+")
 _ANY_DIGIT = re.compile(r"\d")
-_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation(set(listed(AMOUNTS)))})\b)", re.I)
+_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation_of(AMOUNTS)})\b)", re.I)
 
 
 _YEAR_THEN_WORD = re.compile(r"(?:19|20)\d\d\s+[^\W\d]")

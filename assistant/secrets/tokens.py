@@ -52,8 +52,10 @@ _PEM = re.compile(
     r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*\S+|\Z)",
     re.S,
 )
-_TOKENISH = re.compile(r"[A-Za-z0-9_\-+/=.:@]{20,}")
-_KEYISH = re.compile(r"[A-Za-z0-9_\-+/=.:@]{16,}")
+# The characters keys and tokens are written in: base64 (plain and URL-safe) and the separators of prefixed keys.
+_KEY_CHAR = r"[A-Za-z0-9_\-+/=.:@]"
+_TOKENISH = re.compile(_KEY_CHAR + "{20,}")
+_KEYISH = re.compile(_KEY_CHAR + "{16,}")  # nothing this long: no key of any kind
 
 
 def _mixed(value: str) -> bool:

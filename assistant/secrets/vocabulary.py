@@ -358,6 +358,12 @@ def alternation(words: set[str]) -> str:
     return _trie_regex(trie)
 
 
+def alternation_of(*lists: str) -> str:
+    """The phrases of one or more comma-separated lists (:data:`CONNECTORS`, :data:`POSSESSIVES` …) as one regex
+    trie (see :func:`alternation`)."""
+    return alternation(set().union(*(listed(text) for text in lists)))
+
+
 def _trie_regex(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
     branches = [
         (r"\s+" if c == " " else re.escape(c)) + _trie_regex(child) for c, child in sorted(node.items()) if c
@@ -378,7 +384,7 @@ def words_pattern(phrases: set[str]) -> re.Pattern[str]:
 @cache
 def _after_name() -> re.Pattern[str]:
     return re.compile(
-        rf"\s*(?:$|[^\w\s]|(?:{alternation(set(listed(QUALIFIERS)) | set(listed(AFTER_NAME)))})(?![\w'’-]))",
+        rf"\s*(?:$|[^\w\s]|(?:{alternation_of(QUALIFIERS, AFTER_NAME)})(?![\w'’-]))",
         re.I,
     )
 
