@@ -36,11 +36,10 @@ _LIKING = re.compile(
     r"\bsiempre|\btoujours|\bimmer\b|\bnormalmente|\bhabitude|\bmeistens|\bsolito",
     re.I,
 )
-_SPEAKING = re.compile(
-    r"\b(speak|answer\w*|repl(?:y|ies)|prefer|language|talk|write|wrote|comfortable|please|pls|always|"
-    r"mother tongue|native)\b|\b(?:respond|contest|r[eé]pond|antwort|rispond|fal[ae]|habl|"
-    r"parl|sprech|sprich|idioma|l[ií]ngua|langue|sprache|lingua)\w*",
-    re.I,
+_SPEAKING = whole_words(
+    r"speak|answer\w*|repl(?:y|ies)|prefer|language|talk|write|wrote|comfortable|please|pls|always|"
+    r"mother tongue|native|(?:respond|contest|r[eé]pond|antwort|rispond|fal[ae]|habl|"
+    r"parl|sprech|sprich|idioma|l[ií]ngua|langue|sprache|lingua)\w*"
 )
 _TRIP = re.compile(r"\b(flights?|fly(?:ing)?|trip|travel(?:l?ing)?)\s+to\s+([A-Z][a-z]+)", re.I)
 
