@@ -13,7 +13,8 @@ user's own message that holds the quote (see ``assistant.gate.evidence``) and as
                       a conclusion that something cannot be done ("the search can't find …")
     inference         no value of the claimed type in the user's words at all
     dislike           "I hate window seats", "window seats make me claustrophobic"
-    negated           "I'm not vegetarian", "Vegetarian I am not"; "no longer …" is a retraction (see below)
+    negated           "I'm not vegetarian", "Vegetarian I am not"; "no longer …" is a retraction (see below);
+                      this and ``dislike`` are read in ``assistant.gate.polarity``
     question / greeting / hypothetical
                       "Is it vegan?", "Good evening", "if I were vegan …", "let's say I'm coeliac"
     third_party       about someone else: relations, names, he/she/they subjects, "my boss wants me …",
@@ -43,6 +44,7 @@ from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of
+from assistant.gate.polarity import polarity
 from assistant.gate.speakers import (
     BRACKETED,
     for_someone_else,
@@ -142,21 +144,6 @@ _GREETING = re.compile(
     r"(?:morning|afternoon|evening)(?=\s*[,!.]|\s*$|\s+(?:all|everyone|there|team|folks)\b))",
     re.I,
 )
-_DISLIKE = whole_words(
-    r"hate|hates|dislike|dislikes|can't stand|cannot stand|can not stand|don't like|do not like|didn't like|"
-    r"not a fan of|avoid|avoids|loathe|detest|never want|not keen on|can't bear|cannot bear|sick of|tired of|"
-    r"fed up with|no more|not into"
-)
-_RETRACTION = whole_words(
-    r"no longer|not\s+\w*\s*(?:any ?more|now)|stopped (?:being|eating|using)?|quit|gave up|give up|"
-    r"given up|used to(?: be)?|don't\s+\w+\s+any ?more|no more|not any ?more"
-)
-_ANYMORE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:any ?more|these days|now)\b", re.I)
-_NEGATION = re.compile(
-    r"\b(?:not|never|no|neither|nor|without|hardly|nothing|n't|isn't|aren't|wasn't|don't|doesn't|didn't|won't|"
-    r"can't|cannot)\b|n't\b",
-    re.I,
-)
 
 
 # "vegan-friendly places", "vegan-ish", "window-facing rooms": the value word is part of another word. Not so
@@ -174,43 +161,9 @@ def _part_of_another_word(after: str, match: ValueMatch, matches: list[ValueMatc
     return not any(m.value == match.value and m.start == match.end + 1 for m in matches)
 
 
-# After the value: "Vegetarian I am not", "window seats are not for me", "… make me claustrophobic".
-_NOUN = r"(?:\W+(?:seats?|flights?|meals?|food|options?|class|hotels?|rooms?))?"
-_NEGATED_AFTER = re.compile(
-    _NOUN + r"\W*(?:(?:i|we)\s*(?:'m|am|'re|are)\s+not|(?:are|is|'re|'s)\s*(?:not|n't)\b|aren't|isn't)"
-    r"|(?:\W+\w+){0,2}\W+(?:never|not|no way|nope)\W*$"  # "Vegan me, never", "I'm vegan (not)"
-    r"|.*\b(?:except|apart from|other than|besides)\s+(?:for\s+)?(?:me|myself|us)\b"  # "we're vegan except me"
-    r"|(?:\W+\w+)?\W+(?:less|least)\b",  # "I prefer the window less"
-    re.I,
-)
-_DISLIKED_AFTER = re.compile(
-    _NOUN + r"\W*(?:(?:make|makes|give|gives)\s+me\s+(?:\w+\s+)?(?:sick|ill|nauseous|queasy|anxious|nervous|"
-    r"claustrophobic|panicky|the creeps)|(?:are|is)\s+(?:the worst|awful|terrible|horrible|a nightmare|hell))\b",
-    re.I,
-)
 # "Window or aisle, I don't care": a choice not made.
 _OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
 _OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b", re.I)
-
-
-def _last_words(text: str, n: int) -> str:
-    words = text.split()
-    return " ".join(words[-n:])
-
-
-def polarity(clause: str, match: ValueMatch) -> Literal["plain", "negated", "retracted", "disliked"]:
-    before = _last_words(clause[: match.start], 6)
-    after = clause[match.end :]
-    if _DISLIKE.search(before) or _DISLIKED_AFTER.match(after):
-        return "disliked"
-    if _NEGATED_AFTER.match(after):
-        return "negated"
-    # A negation before a comma belongs to its own stretch: "I never check bags, carry-on only", "No, I'm vegan".
-    near = _last_words(re.split(r"[,;]", clause[: match.start])[-1], 6)
-    negated = bool(_NEGATION.search(near))
-    if _RETRACTION.search(before) or (negated and _ANYMORE_AFTER.search(after)):
-        return "retracted"
-    return "negated" if negated else "plain"
 
 
 def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection | None:
@@ -265,12 +218,13 @@ def _judge_match(
     *,
     requested: bool,
 ) -> Assertion | Rejection:
-    if not is_english(evidence.sentence_text) and not in_foreign_text(
-        evidence, _absolute(evidence, clause, match)
-    ):
+    """One mention of the value through the rules in the order the module names them: the language, how it is
+    said, the mood, whose text and whose subject; what is left is judged with no subject or as the user's."""
+    at = _absolute(evidence, clause, match)
+    if not is_english(evidence.sentence_text) and not in_foreign_text(evidence, at):
         # Every rule below reads English (its negations too: Portuguese "no" means "in the"). In another
         # language none of them can judge, so the user is asked.
-        return Assertion(value=match.value, ask="other_language", at=_absolute(evidence, clause, match))
+        return Assertion(value=match.value, ask="other_language", at=at)
     said = polarity(clause, match)
     if said == "disliked":
         return "dislike"
@@ -279,53 +233,75 @@ def _judge_match(
     mood = _mood(clause, evidence, match, requested=requested)
     if mood is not None:
         return mood
-    at = _absolute(evidence, clause, match)
     if in_foreign_text(evidence, at):
         return "quoted_speech"  # the quote points at the user's words, the value sits in someone else's
     who, link = subject_of(clause, Span(start=match.start, end=match.end))
-    after = clause[match.end :]
-    if who == "other" or for_someone_else(after):
+    if who == "other" or for_someone_else(clause[match.end :]):
         return "third_party"
-    if who == "none" and not (
+    retract = said == "retracted"
+    if who == "none" and not _marked_own(ftype, clause):
+        return _without_subject(evidence, ftype, clause, match, retract=retract, at=at)
+    return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at)
+
+
+def _marked_own(ftype: FactType, clause: str) -> bool:
+    """No subject, but the clause marks the value as the user's own: a membership or "-based", a standing
+    word, how the user wants to be addressed, or "home" for a home airport."""
+    return bool(
         _MEMBER.search(clause)
         or DURABLE.search(clause)
         or ADDRESSED.search(clause)
         or (ftype.name == "home_airport" and _HOME.search(clause))
-    ):
-        # A short fragment in the user's own message ("fully vegan for 3 yrs") is most likely about the user,
-        # but nothing says so: ask. It is the user's when it says so the way people do ("Vegetarian here",
-        # "Flying Blue member", "Dublin-based"), follows the user's own clause in the sentence ("I always travel
-        # on a shoestring, so budget options first"), or the turn goes on to make it lasting ("Quiet rooms
-        # please. Every hotel."). A longer clause with no subject describes something else ("the place on the
-        # corner does great vegan food").
-        if _is_fragment(_own_part(clause, match)):
-            own = (
-                _SELF_TAG.search(clause)
-                or (
-                    _FIRST_PERSON_SUBJECT.search(
-                        evidence.text, evidence.sentence.start, evidence.clause.start
-                    )
-                    and not is_transient(evidence.sentence_text)
-                    and not is_task(evidence.sentence_text, ftype.name)
-                )
-                or DURABLE.search(evidence.text, evidence.sentence.start)
-            )
-            doubt = None if own else "no_subject"
-            return Assertion(value=match.value, retract=said == "retracted", ask=doubt, at=at)
+    )
+
+
+def _without_subject(
+    evidence: Evidence, ftype: FactType, clause: str, match: ValueMatch, *, retract: bool, at: Span
+) -> Assertion | Rejection:
+    """A short fragment in the user's own message ("fully vegan for 3 yrs") is most likely about the user, but
+    nothing says so: ask. It is the user's when it says so the way people do ("Vegetarian here", "Flying Blue
+    member", "Dublin-based"), follows the user's own clause in the sentence ("I always travel on a shoestring,
+    so budget options first"), or the turn goes on to make it lasting ("Quiet rooms please. Every hotel."). A
+    longer clause with no subject describes something else ("the place on the corner does great vegan food")."""
+    if not _is_fragment(_own_part(clause, match)):
         return "not_about_user"
+    sentence = evidence.sentence_text
+    own = (
+        _SELF_TAG.search(clause)
+        or (
+            _FIRST_PERSON_SUBJECT.search(evidence.text, evidence.sentence.start, evidence.clause.start)
+            and not is_transient(sentence)
+            and not is_task(sentence, ftype.name)
+        )
+        or DURABLE.search(evidence.text, evidence.sentence.start)
+    )
+    return Assertion(value=match.value, retract=retract, ask=None if own else "no_subject", at=at)
+
+
+def _said_of_user(
+    ftype: FactType,
+    clause: str,
+    match: ValueMatch,
+    matches: list[ValueMatch],
+    *,
+    link: int,
+    retract: bool,
+    at: Span,
+) -> Assertion | Rejection:
+    """The value said of the user: unless it is a guess, one of a choice not made, or joined to the user by
+    words that make it something else (``link`` is where those words begin)."""
+    after = clause[match.end :]
     if _HEDGE.search(clause):
         return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
     if _OR_BEFORE.search(clause[: match.start]) or _OR_AFTER.match(after):
         return "inference"  # one of several the user named without choosing
-    link_words = clause[link : match.start]
-    linking = link_of(link_words, ftype.name)
+    linking = link_of(clause[link : match.start], ftype.name)
     if _part_of_another_word(after, match, matches) or linking == "not_linked":
         return "inference"  # the value is there, but as something other than a fact about the user
     # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing
     # one ("I always look for boutique hotels", "quiet rooms only", "on a tight budget whenever I travel").
     unsure = linking == "unsure" and not DURABLE.search(_own_part(clause, match))
-    doubt = "unknown_link" if unsure else None
-    return Assertion(value=match.value, retract=said == "retracted", ask=doubt, at=at)
+    return Assertion(value=match.value, retract=retract, ask="unknown_link" if unsure else None, at=at)
 
 
 _WORDS_OF = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)

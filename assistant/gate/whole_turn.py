@@ -18,6 +18,7 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
+from assistant.gate.polarity import polarity
 from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING
 from assistant.text import whole_words
 
@@ -248,8 +249,6 @@ def _denied_later(evidence: Evidence) -> bool:
 
 def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
     """The same value mentioned again later in the turn, negated, retracted or disliked."""
-    from assistant.gate.assertions import polarity
-
     text = evidence.text
     said = {m.value for m in ftype.find(text[value.start : value.end])}
     for sentence in sentence_spans(text):
