@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from assistant.jsonable import JsonRecord, record_json
+
 
 @dataclass(frozen=True, slots=True)
-class FlightOption:
+class FlightOption(JsonRecord):
     flight_id: str
     carrier: str
     flight_no: str
@@ -18,12 +20,6 @@ class FlightOption:
     arrive_at: datetime
     price_eur: int
     seats_left: int
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["depart_at"] = self.depart_at.isoformat()
-        data["arrive_at"] = self.arrive_at.isoformat()
-        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +50,7 @@ class Booking:
             "booking_id": self.booking_id,
             "status": self.status,
             "flight": self.flight.to_json(),
-            "hotel": asdict(self.hotel),
+            "hotel": record_json(self.hotel),
             "check_in": self.check_in.isoformat(),
             "check_out": self.check_out.isoformat(),
             "meal": self.meal,
@@ -66,14 +62,9 @@ class Booking:
 
 
 @dataclass(frozen=True, slots=True)
-class Restaurant:
+class Restaurant(JsonRecord):
     name: str
     cuisine: str
     address: str
     walk_minutes: int
     dietary: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["dietary"] = list(self.dietary)
-        return data

@@ -15,11 +15,16 @@ from typing import Any
 
 
 def jsonable(value: Any) -> Any:
-    """A field's value as JSON can hold it: dates and datetimes as ISO text, tuples as lists."""
+    """A field's value as JSON can hold it: dates and datetimes as ISO text, tuples as lists, nested records as
+    their dicts; containers are copied (like ``dataclasses.asdict``), so a caller may change what it gets."""
     if isinstance(value, datetime | date):
         return value.isoformat()
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return [jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {key: jsonable(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return record_json(value)
     return value
 
 
@@ -36,3 +41,12 @@ def record_json(
         for f in dataclasses.fields(record)
         if f.name not in leave_out
     }
+
+
+class JsonRecord:
+    """A dataclass whose JSON form is its fields, as :func:`record_json` writes them (mix in; no state)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return record_json(self)

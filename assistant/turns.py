@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.jsonable import record_json
+from assistant.jsonable import JsonRecord, record_json
 from assistant.state import TripState
 
 Message = dict[str, Any]
@@ -37,7 +37,7 @@ class ToolCall:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Usage:
+class Usage(JsonRecord):
     """Tokens one model call (or a turn's calls, summed) used, as the provider reported them.
 
     ``cached_tokens`` and ``cache_write_tokens`` are parts of ``prompt_tokens``: the prompt tokens the
@@ -56,9 +56,6 @@ class Usage:
             cached_tokens=self.cached_tokens + other.cached_tokens,
             cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
         )
-
-    def to_json(self) -> dict[str, Any]:
-        return record_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Usage:

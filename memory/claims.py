@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
-from assistant.jsonable import record_json
+from assistant.jsonable import JsonRecord
 from memory.db import Database
 from memory.tables import ClaimRow
 
@@ -64,7 +64,7 @@ class Backoff:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FailingClaim:
+class FailingClaim(JsonRecord):
     """An unfinished claim whose last attempt failed (or crashed), for reports and the admin's list."""
 
     job: str
@@ -76,9 +76,6 @@ class FailingClaim:
     error_kind: str
     last_error: str
     retry_at: datetime | None
-
-    def to_json(self) -> dict[str, Any]:
-        return record_json(self)
 
 
 class SqlClaims:

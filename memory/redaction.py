@@ -16,7 +16,7 @@ It is idempotent: redacting an already redacted message changes nothing and audi
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +27,7 @@ from sqlmodel import Session, col
 from assistant.errors import NotFound
 from assistant.events import EventKind
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.jsonable import JsonRecord
 from assistant.ports import FactStore
 from assistant.scrub import MESSAGE_REMOVED, fragments, scrub_json, scrub_text
 from memory.db import Database
@@ -38,15 +39,12 @@ TITLE_REMOVED = "Message removed"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RedactionReport:
+class RedactionReport(JsonRecord):
     already_redacted: bool
     events_scrubbed: int
     copies_removed: int
     title_reset: bool
     fact_versions_deleted: int
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def redact_message(

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import zlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,6 +23,7 @@ from assistant.events import Event, ThreadRecord
 from assistant.facts.memory import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
+from assistant.jsonable import JsonRecord
 from assistant.ports import FactMaintenance
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from memory.claims import ClaimKey, ClaimStatus, FailingClaim, SqlClaims, SqlJobRuns
@@ -86,7 +87,7 @@ PASS_COMPACT_FRAGMENTS = 8
 
 
 @dataclass
-class PromoteReport:
+class PromoteReport(JsonRecord):
     as_of: str
     threads_due: int = 0
     threads_promoted: int = 0
@@ -101,24 +102,18 @@ class PromoteReport:
     failing: int = 0
     failing_kinds: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
-class ExpireReport:
+class ExpireReport(JsonRecord):
     as_of: str
     users_seen: int = 0
     marked_stale: int = 0
     deleted: int = 0
     repaired: int = 0  # older versions left current by an interrupted supersede, retired now
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
-class WipeReport:
+class WipeReport(JsonRecord):
     as_of: str
     users_inactive: int = 0
     users_wiped: int = 0
@@ -126,9 +121,6 @@ class WipeReport:
     rows_deleted: int = 0
     errors: int = 0
     failing: int = 0  # failed in this pass or backing off after earlier failures; retried later
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 async def promote_idle(deps: JobDeps, now: datetime) -> PromoteReport:

@@ -27,7 +27,7 @@ from pydantic import BaseModel
 
 from assistant import errors
 from assistant.errors import ConfigurationError, ModelError, ReplayMismatch
-from assistant.jsonable import record_json
+from assistant.jsonable import JsonRecord
 from assistant.model.delegate import DelegatingModel
 from assistant.model.llm import ChatModel, TokenSink
 from assistant.turns import Message, ModelReply, ToolCall, Usage
@@ -71,7 +71,7 @@ def _exchange_file(folder: Path, seq: int) -> Path:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Exchange:
+class Exchange(JsonRecord):
     """One recorded model call."""
 
     seq: int
@@ -84,9 +84,6 @@ class Exchange:
     @property
     def kind(self) -> str:
         return str(self.request.get("kind", "?"))
-
-    def to_json(self) -> dict[str, Any]:
-        return record_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Exchange:

@@ -8,20 +8,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant.jsonable import record_json
+from assistant.jsonable import JsonRecord
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Outcome:
+class Outcome(JsonRecord):
     line: int
     step: int  # 1-based
     label: str  # what the step does: 'say@mon "Find me flights…"', 'run promote'
     expectation: str
     ok: bool
     detail: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return record_json(self)
 
 
 @dataclass
