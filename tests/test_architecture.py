@@ -210,3 +210,41 @@ def test_a_planted_upward_import_is_refused(tmp_path: Path, source: str, why: st
     )
     found = violations(modules)
     assert len(found) == 1 and why in found[0]
+
+
+# One room per idea, in size too: a module past this many lines holds more than one idea, a function past
+# FUNCTION_LINES does more than one thing. The app's packages only; tests and benchmarks may run longer.
+APP_ROOMS = ("assistant", "demo", "memory", "scheduler", "travel_assistant")
+MODULE_LINES = 400
+FUNCTION_LINES = 60
+
+
+def oversized(modules: Mapping[str, Path]) -> list[str]:
+    """Every module over MODULE_LINES and every function (or method) over FUNCTION_LINES, with its size."""
+    found: list[str] = []
+    for module, path in modules.items():
+        text = path.read_text(encoding="utf-8")
+        lines = len(text.splitlines())
+        if lines > MODULE_LINES:
+            found.append(f"{module}: {lines} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > FUNCTION_LINES:
+                    found.append(f"{module}.{node.name} (line {node.lineno}): {length} lines")
+    return found
+
+
+def test_no_app_module_or_function_outgrows_one_idea() -> None:
+    assert oversized(module_files(ROOT, APP_ROOMS)) == []
+
+
+def test_a_planted_long_function_and_module_are_found(tmp_path: Path) -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(FUNCTION_LINES))
+    filler = "\n" * MODULE_LINES
+    modules = _plant(tmp_path, {"assistant/__init__.py": "", "assistant/big.py": f"def f():\n{body}{filler}"})
+    found = oversized(modules)
+    assert found == [
+        f"assistant.big: {FUNCTION_LINES + 1 + MODULE_LINES} lines",
+        f"assistant.big.f (line 1): {FUNCTION_LINES + 1} lines",
+    ]
