@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, assert_never
+from typing import Annotated, Literal, assert_never
 
 import typer
 
@@ -20,15 +18,10 @@ from travel_assistant.cli.common import AtOption, JsonOption, emit_json, guarded
 from travel_assistant.container import Runtime, short_id
 from travel_assistant.memory_view import ASK_HEADING, fact_rows
 
-if TYPE_CHECKING:
-    from memory.registry import UserDataRegistry
-
 memories = typer.Typer(no_args_is_help=True, help="See, export and delete what is remembered about a user.")
 users = typer.Typer(no_args_is_help=True, help="Manage users.")
 
 UserOption = Annotated[str, typer.Option("--user", help="User id")]
-# What a fact command does once its fact is found: (registry, user, whole fact id, actor, now) -> the line printed.
-FactAction = Callable[["UserDataRegistry", UserId, FactId, str, datetime], str]
 
 
 @memories.command("list")
@@ -78,14 +71,7 @@ def keep_memory(
     at: AtOption = None,
 ) -> None:
     """Keep a fact listed under "Should I remember this?": it is remembered as your confirmed word."""
-    _act_on_fact(
-        user,
-        fact,
-        at,
-        lambda reg, uid, whole, actor, now: (
-            f"kept ({reg.keep_pending(uid, whole, actor=actor, now=now).status})"
-        ),
-    )
+    _act_on_fact(user, fact, at, "keep")
 
 
 @memories.command("discard")
@@ -93,24 +79,26 @@ def discard_memory(
     user: UserOption, fact: Annotated[str, typer.Argument(help="Pending fact id")], at: AtOption = None
 ) -> None:
     """Discard a fact listed under "Should I remember this?": it is deleted, never remembered."""
-    _act_on_fact(
-        user,
-        fact,
-        at,
-        lambda reg, uid, whole, actor, now: (
-            f"discarded {reg.discard_pending(uid, whole, actor=actor, now=now)} version(s)"
-        ),
-    )
+    _act_on_fact(user, fact, at, "discard")
 
 
-def _act_on_fact(user: str, fact: str, at: str | None, act: FactAction) -> None:
+def _act_on_fact(user: str, fact: str, at: str | None, act: Literal["keep", "discard", "forget"]) -> None:
     """Keep, discard and forget alike: the fact id may be its short form, the act is the user's own (the audit
-    trail records ``user:<id>``), and what the act returns is the line printed."""
+    trail records ``user:<id>``), and one line says what happened."""
 
     def body() -> None:
         with runtime() as rt:
-            uid = user_id(user)
-            said = act(rt.registry, uid, _whole_fact_id(rt, uid, fact), f"user:{uid}", parse_at(at))
+            uid, now = user_id(user), parse_at(at)
+            whole, actor, registry = _whole_fact_id(rt, uid, fact), f"user:{uid}", rt.registry
+            match act:
+                case "keep":
+                    said = f"kept ({registry.keep_pending(uid, whole, actor=actor, now=now).status})"
+                case "discard":
+                    said = (
+                        f"discarded {registry.discard_pending(uid, whole, actor=actor, now=now)} version(s)"
+                    )
+                case "forget":
+                    said = f"forgot {registry.forget_fact(uid, whole, actor=actor, now=now)} version(s)"
         typer.echo(said)
 
     guarded(body)
@@ -148,14 +136,7 @@ def forget(
     user: UserOption, fact: Annotated[str, typer.Argument(help="Fact id")], at: AtOption = None
 ) -> None:
     """Delete one fact and all its earlier versions (purged, not hidden)."""
-    _act_on_fact(
-        user,
-        fact,
-        at,
-        lambda reg, uid, whole, actor, now: (
-            f"forgot {reg.forget_fact(uid, whole, actor=actor, now=now)} version(s)"
-        ),
-    )
+    _act_on_fact(user, fact, at, "forget")
 
 
 _SHORT_FACT = re.compile(r"[0-9a-f]{8,31}")
