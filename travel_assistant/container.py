@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
+from assistant.errors import NotFound
 from assistant.facts.forgetting import Forgetter
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings
@@ -259,6 +260,13 @@ class Runtime:
         if is_web_thread_id(name):
             return ThreadId(name)
         return named_thread_id(self._thread_name_key, user, name)
+
+    def existing_thread(self, user: UserId, name: str) -> ThreadId:
+        """The user's thread by ``name``, which must exist: reading or redacting a thread never creates one."""
+        thread = self.thread_for_name(user, name)
+        if self.directory.get_thread(user, thread) is None:
+            raise NotFound(f"thread {name} not found for user {user}")
+        return thread
 
     def keep_thread_name(self, user: UserId, name: str, *, said: str) -> None:
         """Title a thread opened by name (``--thread mon``, the shell's ``/new thu``) with that name, in place

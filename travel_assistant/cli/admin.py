@@ -235,9 +235,7 @@ def show_log(
     def body() -> None:
         uid = user_id(user)
         with runtime() as rt:
-            tid = rt.thread_for_name(uid, thread)
-            if rt.directory.get_thread(uid, tid) is None:
-                raise NotFound(f"thread {thread} not found for user {user}")
+            tid = rt.existing_thread(uid, thread)
             events = rt.thread_log.events(tid)
         if as_json:
             emit_json(
@@ -306,9 +304,7 @@ def redact(
     def body() -> None:
         uid = user_id(user)
         with runtime() as rt:
-            tid = rt.thread_for_name(uid, thread)
-            if rt.directory.get_thread(uid, tid) is None:
-                raise NotFound(f"thread {thread} not found for user {user}")
+            tid = rt.existing_thread(uid, thread)
             report = rt.redact(
                 uid,
                 tid,
