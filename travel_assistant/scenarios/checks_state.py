@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from assistant.facts.words import EvidenceWords
@@ -76,31 +77,34 @@ def _decisions_shown(decisions: list[dict[str, Any]]) -> str:
 
 
 def rejected(world: World, result: StepResult, spec: RejectedSpec) -> Verdict:
-    run = _promotion(world, result)
-    if run is None:
-        return False, "no promotion has run yet"
-    hits = [
-        d
-        for d in run.decisions
-        if not d["kept"] and d["reason"] == spec.reason and (spec.type is None or d["type"] == spec.type)
-    ]
-    ok = len(hits) == spec.count if spec.count is not None else bool(hits)
-    return ok, _decisions_shown(run.decisions)
+    def wanted(d: dict[str, Any]) -> bool:
+        return not d["kept"] and d["reason"] == spec.reason and spec.type in (None, d["type"])
+
+    return _decided(world, result, wanted, spec.count)
 
 
 def kept(world: World, result: StepResult, spec: KeptSpec) -> Verdict:
+    def wanted(d: dict[str, Any]) -> bool:
+        said = str(d.get("fact") or "")
+        return (
+            d["kept"]
+            and spec.type in (None, d["type"])
+            and (spec.value is None or said.endswith(f": {spec.value}"))
+        )
+
+    return _decided(world, result, wanted, spec.count)
+
+
+def _decided(
+    world: World, result: StepResult, wanted: Callable[[dict[str, Any]], bool], count: int | None
+) -> Verdict:
+    """Whether the latest promotion pass made ``count`` decisions ``wanted`` describes (any, without a count);
+    every decision of the pass is shown either way."""
     run = _promotion(world, result)
     if run is None:
         return False, "no promotion has run yet"
-    hits = [
-        d
-        for d in run.decisions
-        if d["kept"]
-        and (spec.type is None or d["type"] == spec.type)
-        and (spec.value is None or str(d.get("fact") or "").endswith(f": {spec.value}"))
-    ]
-    ok = len(hits) == spec.count if spec.count is not None else bool(hits)
-    return ok, _decisions_shown(run.decisions)
+    hits = sum(1 for d in run.decisions if wanted(d))
+    return (hits == count if count is not None else hits > 0), _decisions_shown(run.decisions)
 
 
 def job(world: World, result: StepResult, wanted: dict[str, Any]) -> Verdict:
