@@ -30,10 +30,16 @@ class DelegatingModel:
         tools: Sequence[dict[str, Any]] | None = None,
         on_token: TokenSink | None = None,
     ) -> ModelReply:
+        self.sending(messages, structured=False)
         return await self.inner.complete(messages, tools=tools, on_token=on_token)
 
     async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
+        self.sending(messages, structured=True)
         return await self.inner.structured(messages, schema, name=name)
+
+    def sending(self, messages: Sequence[Message], *, structured: bool) -> None:
+        """Called with every prompt before it is forwarded: a wrapper that only watches prompts (or fails
+        them) overrides this instead of both calls."""
 
     def count_tokens(self, messages: Sequence[Message]) -> int:
         return self.inner.count_tokens(messages)

@@ -366,12 +366,6 @@ class RecordingModel(DelegatingModel):
     def last_prompt(self) -> list[Message]:
         return self.prompts[-1] if self.prompts else []
 
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
-        self.prompts.append(list(messages))
-        return await self.inner.complete(messages, tools=tools, on_token=on_token)
+    def sending(self, messages: Sequence[Message], *, structured: bool) -> None:
+        if not structured:  # the conversation's prompts; promotion and summary requests are not kept
+            self.prompts.append(list(messages))

@@ -13,8 +13,8 @@ from pydantic import BaseModel
 from assistant.errors import ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
 from assistant.ids import ThreadId, UserId
 from assistant.model.delegate import DelegatingModel
-from assistant.model.llm import ChatModel, TokenSink
-from assistant.turns import Message, ModelReply, TurnResult
+from assistant.model.llm import ChatModel
+from assistant.turns import Message, TurnResult
 from travel_assistant.container import Runtime
 from travel_assistant.scenarios.loader import LoadedScenario
 from travel_assistant.scenarios.schema import Fault, Step
@@ -47,21 +47,9 @@ class ScenarioModel(DelegatingModel):
                     )
                 raise ModelError("the model returned an empty stream (scenario: model_fails: malformed)")
 
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_token: TokenSink | None = None,
-    ) -> ModelReply:
+    def sending(self, messages: Sequence[Message], *, structured: bool) -> None:
         self.prompts.append(list(messages))
-        self._fail(structured=False)
-        return await self.inner.complete(messages, tools=tools, on_token=on_token)
-
-    async def structured(self, messages: Sequence[Message], schema: type[M], *, name: str) -> M:
-        self.prompts.append(list(messages))
-        self._fail(structured=True)
-        return await self.inner.structured(messages, schema, name=name)
+        self._fail(structured=structured)
 
 
 @dataclass
