@@ -3,12 +3,13 @@ raises, and the default model is the offline one."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pytest
 
@@ -19,9 +20,12 @@ if TYPE_CHECKING:
 
     from assistant.model.llm import LiteLLMChatModel
     from memory.db import Database
+    from testkit.forkcli import ForkCli
+    from testkit.provider_server import ProviderServer
     from travel_assistant.container import Runtime
     from travel_assistant.settings import Settings
 
+T = TypeVar("T")
 SettingsFactory = Callable[..., "Settings"]
 RuntimeFactory = Callable[..., "Runtime"]
 
@@ -173,10 +177,32 @@ def run_cli(*args: str) -> Result:
 
 
 @pytest.fixture(scope="session")
-def fork_cli() -> Iterator[Any]:
+def fork_cli() -> Iterator[ForkCli]:
     """One ``testkit.forkcli`` server per test session: ``travel-assistant`` commands as forked processes
     (imports paid once), for the crash suite and the bad-input corpus."""
     from testkit.forkcli import ForkCli
 
     with ForkCli() as server:
         yield server
+
+
+class Run(Protocol):
+    """Runs a coroutine to its end on the test module's event loop (the ``run`` fixture)."""
+
+    def __call__(self, coro: Coroutine[Any, Any, T], /) -> T: ...
+
+
+@pytest.fixture(scope="module")
+def run() -> Iterator[Run]:
+    """One event loop for the module: litellm caches HTTP clients, and they must not outlive their loop."""
+    with asyncio.Runner() as runner:
+        yield runner.run
+
+
+@pytest.fixture
+def server() -> Iterator[ProviderServer]:
+    """A fake model provider on loopback (``testkit.provider_server``), fresh for each test."""
+    from testkit.provider_server import ProviderServer
+
+    with ProviderServer() as fake:
+        yield fake

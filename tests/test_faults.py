@@ -4,12 +4,10 @@ retried, and the timeout applies to each attempt within one overall deadline."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -20,23 +18,8 @@ from assistant.model.llm import LiteLLMChatModel, LLMConfig
 from assistant.turns import TurnRequest
 from testkit.provider_server import ProviderServer
 from testkit.wire_script import Reply, Shape
-from tests.conftest import MONDAY, run_cli
+from tests.conftest import MONDAY, Run, run_cli
 from travel_assistant.twins import Twins
-
-T = TypeVar("T")
-Run = Callable[[Coroutine[Any, Any, T]], T]
-
-
-@pytest.fixture(scope="module")
-def run() -> Iterator[Run[Any]]:
-    with asyncio.Runner() as runner:
-        yield runner.run
-
-
-@pytest.fixture
-def server() -> Iterator[ProviderServer]:
-    with ProviderServer() as fake:
-        yield fake
 
 
 def model_for(server: ProviderServer, **overrides: Any) -> LiteLLMChatModel:
@@ -60,7 +43,7 @@ def hello() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("shape", ["json", "empty", "no-choices", "garbage", "cut"])
 def test_a_malformed_200_is_a_model_error_not_an_empty_reply(
-    run: Run[Any], server: ProviderServer, shape: Shape
+    run: Run, server: ProviderServer, shape: Shape
 ) -> None:
     server.add(Reply(text="Hi", shape=shape))
     with pytest.raises(ModelError) as caught:
@@ -68,14 +51,14 @@ def test_a_malformed_200_is_a_model_error_not_an_empty_reply(
     assert caught.value.__cause__ is not None or isinstance(caught.value, ModelOutputError)
 
 
-def test_a_blank_reply_is_a_model_output_error(run: Run[Any], server: ProviderServer) -> None:
+def test_a_blank_reply_is_a_model_output_error(run: Run, server: ProviderServer) -> None:
     server.add_text("   ")
     with pytest.raises(ModelOutputError, match="empty reply"):
         run(model_for(server).complete(hello()))
 
 
 def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(
-    run: Run[Any], server: ProviderServer
+    run: Run, server: ProviderServer
 ) -> None:
     world = Twins()
     request = TurnRequest(
@@ -98,7 +81,7 @@ def test_an_empty_reply_is_logged_as_a_failure_and_the_retried_turn_completes(
 
 
 @pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
-def test_client_errors_are_not_retried(run: Run[Any], server: ProviderServer, status: int) -> None:
+def test_client_errors_are_not_retried(run: Run, server: ProviderServer, status: int) -> None:
     for _ in range(3):
         server.add_error(status, f"scripted {status}")
     with pytest.raises(ModelError):
@@ -107,15 +90,13 @@ def test_client_errors_are_not_retried(run: Run[Any], server: ProviderServer, st
 
 
 @pytest.mark.parametrize("status", [429, 500, 503])
-def test_transient_errors_are_retried_then_succeed(
-    run: Run[Any], server: ProviderServer, status: int
-) -> None:
+def test_transient_errors_are_retried_then_succeed(run: Run, server: ProviderServer, status: int) -> None:
     server.add_error(status, "try later", headers={"retry-after": "0"}).add_text("Here I am.")
     reply = run(model_for(server, max_retries=2).complete(hello()))
     assert reply.text == "Here I am." and len(server.requests) == 2
 
 
-def test_the_retry_count_is_honoured(run: Run[Any], server: ProviderServer) -> None:
+def test_the_retry_count_is_honoured(run: Run, server: ProviderServer) -> None:
     for _ in range(4):
         server.add_error(502, "bad gateway")
     with pytest.raises(ModelUnavailable):
@@ -123,7 +104,7 @@ def test_the_retry_count_is_honoured(run: Run[Any], server: ProviderServer) -> N
     assert len(server.requests) == 3
 
 
-def test_the_timeout_is_per_attempt(run: Run[Any], server: ProviderServer) -> None:
+def test_the_timeout_is_per_attempt(run: Run, server: ProviderServer) -> None:
     server.add_slow_text("too late", delay_seconds=3).add_text("On time.")
     started = time.monotonic()
     reply = run(model_for(server, timeout_seconds=0.6, max_retries=1, deadline_seconds=10).complete(hello()))
@@ -131,7 +112,7 @@ def test_the_timeout_is_per_attempt(run: Run[Any], server: ProviderServer) -> No
     assert time.monotonic() - started < 3
 
 
-def test_the_overall_deadline_bounds_all_attempts(run: Run[Any], server: ProviderServer) -> None:
+def test_the_overall_deadline_bounds_all_attempts(run: Run, server: ProviderServer) -> None:
     for _ in range(5):
         server.add_slow_text("too late", delay_seconds=3)
     started = time.monotonic()
@@ -141,7 +122,7 @@ def test_the_overall_deadline_bounds_all_attempts(run: Run[Any], server: Provide
     assert len(server.requests) <= 2
 
 
-def test_a_stream_that_already_showed_text_is_not_retried(run: Run[Any], server: ProviderServer) -> None:
+def test_a_stream_that_already_showed_text_is_not_retried(run: Run, server: ProviderServer) -> None:
     server.add(Reply(text="Half an answer", shape="cut")).add_text("Whole answer")
     seen: list[str] = []
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from testkit.forkcli import ForkCli
 from tests.conftest import run_cli
 
 pytestmark = pytest.mark.slow
@@ -145,7 +145,7 @@ def cli_db(db_url: str, cli_env: Path, monkeypatch: pytest.MonkeyPatch) -> dict[
     return {"DATABASE_URL": db_url, "TRAVEL_DATA_DIR": str(cli_env / "data"), "EMBEDDINGS": "hash"}
 
 
-def snapshot(env: dict[str, str]) -> dict[str, Any]:
+def snapshot(env: dict[str, str]) -> dict[str, object]:
     from travel_assistant.container import build_runtime
     from travel_assistant.settings import build_settings
 
@@ -165,7 +165,7 @@ def one_clear_line(output: str) -> bool:
 
 
 def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
-    cli_db: dict[str, str], fork_cli: Any
+    cli_db: dict[str, str], fork_cli: ForkCli
 ) -> None:
     from travel_assistant.cli import main as cli
     from travel_assistant.container import build_runtime

@@ -10,12 +10,11 @@ project's own error types with the original exception chained.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Coroutine
 from datetime import UTC, date, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError
@@ -47,10 +46,7 @@ from demo import catalog
 from demo.provider import OFFLINE_MODEL, offline_config
 from testkit.provider_server import ProviderServer, free_port
 from testkit.wire_script import Reply, ToolUse
-from tests.conftest import MONDAY
-
-T = TypeVar("T")
-Run = Callable[[Coroutine[Any, Any, T]], T]
+from tests.conftest import MONDAY, Run
 
 REAL_MODEL = "openai/gpt-4o-mini"
 TH, T1 = ThreadId("th1"), TurnId("t1")
@@ -60,23 +56,10 @@ TH, T1 = ThreadId("th1"), TurnId("t1")
 
 
 @pytest.fixture(scope="module")
-def run() -> Iterator[Run[Any]]:
-    """One event loop for the module: litellm caches HTTP clients, and they must not outlive their loop."""
-    with asyncio.Runner() as runner:
-        yield runner.run
-
-
-@pytest.fixture(scope="module")
 def litellm_lib() -> Any:
     import litellm  # already imported by the adapter by the time tests use it; env is set in conftest
 
     return litellm
-
-
-@pytest.fixture
-def server() -> Iterator[ProviderServer]:
-    with ProviderServer() as fake:
-        yield fake
 
 
 def real_model(base_url: str, **overrides: Any) -> LiteLLMChatModel:
@@ -162,7 +145,7 @@ class Trip(BaseModel):
 
 
 def test_streamed_text_reaches_on_token_in_pieces(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     pieces = ("Lis", "bon is ", "lovely ", "in Novem", "ber.")
     server.add_text("".join(pieces), pieces=pieces, prompt_tokens=42, completion_tokens=9)
@@ -183,7 +166,7 @@ def test_streamed_text_reaches_on_token_in_pieces(
 
 
 def test_complete_without_on_token_still_returns_the_whole_text(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_text("Three flights found, the cheapest is BA643.")
     reply = run(model.complete([user("flights?")]))
@@ -194,7 +177,7 @@ def test_complete_without_on_token_still_returns_the_whole_text(
 
 
 def test_streamed_tool_call_is_rebuilt_with_id_name_and_arguments(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     arguments = json.dumps({"destination": "LIS", "date": "2026-11-14", "origin": "MAN"})
     server.add(Reply(tool_calls=(ToolUse("search_flights", arguments, id="call_xyz"),)))
@@ -219,7 +202,7 @@ def test_streamed_tool_call_is_rebuilt_with_id_name_and_arguments(
 
 
 def test_two_streamed_tool_calls_keep_their_order_and_arguments(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add(
         Reply(
@@ -240,7 +223,7 @@ def test_two_streamed_tool_calls_keep_their_order_and_arguments(
 
 
 def test_follow_up_request_carries_the_assistant_tool_calls_and_the_tool_result(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     arguments = json.dumps({"destination": "LIS", "date": "2026-11-14"})
     server.add(Reply(tool_calls=(ToolUse("search_flights", arguments, id="call_xyz"),)))
@@ -276,7 +259,7 @@ VALID_CANDIDATES = {
 
 
 def test_structured_returns_a_validated_object(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json(json.dumps(VALID_CANDIDATES))
     out = run(
@@ -289,14 +272,14 @@ def test_structured_returns_a_validated_object(
 
 
 def test_structured_accepts_json_in_a_code_fence(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json('```json\n{"city": "Lisbon", "nights": 3}\n```')
     assert run(model.structured([user("plan")], Trip, name="trip")) == Trip(city="Lisbon", nights=3)
 
 
 def test_structured_sends_the_json_schema_and_its_name(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_json(
         json.dumps({"summary": 'User said: "I\'m vegetarian"', "decisions": [], "open_loops": []})
@@ -323,7 +306,7 @@ def test_structured_sends_the_json_schema_and_its_name(
     ],
 )
 def test_structured_raises_model_output_error_for_json_it_cannot_validate(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, content: str
+    run: Run, server: ProviderServer, model: LiteLLMChatModel, content: str
 ) -> None:
     server.add_json(content)
     with pytest.raises(ModelOutputError) as caught:
@@ -334,7 +317,7 @@ def test_structured_raises_model_output_error_for_json_it_cannot_validate(
 
 @pytest.mark.parametrize("content", ['{"candidates": "none"}', '{"facts": []}', "[]"])
 def test_a_promotion_reply_without_a_candidate_list_is_an_error(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, content: str
+    run: Run, server: ProviderServer, model: LiteLLMChatModel, content: str
 ) -> None:
     server.add_json(content)
     with pytest.raises(ModelOutputError):
@@ -363,7 +346,7 @@ def _call(kind: str, model: LiteLLMChatModel) -> Coroutine[Any, Any, Any]:
     ],
 )
 def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
-    run: Run[Any],
+    run: Run,
     server: ProviderServer,
     model: LiteLLMChatModel,
     litellm_lib: Any,
@@ -383,7 +366,7 @@ def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
 
 
 def test_auth_error_tells_the_user_about_the_key(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_error(401, "Incorrect API key provided: sk-test")
     with pytest.raises(ModelAuthError) as caught:
@@ -391,7 +374,7 @@ def test_auth_error_tells_the_user_about_the_key(
     assert "API key" in caught.value.user_message()
 
 
-def test_connection_refused_is_model_unavailable(run: Run[Any], litellm_lib: Any) -> None:
+def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: Any) -> None:
     model = real_model(f"http://127.0.0.1:{free_port()}/v1")
     for call in (
         lambda: model.complete([user("hello")]),
@@ -407,7 +390,7 @@ def test_connection_refused_is_model_unavailable(run: Run[Any], litellm_lib: Any
 
 
 def test_a_context_window_error_becomes_context_too_long(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel, litellm_lib: Any
+    run: Run, server: ProviderServer, model: LiteLLMChatModel, litellm_lib: Any
 ) -> None:
     server.add_error(
         400,
@@ -421,7 +404,7 @@ def test_a_context_window_error_becomes_context_too_long(
 
 
 def test_other_bad_requests_are_model_errors(
-    run: Run[Any], server: ProviderServer, model: LiteLLMChatModel
+    run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
     server.add_error(400, "Invalid value for 'tools'")
     with pytest.raises(ModelError) as caught:
@@ -430,9 +413,7 @@ def test_other_bad_requests_are_model_errors(
     assert caught.value.__cause__ is not None
 
 
-def test_a_provider_slower_than_the_timeout_is_model_unavailable(
-    run: Run[Any], server: ProviderServer
-) -> None:
+def test_a_provider_slower_than_the_timeout_is_model_unavailable(run: Run, server: ProviderServer) -> None:
     model = real_model(server.base_url, timeout_seconds=0.5)
     server.add_slow_text("too late", delay_seconds=2.5)
     started = time.monotonic()
@@ -449,7 +430,7 @@ def offline_messages(text: str, now: datetime = MONDAY) -> list[dict[str, Any]]:
     return [{"role": "system", "content": system_prompt(now)}, user(text)]
 
 
-def test_offline_text_streams_in_pieces(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_text_streams_in_pieces(run: Run, offline: LiteLLMChatModel) -> None:
     tokens = Tokens()
     reply = run(offline.complete(offline_messages("Hello!"), tools=tool_specs(), on_token=tokens))
     assert reply.model == OFFLINE_MODEL
@@ -461,7 +442,7 @@ def test_offline_text_streams_in_pieces(run: Run[Any], offline: LiteLLMChatModel
     assert reply.usage.completion_tokens > 0
 
 
-def test_offline_tool_call_comes_back_as_a_tool_call(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_tool_call_comes_back_as_a_tool_call(run: Run, offline: LiteLLMChatModel) -> None:
     tokens = Tokens()
     reply = run(
         offline.complete(
@@ -478,14 +459,14 @@ def test_offline_tool_call_comes_back_as_a_tool_call(run: Run[Any], offline: Lit
     assert reply.usage.completion_tokens > 0
 
 
-def test_offline_tool_call_ids_are_deterministic(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_tool_call_ids_are_deterministic(run: Run, offline: LiteLLMChatModel) -> None:
     messages = offline_messages("Find me flights to Lisbon on the 14th")
     first = run(offline.complete(messages, tools=tool_specs()))
     second = run(offline.complete(messages, tools=tool_specs()))
     assert first.tool_calls == second.tool_calls
 
 
-def test_offline_round_trip_describes_the_searched_flights(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_round_trip_describes_the_searched_flights(run: Run, offline: LiteLLMChatModel) -> None:
     messages = offline_messages("Find me flights to Lisbon on the 14th")
     call = run(offline.complete(messages, tools=tool_specs()))
     result = lisbon_search_result()
@@ -498,7 +479,7 @@ def test_offline_round_trip_describes_the_searched_flights(run: Run[Any], offlin
     assert "".join(tokens.pieces) == answer.text
 
 
-def test_offline_structured_promotion_through_litellm(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_structured_promotion_through_litellm(run: Run, offline: LiteLLMChatModel) -> None:
     events = [Event(1, TH, T1, EventKind.USER, {"text": "I'm vegetarian, by the way."}, MONDAY)]
     out = run(
         offline.structured(
@@ -513,7 +494,7 @@ def test_offline_structured_promotion_through_litellm(run: Run[Any], offline: Li
     assert [(c["type"], c["evidence_turn"]) for c in out.candidates] == [("dietary", "t1")]
 
 
-def test_offline_structured_summary_through_litellm(run: Run[Any], offline: LiteLLMChatModel) -> None:
+def test_offline_structured_summary_through_litellm(run: Run, offline: LiteLLMChatModel) -> None:
     booking = {
         "booking": {
             "booking_id": "BK-1234ABCD",
@@ -558,9 +539,7 @@ def test_count_tokens_grows_with_more_messages(offline: LiteLLMChatModel, which:
     )
 
 
-def test_the_offline_model_honours_the_date_in_the_system_prompt(
-    run: Run[Any], offline: LiteLLMChatModel
-) -> None:
+def test_the_offline_model_honours_the_date_in_the_system_prompt(run: Run, offline: LiteLLMChatModel) -> None:
     late_november = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
     reply = run(
         offline.complete(

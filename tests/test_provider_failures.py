@@ -12,7 +12,6 @@ import json
 import logging
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,12 +29,6 @@ UNAVAILABLE = (
     "error: The assistant's language model is not available right now. Your message is saved; try again."
 )
 TOO_LONG = "error: That message is too long for the model's context window. Please shorten it."
-
-
-@pytest.fixture
-def server() -> Iterator[ProviderServer]:
-    with ProviderServer() as fake:
-        yield fake
 
 
 @pytest.fixture

@@ -7,9 +7,7 @@ reply adds up, parallel tool calls arrive whole and in order, failures become th
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,25 +19,12 @@ from assistant.model.llm import LiteLLMChatModel, LLMConfig, _litellm
 from assistant.turn.tools import tool_specs
 from testkit.provider_server import ProviderServer
 from testkit.wire_script import ToolUse, context_too_long, cut_stream, overloaded
-from tests.conftest import run_cli
+from tests.conftest import Run, run_cli
 from travel_assistant.web.meter import meter_props
 
 GPT = "openai/gpt-4o-mini"
 CLAUDE = "anthropic/claude-sonnet-4-5"
 BOTH = pytest.mark.parametrize("name", [GPT, CLAUDE])
-
-
-@pytest.fixture(scope="module")
-def run() -> Iterator[Any]:
-    """One event loop for the module: litellm caches HTTP clients, and they must not outlive their loop."""
-    with asyncio.Runner() as runner:
-        yield runner.run
-
-
-@pytest.fixture
-def server() -> Iterator[ProviderServer]:
-    with ProviderServer() as fake:
-        yield fake
 
 
 def model_for(server: ProviderServer, name: str, **overrides: Any) -> LiteLLMChatModel:
@@ -57,7 +42,7 @@ ASK = [{"role": "system", "content": "You plan trips."}, {"role": "user", "conte
 
 
 @BOTH
-def test_a_streamed_reply_arrives_in_pieces_and_adds_up(run: Any, server: ProviderServer, name: str) -> None:
+def test_a_streamed_reply_arrives_in_pieces_and_adds_up(run: Run, server: ProviderServer, name: str) -> None:
     server.add_text("Lisbon is lovely in May.")
     pieces: list[str] = []
 
@@ -71,7 +56,7 @@ def test_a_streamed_reply_arrives_in_pieces_and_adds_up(run: Any, server: Provid
 
 
 @BOTH
-def test_parallel_tool_calls_arrive_whole_and_in_order(run: Any, server: ProviderServer, name: str) -> None:
+def test_parallel_tool_calls_arrive_whole_and_in_order(run: Run, server: ProviderServer, name: str) -> None:
     server.add_tool_calls(
         ToolUse("search_flights", '{"destination": "LIS", "date": "2026-05-14"}', id="call_1"),
         ToolUse("find_restaurants", '{"city": "Lisbon", "cuisine": "seafood"}', id="call_2"),
@@ -88,7 +73,7 @@ def test_parallel_tool_calls_arrive_whole_and_in_order(run: Any, server: Provide
 
 
 @BOTH
-def test_a_stream_cut_half_way_is_a_model_error(run: Any, server: ProviderServer, name: str) -> None:
+def test_a_stream_cut_half_way_is_a_model_error(run: Run, server: ProviderServer, name: str) -> None:
     server.add(cut_stream("Half an answer"))
     with pytest.raises(ModelError):
         run(model_for(server, name).complete(ASK))
@@ -96,7 +81,7 @@ def test_a_stream_cut_half_way_is_a_model_error(run: Any, server: ProviderServer
 
 @BOTH
 def test_overloaded_is_unavailable_and_too_long_is_context_too_long(
-    run: Any, server: ProviderServer, name: str
+    run: Run, server: ProviderServer, name: str
 ) -> None:
     server.add(overloaded()).add(context_too_long())
     model = model_for(server, name)
@@ -119,7 +104,7 @@ def marks(blocks: list[dict[str, Any]]) -> list[bool]:
 
 
 def test_anthropic_requests_mark_the_stable_head_and_the_conversation_end_and_nothing_else(
-    run: Any, server: ProviderServer
+    run: Run, server: ProviderServer
 ) -> None:
     head: list[dict[str, Any]] = [
         {"role": "system", "content": "You plan trips."},
@@ -156,7 +141,7 @@ def test_anthropic_requests_mark_the_stable_head_and_the_conversation_end_and_no
 
 @BOTH
 def test_cached_prompt_tokens_are_read_from_the_providers_usage(
-    run: Any, server: ProviderServer, name: str
+    run: Run, server: ProviderServer, name: str
 ) -> None:
     model = model_for(server, name)
     first = [{"role": "system", "content": LONG_SYSTEM}, {"role": "user", "content": "Lisbon in May?"}]
@@ -225,7 +210,7 @@ def tool_only_model() -> str:
     ],
 )
 def test_structured_output_falls_back_where_a_model_lacks_json_schema_and_is_validated_alike(
-    run: Any, server: ProviderServer, tool_only_model: str, name: str, asked: str
+    run: Run, server: ProviderServer, tool_only_model: str, name: str, asked: str
 ) -> None:
     model = model_for(server, name)
     server.add_json('{"city": "Lisbon", "nights": 3}').add_json('{"city": "Lisbon", "nights": "many"}')
