@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -57,24 +57,24 @@ def promote(at: AtOption = None, as_json: JsonOption = False, workers: WorkersOp
 @jobs.command("expire")
 def expire(at: AtOption = None, as_json: JsonOption = False) -> None:
     """Mark facts past their type's TTL stale; delete those past the deletion horizon."""
-    from scheduler.jobs import expire_facts
-
-    def body() -> None:
-        with runtime() as rt:
-            report = expire_facts(rt.job_deps(), parse_at(at))
-        _print(report.to_json(), as_json)
-
-    guarded(body)
+    _one_pass("expire", at, as_json)
 
 
 @jobs.command("wipe-inactive")
 def wipe(at: AtOption = None, as_json: JsonOption = False) -> None:
     """Erase users with no turn for INACTIVITY_DAYS."""
-    from scheduler.jobs import wipe_inactive
+    _one_pass("wipe", at, as_json)
+
+
+def _one_pass(job: Literal["expire", "wipe"], at: str | None, as_json: bool) -> None:
+    """One pass of a job that runs in this process as of ``--at``, its report printed."""
+    from scheduler.jobs import expire_facts, wipe_inactive
+
+    run = expire_facts if job == "expire" else wipe_inactive
 
     def body() -> None:
         with runtime() as rt:
-            report = wipe_inactive(rt.job_deps(), parse_at(at))
+            report = run(rt.job_deps(), parse_at(at))
         _print(report.to_json(), as_json)
 
     guarded(body)
