@@ -111,25 +111,22 @@ TEXT_PAIRS = [
 UI_PAIRS = [("input", "background"), ("ring", "background"), ("ring", "card")]
 
 
+def below(theme: str, pairs: list[tuple[str, str]], ratio: float) -> dict[str, float]:
+    """The pairs of ``theme``'s colour variables whose contrast is under ``ratio``, with their contrast."""
+    colours = THEME["variables"][theme]
+    found = {f"{a} on {b}": contrast(colours[f"--{a}"], colours[f"--{b}"]) for a, b in pairs}
+    return {pair: round(value, 2) for pair, value in found.items() if value < ratio}
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_text_colours_meet_wcag_aa_contrast(theme: str) -> None:
-    colours = THEME["variables"][theme]
-    low = {
-        f"{fg} on {bg}": round(contrast(colours[f"--{fg}"], colours[f"--{bg}"]), 2)
-        for fg, bg in TEXT_PAIRS
-        if contrast(colours[f"--{fg}"], colours[f"--{bg}"]) < 4.5
-    }
+    low = below(theme, TEXT_PAIRS, 4.5)
     assert not low, low
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_control_boundaries_and_focus_rings_meet_3_to_1(theme: str) -> None:
-    colours = THEME["variables"][theme]
-    low = {
-        f"{a} on {b}": round(contrast(colours[f"--{a}"], colours[f"--{b}"]), 2)
-        for a, b in UI_PAIRS
-        if contrast(colours[f"--{a}"], colours[f"--{b}"]) < 3
-    }
+    low = below(theme, UI_PAIRS, 3)
     assert not low, low
 
 

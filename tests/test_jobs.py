@@ -274,6 +274,17 @@ def _cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([exe, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _twice_at_once(env: dict[str, str], *args: str) -> list[dict[str, Any]]:
+    """The command's JSON report from each of two processes started together (both must succeed)."""
+    procs = [_cli(env, *args) for _ in range(2)]
+    reports = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=240)
+        assert proc.returncode == 0, err
+        reports.append(json.loads(out))
+    return reports
+
+
 @pytest.mark.slow
 def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
     db_url: str, settings_factory: SettingsFactory, runtime_factory: RuntimeFactory
@@ -294,12 +305,7 @@ def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
         "LLM_MAX_RETRIES": "0",
     }
     at = (MONDAY + timedelta(hours=1)).isoformat()
-    procs = [_cli(env, "jobs", "promote", "--at", at, "--json") for _ in range(2)]
-    reports = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=240)
-        assert proc.returncode == 0, err
-        reports.append(json.loads(out))
+    reports = _twice_at_once(env, "jobs", "promote", "--at", at, "--json")
     assert sum(r["threads_promoted"] for r in reports) == 12
     # Every thread a process found due it either promoted or left to the other (no errors, no losses).
     assert all(r["threads_due"] == r["threads_promoted"] + r["skipped_claimed_elsewhere"] for r in reports)
@@ -309,12 +315,7 @@ def test_two_scheduler_processes_promote_and_wipe_each_item_exactly_once(
     )  # one per thread
 
     wipe_at = (MONDAY + timedelta(days=400)).isoformat()
-    procs = [_cli(env, "jobs", "wipe-inactive", "--at", wipe_at, "--json") for _ in range(2)]
-    wiped = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=240)
-        assert proc.returncode == 0, err
-        wiped.append(json.loads(out))
+    wiped = _twice_at_once(env, "jobs", "wipe-inactive", "--at", wipe_at, "--json")
     assert sum(r["users_wiped"] for r in wiped) == 4, wiped
     for user in users:
         assert all(n == 0 for n in rt.registry.counts(user).values())

@@ -365,13 +365,21 @@ def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
     assert len(server.requests) == 1, "max_retries=0 means exactly one attempt"
 
 
+def refused(
+    run: Run, server: ProviderServer, model: LiteLLMChatModel, status: int, message: str, said: str = "hello"
+) -> ModelError:
+    """The error a chat completion of ``said`` raises when the provider answers ``status`` with ``message``."""
+    server.add_error(status, message)
+    with pytest.raises(ModelError) as caught:
+        run(model.complete([user(said)]))
+    return caught.value
+
+
 def test_auth_error_tells_the_user_about_the_key(
     run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
-    server.add_error(401, "Incorrect API key provided: sk-test")
-    with pytest.raises(ModelAuthError) as caught:
-        run(model.complete([user("hello")]))
-    assert "API key" in caught.value.user_message()
+    error = refused(run, server, model, 401, "Incorrect API key provided: sk-test")
+    assert isinstance(error, ModelAuthError) and "API key" in error.user_message()
 
 
 def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: Any) -> None:
@@ -392,25 +400,26 @@ def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: Any) -> 
 def test_a_context_window_error_becomes_context_too_long(
     run: Run, server: ProviderServer, model: LiteLLMChatModel, litellm_lib: Any
 ) -> None:
-    server.add_error(
+    error = refused(
+        run,
+        server,
+        model,
         400,
         "This model's maximum context length is 128000 tokens. However, your messages "
         "resulted in 131072 tokens. Please reduce the length of the messages.",
+        said="a very long message",
     )
-    with pytest.raises(ContextTooLong) as caught:
-        run(model.complete([user("a very long message")]))
-    assert isinstance(caught.value.__cause__, litellm_lib.exceptions.ContextWindowExceededError)
-    assert "too long" in caught.value.user_message()
+    assert isinstance(error, ContextTooLong)
+    assert isinstance(error.__cause__, litellm_lib.exceptions.ContextWindowExceededError)
+    assert "too long" in error.user_message()
 
 
 def test_other_bad_requests_are_model_errors(
     run: Run, server: ProviderServer, model: LiteLLMChatModel
 ) -> None:
-    server.add_error(400, "Invalid value for 'tools'")
-    with pytest.raises(ModelError) as caught:
-        run(model.complete([user("hello")]))
-    assert type(caught.value) is ModelError
-    assert caught.value.__cause__ is not None
+    error = refused(run, server, model, 400, "Invalid value for 'tools'")
+    assert type(error) is ModelError
+    assert error.__cause__ is not None
 
 
 def test_a_provider_slower_than_the_timeout_is_model_unavailable(run: Run, server: ProviderServer) -> None:
