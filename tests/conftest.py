@@ -93,17 +93,32 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         _drop_pg_database(url)
 
 
-@pytest.fixture
-def database(db_url: str) -> Iterator[Database]:
+def _migrated(url: str) -> Iterator[Database]:
     from memory import migrate
     from memory.db import Database
 
-    db = Database(db_url)
+    db = Database(url)
     try:
         migrate.upgrade(db)
         yield db
     finally:
         db.dispose()
+
+
+@pytest.fixture
+def database(db_url: str) -> Iterator[Database]:
+    yield from _migrated(db_url)
+
+
+@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def twin_or_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database | None]:
+    """A contract's three backends: None for the in-memory twin, else a migrated SQLite or Postgres database."""
+    if request.param == "memory":
+        yield None
+    elif request.param == "sqlite":
+        yield from _migrated(f"sqlite:///{tmp_path / 'travel.db'}")
+    else:
+        yield from _migrated(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -15,10 +13,12 @@ import pytest
 from assistant.errors import ToolError
 from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.ports import BookingSystem
 from assistant.turn.tools import ToolContext
 from assistant.turns import TurnRequest
 from demo import catalog
 from demo.bookings import InMemoryBookingSystem, SqlBookingSystem
+from memory.db import Database
 from tests.conftest import MONDAY
 
 if TYPE_CHECKING:
@@ -36,9 +36,7 @@ def turn(rt: Runtime, turn_id: str, text: str, minutes: int = 0) -> Any:
 
 
 def remember(rt: Runtime, ftype: str, value: str) -> None:
-    draft = FactDraft(
-        ftype, value, ThreadId("old"), TurnId(f"o-{value}"), Authority.USER
-    )
+    draft = FactDraft(ftype, value, ThreadId("old"), TurnId(f"o-{value}"), Authority.USER)
     rt.fact_memory.record(UserScope(ALICE), draft, now=MONDAY - timedelta(days=3))
 
 
@@ -103,29 +101,13 @@ def _flight() -> str:
     return catalog.flights("LHR", "LIS", MONDAY.date() + timedelta(days=5))[0].flight_id
 
 
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def system(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+@pytest.fixture
+def system(twin_or_database: Database | None) -> BookingSystem:
     """The booking system of record: the in-memory twin, and SQL on both databases (the new column migrated)."""
-    if request.param == "memory":
-        yield InMemoryBookingSystem()
-        return
-    from memory import migrate
-    from memory.db import Database
-
-    url = (
-        f"sqlite:///{tmp_path / 'travel.db'}"
-        if request.param == "sqlite"
-        else request.getfixturevalue("pg_url")
-    )
-    database = Database(url)
-    try:
-        migrate.upgrade(database)
-        yield SqlBookingSystem(database)
-    finally:
-        database.dispose()
+    return InMemoryBookingSystem() if twin_or_database is None else SqlBookingSystem(twin_or_database)
 
 
-def test_cancelling_is_idempotent_and_only_for_the_owner(system: Any) -> None:
+def test_cancelling_is_idempotent_and_only_for_the_owner(system: BookingSystem) -> None:
     booking = system.book_flight(user=ALICE, flight_id=_flight(), idempotency_key="k1", meal=None, now=MONDAY)
     with pytest.raises(ToolError, match="no booking"):
         system.cancel_booking(user=BOB, booking_id=booking.booking_id, now=MONDAY)
@@ -137,7 +119,7 @@ def test_cancelling_is_idempotent_and_only_for_the_owner(system: Any) -> None:
     assert listed.cancelled_at == MONDAY and system.bookings_of(BOB) == []
 
 
-def test_a_departed_flight_cannot_be_cancelled(system: Any) -> None:
+def test_a_departed_flight_cannot_be_cancelled(system: BookingSystem) -> None:
     booking = system.book_flight(user=ALICE, flight_id=_flight(), idempotency_key="k2", meal=None, now=MONDAY)
     with pytest.raises(ToolError, match="already departed"):
         system.cancel_booking(user=ALICE, booking_id=booking.booking_id, now=MONDAY + timedelta(days=9))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -11,37 +10,26 @@ import pytest
 from assistant.errors import NotFound
 from assistant.ids import UserId
 from assistant.ports import LoginSessions
+from memory.db import Database
 from memory.inmemory import InMemoryLoginSessions, InMemoryThreadStore
+from memory.sessions import SqlLoginSessions
+from memory.users import SqlDirectory
 from tests.conftest import MONDAY
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 HOUR = timedelta(hours=1)
 
 
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LoginSessions]:
-    if request.param == "memory":
+@pytest.fixture
+def sessions(twin_or_database: Database | None) -> LoginSessions:
+    if twin_or_database is None:
         users = InMemoryThreadStore()
         for user in (ALICE, BOB):
             users.ensure_user(user, now=MONDAY)
-        yield InMemoryLoginSessions(users)
-        return
-    url = (
-        request.getfixturevalue("pg_url") if request.param == "postgres" else f"sqlite:///{tmp_path / 's.db'}"
-    )
-    from memory import migrate
-    from memory.db import Database
-    from memory.sessions import SqlLoginSessions
-    from memory.users import SqlDirectory
-
-    db = Database(url)
-    try:
-        migrate.upgrade(db)
-        for user in (ALICE, BOB):
-            SqlDirectory(db).ensure_user(user, now=MONDAY)
-        yield SqlLoginSessions(db)
-    finally:
-        db.dispose()
+        return InMemoryLoginSessions(users)
+    for user in (ALICE, BOB):
+        SqlDirectory(twin_or_database).ensure_user(user, now=MONDAY)
+    return SqlLoginSessions(twin_or_database)
 
 
 def test_a_session_is_active_until_its_absolute_end(sessions: LoginSessions) -> None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +12,7 @@ from assistant.errors import AccessDenied, InvalidInput, NotFound
 from assistant.events import AppendResult, EventKind, NewEvent, model_kind, tool_kind
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.ports import Directory, ThreadLog
+from memory.db import Database
 from memory.inmemory import InMemoryThreadStore
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
@@ -33,24 +32,12 @@ class Stores:
     directory: Directory
 
 
-@pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stores]:
-    if request.param == "memory":
+@pytest.fixture
+def store(twin_or_database: Database | None) -> Stores:
+    if twin_or_database is None:
         twin = InMemoryThreadStore()
-        yield Stores(log=twin, directory=twin)
-        return
-    url = (
-        request.getfixturevalue("pg_url") if request.param == "postgres" else f"sqlite:///{tmp_path / 't.db'}"
-    )
-    from memory import migrate
-    from memory.db import Database
-
-    db = Database(url)
-    try:
-        migrate.upgrade(db)
-        yield Stores(log=SqlThreadLog(db), directory=SqlDirectory(db))
-    finally:
-        db.dispose()
+        return Stores(log=twin, directory=twin)
+    return Stores(log=SqlThreadLog(twin_or_database), directory=SqlDirectory(twin_or_database))
 
 
 def ev(turn: str, kind: str, text: str = "x", minutes: int = 0, thread: ThreadId = T1) -> NewEvent:
