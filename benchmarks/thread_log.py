@@ -201,6 +201,25 @@ def _describe(db: Database, *, pre_ping: bool) -> list[str]:
 # -- report ------------------------------------------------------------------------------------------------
 
 
+def _titles(width: int, third: str, tail: str = "") -> None:
+    """A latency table's column titles (the third column is ``third``, ``tail`` adds columns) and a rule."""
+    header = (
+        f"{'backend':<9} {'variant':<{width}} {third:<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7}{tail}"
+    )
+    print(header)
+    print("-" * len(header))
+
+
+def _cells(v: Variant, width: int, name: str, series: Series) -> str:
+    """A latency row's cells under the titles of :func:`_titles`."""
+    return (
+        f"{v.backend:<9} {v.label:<{width}} {name:<10} {len(series.samples_ms):>5} "
+        f"{series.pct(50):>7.2f} {series.pct(95):>7.2f} {series.pct(99):>7.2f} "
+        f"{max(series.samples_ms):>7.2f} {series.cpu_p50:>7.2f}"
+    )
+
+
 def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) -> None:
     print(
         f"env: {os.cpu_count()} CPUs, 1-min load avg {os.getloadavg()[0]:.2f}, Python "
@@ -215,12 +234,7 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
                 print(f"  {note}")
     width = max(len(v.label) for v in variants) + 2
     print()
-    header = (
-        f"{'backend':<9} {'variant':<{width}} {'operation':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7} {'appends/s':>9}  target"
-    )
-    print(header)
-    print("-" * len(header))
+    _titles(width, "operation", f" {'appends/s':>9}  target")
     for v in variants:
         target = TARGETS_MS[v.backend]
         for op, series in (("insert", v.fresh), ("duplicate", v.duplicate)):
@@ -231,28 +245,15 @@ def print_report(variants: list[Variant], *, n: int, warmup: int, dupes: int) ->
             if op == "insert":
                 verdict = f"p95 <= {target:g} ms: {'PASS' if p95 <= target else 'MISS'}"
                 verdict += "" if v.production else " (not production)"
-            print(
-                f"{v.backend:<9} {v.label:<{width}} {op:<10} {len(series.samples_ms):>5} "
-                f"{series.pct(50):>7.2f} {p95:>7.2f} {series.pct(99):>7.2f} {max(series.samples_ms):>7.2f} "
-                f"{series.cpu_p50:>7.2f} {series.rate:>9.0f}  {verdict}"
-            )
+            print(f"{_cells(v, width, op, series)} {series.rate:>9.0f}  {verdict}")
     print("cpu p50 = CPU time of the calling thread per append (Python, SQLAlchemy, driver), without waits")
     print("for fsync, the server or a busy CPU; appends/s = one writer, from the time spent inside append")
     print()
     print("insert latency by event kind (same runs):")
-    header = (
-        f"{'backend':<9} {'variant':<{width}} {'kind':<10} {'n':>5} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'p99 ms':>7} {'max ms':>7} {'cpu p50':>7}"
-    )
-    print(header)
-    print("-" * len(header))
+    _titles(width, "kind")
     for v in variants:
         for kind, series in v.by_kind.items():
-            print(
-                f"{v.backend:<9} {v.label:<{width}} {kind:<10} {len(series.samples_ms):>5} "
-                f"{series.pct(50):>7.2f} {series.pct(95):>7.2f} {series.pct(99):>7.2f} "
-                f"{max(series.samples_ms):>7.2f} {series.cpu_p50:>7.2f}"
-            )
+            print(_cells(v, width, kind, series))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from testkit.durability_checks import State, Tally, duplicates, unlogged_bookings
-from testkit.durability_crashes import T0
+from testkit.durability_crashes import T0, chat_argv
 from testkit.forkcli import ForkCli
 from testkit.provider_server import ProviderServer
 from testkit.wire_script import Reply, ToolUse, cut_stream
@@ -98,8 +98,7 @@ def process_race(fork: ForkCli, env: dict[str, str], state: State, *, rounds: in
     with ProviderServer(responder=RacePlan()) as server:
         for n in range(rounds):
             user, thread = f"procrace{n}", f"procrace{n}-th"
-            argv = ["chat", "--user", user, "--thread", thread, "--turn-id", "t1", "--at", T0.isoformat()]
-            argv += ["--json", "Book me a Lisbon flight on the 14th"]
+            argv = chat_argv(user, thread, "t1", T0, "--json", "Book me a Lisbon flight on the 14th")
             results = fork.run([(argv, model_env(env, server))] * width)
             failed = [r for r in results if r.code != 0]
             printed = [json.loads(r.stdout)["reply"] for r in results if r.code == 0]
@@ -171,18 +170,7 @@ def model_faults(fork: ForkCli, env: dict[str, str], state: State, name: str, fa
         for n in range(2):
             tally.tried += 1
             user, thread = f"fault{slug}{n}", f"fault{slug}{n}-th"
-            argv = [
-                "chat",
-                "--user",
-                user,
-                "--thread",
-                thread,
-                "--turn-id",
-                "t1",
-                "--at",
-                T0.isoformat(),
-                "Hello",
-            ]
+            argv = chat_argv(user, thread, "t1", T0, "Hello")
             mode["broken"] = True
             broken = fork.one(argv, fenv)
             lines = broken.stderr.strip().splitlines()

@@ -17,6 +17,12 @@ from testkit.forkcli import ForkCli
 
 T0 = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 
+
+def chat_argv(user: str, thread: str, turn: str, at: datetime, *rest: str) -> list[str]:
+    """The ``chat`` command for one turn said at ``at``; ``rest`` ends it (``--json``, the message)."""
+    return ["chat", "--user", user, "--thread", thread, "--turn-id", turn, "--at", at.isoformat(), *rest]
+
+
 # Where a turn is killed, and what the log must hold afterwards. The recall event is held back and committed
 # with the next event that must be durable (``model:1`` before its tool runs, or the turn's context and reply);
 # ``log.uncommitted:<kind>`` kills the process inside such a group's transaction, after the events before
@@ -58,22 +64,7 @@ class Crashes:
         """Kill each turn (user, thread, turn, text, at) at each point in order, every turn of the batch at once
         (each retry resumes and dies further on), then finish them."""
         tally = Tally()
-        argvs = [
-            [
-                "chat",
-                "--user",
-                user,
-                "--thread",
-                thread,
-                "--turn-id",
-                turn,
-                "--at",
-                at.isoformat(),
-                "--json",
-                text,
-            ]
-            for user, thread, turn, text, at in specs
-        ]
+        argvs = [chat_argv(user, thread, turn, at, "--json", text) for user, thread, turn, text, at in specs]
         for point, expected in points:
             results = self.fork.run([(argv, {**self.env, "TRAVEL_CRASH_AT": point}) for argv in argvs])
             for (_user, thread, turn, _text, _at), r in zip(specs, results, strict=True):

@@ -99,6 +99,20 @@ def _event(name: str, data: dict[str, Any]) -> bytes:
     return f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
 
 
+def _content_block(index: int, block: dict[str, Any], deltas: list[dict[str, Any]]) -> list[bytes]:
+    """One content block's events: its start, one delta event per delta, its stop."""
+    return [
+        _event(
+            "content_block_start", {"type": "content_block_start", "index": index, "content_block": block}
+        ),
+        *(
+            _event("content_block_delta", {"type": "content_block_delta", "index": index, "delta": d})
+            for d in deltas
+        ),
+        _event("content_block_stop", {"type": "content_block_stop", "index": index}),
+    ]
+
+
 def stream_events(reply: Reply, model: str, report: CacheReport) -> list[bytes]:
     used = usage(reply, report)
     events = [
@@ -108,51 +122,18 @@ def stream_events(reply: Reply, model: str, report: CacheReport) -> list[bytes]:
         ),
         _event("ping", {"type": "ping"}),
     ]
-    index = 0
+    blocks: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     if reply.text:
-        events.append(
-            _event(
-                "content_block_start",
-                {
-                    "type": "content_block_start",
-                    "index": index,
-                    "content_block": {"type": "text", "text": ""},
-                },
-            )
-        )
-        events += [
-            _event(
-                "content_block_delta",
-                {
-                    "type": "content_block_delta",
-                    "index": index,
-                    "delta": {"type": "text_delta", "text": piece},
-                },
-            )
-            for piece in reply.stream_pieces()
-        ]
-        events.append(_event("content_block_stop", {"type": "content_block_stop", "index": index}))
-        index += 1
+        pieces = [{"type": "text_delta", "text": piece} for piece in reply.stream_pieces()]
+        blocks.append(({"type": "text", "text": ""}, pieces))
     for call in reply.tool_calls:
-        start = {"type": "tool_use", "id": call.id, "name": call.name, "input": {}}
-        events.append(
-            _event(
-                "content_block_start", {"type": "content_block_start", "index": index, "content_block": start}
-            )
-        )
-        events += [
-            _event(
-                "content_block_delta",
-                {
-                    "type": "content_block_delta",
-                    "index": index,
-                    "delta": {"type": "input_json_delta", "partial_json": part},
-                },
-            )
+        parts = [
+            {"type": "input_json_delta", "partial_json": part}
             for part in ["", *split_fragments(call.arguments)]
         ]
-        events.append(_event("content_block_stop", {"type": "content_block_stop", "index": index}))
-        index += 1
+        blocks.append(({"type": "tool_use", "id": call.id, "name": call.name, "input": {}}, parts))
+    for index, (opened, deltas) in enumerate(blocks):
+        events += _content_block(index, opened, deltas)
     delta = {"stop_reason": "tool_use" if reply.tool_calls else "end_turn", "stop_sequence": None}
     events.append(_event("message_delta", {"type": "message_delta", "delta": delta, "usage": used}))
     events.append(_event("message_stop", {"type": "message_stop"}))
