@@ -44,16 +44,8 @@ def record(
     met: bool | None = None,
 ) -> None:
     """Store one headline figure of this run (replacing the previous run's figure of the same name)."""
-    entry = Figure(
-        benchmark=benchmark,
-        figure=figure,
-        measured=measured,
-        target=target,
-        baseline=baseline,
-        met=met,
-        load=round(os.getloadavg()[0], 1),
-        date=datetime.now(UTC).date().isoformat(),
-    )
+    load, date = round(os.getloadavg()[0], 1), datetime.now(UTC).date().isoformat()
+    entry = Figure(benchmark, figure, measured, target, baseline, met, load, date)
     found = _load()
     found[f"{benchmark}:{figure}"] = asdict(entry)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

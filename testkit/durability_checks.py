@@ -23,6 +23,8 @@ from memory.db import Database
 from memory.tables import BookingRow, ThreadRow, UserRow
 from memory.thread_log import SqlThreadLog
 
+_COUNTS = ("tried", "killed", "survived", "lost", "duplicated", "stuck")  # Tally's counters, in table order
+
 
 @dataclass
 class Tally:
@@ -37,20 +39,12 @@ class Tally:
     notes: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for name in ("tried", "killed", "survived", "lost", "duplicated", "stuck"):
+        for name in _COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.notes.extend(other.notes)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "tried": self.tried,
-            "killed": self.killed,
-            "survived": self.survived,
-            "lost": self.lost,
-            "duplicated": self.duplicated,
-            "stuck": self.stuck,
-            "notes": self.notes[:10],
-        }
+        return {**{name: getattr(self, name) for name in _COUNTS}, "notes": self.notes[:10]}
 
 
 class State:
