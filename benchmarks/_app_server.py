@@ -11,8 +11,6 @@ import math
 import multiprocessing
 import os
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,19 +21,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from testkit.app_env import offline_env
+from testkit.app_env import offline_env, start_app, stop_app, wait_until_ready
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 PROBE_EVERY_S = 0.1
 PROBE_PATH = "/auth/config"
 STARTUP_TIMEOUT_S = 240.0
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -72,48 +64,22 @@ class Server:
         return env
 
     def start(self) -> None:
-        import urllib.error
-        import urllib.request
-
         t0 = time.perf_counter()
-        log = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            [str(BIN / "travel-assistant"), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-            cwd=self.data_dir,
-            env=self.env(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        log.close()
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the app exited with code {self.process.returncode}\n{self.log_tail()}")
-            try:
-                # Ready, not just listening: the app warms up (litellm, MiniLM) in the background.
-                with urllib.request.urlopen(self.base_url + "/readyz", timeout=2) as response:
-                    if response.status == 200:
-                        self.started_s = time.perf_counter() - t0
-                        return
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.5)
-        raise RuntimeError(f"the app did not answer within {STARTUP_TIMEOUT_S:.0f} s\n{self.log_tail()}")
+        with self.log_path.open("wb") as log:
+            self.process = start_app(
+                [str(BIN / "travel-assistant"), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=self.data_dir,
+                env=self.env(),
+                log=log,
+            )
+        failed = wait_until_ready(self.process, self.base_url, STARTUP_TIMEOUT_S)
+        if failed:
+            raise RuntimeError(f"{failed}\n{self.log_tail()}")
+        self.started_s = time.perf_counter() - t0
 
     def stop(self) -> None:
         """SIGTERM to the server's own process group (it was started in a new session), then SIGKILL."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
+        stop_app(self.process, wait_s=20)
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the server process so far (all its threads)."""

@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks._app_server import BIN, LagProbe, Server, free_port, seed_facts
+from benchmarks._app_server import BIN, LagProbe, Server, seed_facts
 from benchmarks._chat_client import TURNS, TurnSpec
 from benchmarks._load_report import TARGET, Level, ms, print_levels
 from benchmarks._load_workload import (
@@ -72,6 +72,7 @@ from benchmarks._load_workload import (
     workloads,
 )
 from benchmarks._server_profile import print_profile, read_profile
+from testkit.app_env import free_port
 
 # -- one level of load ---------------------------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchmarks._app_server import BIN, free_port
+from benchmarks._app_server import BIN
+from testkit.app_env import free_port
 from testkit.bench_results import record
 
 TARGET_CHAT_S = 3.0

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import queue
-import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -288,10 +287,3 @@ def _send_json(
     http: BaseHTTPRequestHandler, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
 ) -> None:
     _send(http, status, "application/json", [json.dumps(payload).encode()], clean=True, headers=headers)
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on (bound, then released), for connection-refused tests."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])

@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import signal
-import socket
 import subprocess
 import time
 import uuid
@@ -25,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 
-from testkit.app_env import offline_env
+from testkit.app_env import free_port, offline_env, start_app, stop_app, wait_until_ready
 
 if TYPE_CHECKING:
     from travel_assistant.container import Runtime
@@ -43,12 +41,6 @@ USERS = {
     )
 }
 ADMINS = "alice"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -142,26 +134,12 @@ def start(tmp: Path) -> LiveApp:
     _create_users(app)
     app.log_path.parent.mkdir(parents=True, exist_ok=True)
     with app.log_path.open("wb") as log:
-        app.process = subprocess.Popen(
-            [str(CLI), "serve"],
-            cwd=REPO,
-            env=app.env(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if app.process.poll() is not None:
-            raise RuntimeError(f"the app exited during start-up:\n{app.log_text()[-3000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            # Ready, not just listening: the app loads litellm and MiniLM in the background after it answers.
-            if httpx.get(app.base_url + "/readyz", timeout=2).status_code == 200:
-                return app
-        time.sleep(0.5)
-    stop(app)
-    raise RuntimeError(f"the app did not start within {STARTUP_TIMEOUT_S}s:\n{app.log_text()[-3000:]}")
+        app.process = start_app([str(CLI), "serve"], cwd=REPO, env=app.env(), log=log)
+    failed = wait_until_ready(app.process, app.base_url, STARTUP_TIMEOUT_S)
+    if failed:
+        stop(app)
+        raise RuntimeError(f"{failed}:\n{app.log_text()[-3000:]}")
+    return app
 
 
 def _create_users(app: LiveApp) -> None:
@@ -177,13 +155,7 @@ def _create_users(app: LiveApp) -> None:
 
 
 def stop(app: LiveApp) -> None:
-    if app.process is not None and app.process.poll() is None:
-        os.killpg(app.process.pid, signal.SIGTERM)
-        try:
-            app.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(app.process.pid, signal.SIGKILL)
-            app.process.wait(timeout=10)
+    stop_app(app.process)
 
 
 @pytest.fixture(scope="session")

@@ -44,7 +44,8 @@ from assistant.turn.transcript import render_transcript
 from assistant.turns import ModelReply, ToolCall
 from demo import catalog
 from demo.provider import OFFLINE_MODEL, offline_config
-from testkit.provider_server import ProviderServer, free_port
+from testkit.app_env import free_port
+from testkit.provider_server import ProviderServer
 from testkit.wire_script import Reply, ToolUse
 from tests.conftest import MONDAY, Run
 

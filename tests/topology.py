@@ -12,7 +12,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import time
 import urllib.error
@@ -28,12 +27,6 @@ BIN = REPO / ".venv" / "bin"
 PROCFILE = REPO / "Procfile"
 READY_TIMEOUT_S = 180
 REPLY_TIMEOUT_S = 90
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def procfile() -> dict[str, str]:
