@@ -23,6 +23,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from testkit.app_env import free_port
 from tests.browser.helpers import (
     ARTIFACTS,
     CHROMIUM,
@@ -35,7 +36,7 @@ from tests.browser.helpers import (
     Shots,
     app_env,
     cli,
-    free_port,
+    local_server,
     new_page,
     run_monday,
     send,
@@ -63,12 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.skip(f"{CLI} is missing (run `make install-test`)")
     port = free_port()
     data_dir = tmp_path_factory.mktemp("travel-data")
-    srv = Server(
-        base_url=f"http://127.0.0.1:{port}",
-        data_dir=data_dir,
-        env=app_env(data_dir, port),
-        log_path=ARTIFACTS / f"server{_worker_suffix()}.log",
-    )
+    srv = local_server(port, data_dir, app_env(data_dir, port), f"server{_worker_suffix()}.log")
     try:
         srv.start()
     except Exception:

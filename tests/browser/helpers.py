@@ -8,12 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +17,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from testkit.app_env import offline_env
+from testkit.app_env import offline_env, start_app, stop_app, wait_until_ready
 from testkit.forkcli import ForkCli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,12 +70,6 @@ SIDEBAR_OPEN_MS = 1_500  # how long an open sidebar may take to show its threads
 # -- the server process --------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def app_env(data_dir: Path, port: int) -> dict[str, str]:
     """The environment for the server and for every CLI call: same data, offline model, test embeddings."""
     return offline_env(
@@ -118,33 +107,10 @@ class Server:
     def start(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log_file = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            self.command,
-            cwd=REPO,
-            env=self.env,
-            stdout=self._log_file,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the app exited with code {self.process.returncode} during start-up\n{self.log_tail()}"
-                )
-            try:
-                # Ready, not just listening: the app warms up (litellm, MiniLM) in the background.
-                with urllib.request.urlopen(self.base_url + "/readyz", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.5)
-        else:
-            raise RuntimeError(
-                f"the app did not answer on {self.base_url} within {STARTUP_TIMEOUT_S}s\n{self.log_tail()}"
-            )
+        self.process = start_app(self.command, cwd=REPO, env=self.env, log=self._log_file)
+        failed = wait_until_ready(self.process, self.base_url, STARTUP_TIMEOUT_S)
+        if failed:
+            raise RuntimeError(f"{failed}\n{self.log_tail()}")
         # The port was free a moment ago; make sure it is *our* process that answered.
         if self.process.poll() is not None:
             raise RuntimeError(
@@ -155,15 +121,7 @@ class Server:
         """SIGTERM, then SIGKILL after 15 s. ``graceful=False`` kills at once: a second app server in the
         session server's working directory must not run Chainlit's clean shutdown, which deletes the shared
         ``.files`` folder (the session server's uploaded and element files with it)."""
-        if self.process is not None and self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGTERM if graceful else signal.SIGKILL)
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-            except ProcessLookupError:
-                pass
+        stop_app(self.process, graceful=graceful)
         if self._log_file is not None:
             self._log_file.close()
         if self._forks is not None:
@@ -179,6 +137,18 @@ class Server:
     def log_tail(self, lines: int = 60) -> str:
         text = self.log_text()
         return "\n".join(text.splitlines()[-lines:]) if text else "(no server log)"
+
+
+def local_server(
+    port: int, data_dir: Path, env: dict[str, str], log_name: str, command: list[str] | None = None
+) -> Server:
+    """A :class:`Server` (not started) on 127.0.0.1:``port``, logging to ``test-artifacts/<log_name>``."""
+    base_url = f"http://127.0.0.1:{port}"
+    if command is None:
+        return Server(base_url=base_url, data_dir=data_dir, env=env, log_path=ARTIFACTS / log_name)
+    return Server(
+        base_url=base_url, data_dir=data_dir, env=env, log_path=ARTIFACTS / log_name, command=command
+    )
 
 
 # -- the CLI on the same data -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ Start: ``CHAINLIT_AUTH_SECRET=… PANEL_HARNESS_LOG=… chainlit run tests/brows
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,7 +26,7 @@ from assistant.errors import TravelAssistantError
 from assistant.events import EventKind, NewEvent
 from assistant.facts.memory import FactMemory
 from assistant.facts.pending import discard, keep
-from assistant.facts.values import Authority, FactDraft
+from assistant.facts.values import Authority, Fact, FactDraft
 from assistant.facts.words import EvidenceWords
 from assistant.ids import ThreadId, TurnId, UserId, UserScope, fact_id
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
@@ -185,40 +186,48 @@ async def _message(message: cl.Message) -> None:
     await cl.Message(content=f"(harness) you said: {message.content}", author="Travel Assistant").send()
 
 
-@cl.action_callback("forget_fact")
-async def _forget(action: cl.Action) -> dict[str, Any]:
+def on_fact(
+    action: cl.Action,
+    verb: str,
+    change: Callable[[Demo, Fact], str],
+    errors: tuple[type[Exception], ...] = (TravelAssistantError,),
+) -> dict[str, Any]:
+    """Record the action, apply ``change`` to the fact it names and answer what it says, or, on one of
+    ``errors``, that ``verb`` failed."""
     record(action.name, action.payload)
     d = demo()
     try:
-        fact = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+        said = change(d, d.memory.find(d.scope, fact_id(action.payload.get("fact_id"))))
+    except errors as exc:
+        return answer(f"Could not {verb} that: {exc}", ok=False)
+    return answer(said)
+
+
+@cl.action_callback("forget_fact")
+async def _forget(action: cl.Action) -> dict[str, Any]:
+    def forget(d: Demo, fact: Fact) -> str:
         removed = d.memory.forget(d.scope, fact.id)
-    except TravelAssistantError as exc:
-        return answer(f"Could not delete that: {exc}", ok=False)
-    return answer(f"Deleted “{fact.text}” ({removed} version{'s' if removed != 1 else ''}).")
+        return f"Deleted “{fact.text}” ({removed} version{'s' if removed != 1 else ''})."
+
+    return on_fact(action, "delete", forget)
 
 
 @cl.action_callback("keep_fact")
 async def _keep(action: cl.Action) -> dict[str, Any]:
-    record(action.name, action.payload)
-    d = demo()
-    try:
-        fact = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+    def kept(d: Demo, fact: Fact) -> str:
         keep(d.memory, d.scope, fact.id, now=d.now())
-    except TravelAssistantError as exc:
-        return answer(f"Could not keep that: {exc}", ok=False)
-    return answer(f"Kept “{fact.text}”: I'll remember it.")
+        return f"Kept “{fact.text}”: I'll remember it."
+
+    return on_fact(action, "keep", kept)
 
 
 @cl.action_callback("discard_fact")
 async def _discard(action: cl.Action) -> dict[str, Any]:
-    record(action.name, action.payload)
-    d = demo()
-    try:
-        fact = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+    def discarded(d: Demo, fact: Fact) -> str:
         discard(d.memory, d.scope, fact.id)
-    except TravelAssistantError as exc:
-        return answer(f"Could not discard that: {exc}", ok=False)
-    return answer(f"Discarded “{fact.text}”: I won't remember it.")
+        return f"Discarded “{fact.text}”: I won't remember it."
+
+    return on_fact(action, "discard", discarded)
 
 
 @cl.action_callback("forget_all")
@@ -230,14 +239,11 @@ async def _forget_all(action: cl.Action) -> dict[str, Any]:
 
 @cl.action_callback("rollback_fact")
 async def _rollback(action: cl.Action) -> dict[str, Any]:
-    record(action.name, action.payload)
-    d = demo()
-    try:
-        target = d.memory.find(d.scope, fact_id(action.payload.get("fact_id")))
+    def restore(d: Demo, target: Fact) -> str:
         restored = d.memory.rollback(d.scope, target.key, int(action.payload.get("version", 0)), now=d.now())
-    except (TravelAssistantError, ValueError) as exc:
-        return answer(f"Could not restore that: {exc}", ok=False)
-    return answer(f"Restored “{restored.text}” as version {restored.version}.")
+        return f"Restored “{restored.text}” as version {restored.version}."
+
+    return on_fact(action, "restore", restore, (TravelAssistantError, ValueError))
 
 
 @cl.action_callback("export")

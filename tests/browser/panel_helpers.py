@@ -3,9 +3,13 @@ harness tests and the app's own."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.helpers import DOWNLOADS
 
 PANEL = "section.ta-panel"
 PANEL_STATUS = f"{PANEL} .ta-status"
@@ -42,3 +46,15 @@ def show_tab(panel: Locator, name: str) -> None:
 
 def status_says(panel: Locator, text: str | re.Pattern[str], *, timeout: float = 30_000) -> None:
     expect(panel.locator(".ta-status")).to_contain_text(text, timeout=timeout)
+
+
+def download_export(panel: Locator) -> tuple[str, Any]:
+    """Press the panel's "Download my data": the file's suggested name and its JSON (kept in
+    test-artifacts/downloads)."""
+    with panel.page.expect_download() as download_info:
+        panel.get_by_role("button", name="Download my data").click()
+    download = download_info.value
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    saved = DOWNLOADS / download.suggested_filename
+    download.save_as(saved)
+    return download.suggested_filename, json.loads(saved.read_text(encoding="utf-8"))

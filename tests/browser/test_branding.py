@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Protocol
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -27,14 +27,25 @@ from tests.browser.helpers import (
     tool_step,
     wait_until_connected,
 )
+from tests.browser.panel_helpers import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+# Each page in both themes on both screens (ids "<theme>-<viewport>").
+EVERY_LOOK = pytest.mark.parametrize(
+    ("theme", "viewport"), [(theme, viewport) for viewport in VIEWPORTS for theme in ("light", "dark")]
+)
+
+
+class ThemedPage(Protocol):
+    """A blank page in a fresh browser context with ``theme`` chosen, at the size of ``viewport``."""
+
+    def __call__(self, theme: str, viewport: str = ...) -> Page: ...
 
 
 @pytest.fixture
-def themed_page(browser: Browser, server: Server) -> Iterator[Any]:
+def themed_page(browser: Browser, server: Server) -> Iterator[ThemedPage]:
     contexts = []
 
     def make(theme: str, viewport: str = "desktop") -> Page:
@@ -81,10 +92,9 @@ def test_logo_favicon_and_avatar_are_ours(anonymous_page: Page, server: Server) 
         assert response.headers["content-type"].startswith("image/svg+xml"), route
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@EVERY_LOOK
 def test_the_login_page_is_ours_and_accessible(
-    themed_page: Any, server: Server, shots: Shots, theme: str, viewport: str
+    themed_page: ThemedPage, server: Server, shots: Shots, theme: str, viewport: str
 ) -> None:
     page = themed_page(theme, viewport)
     page.goto(server.base_url + "/login")
@@ -101,10 +111,9 @@ def test_the_login_page_is_ours_and_accessible(
     assert not found, describe(found)
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@EVERY_LOOK
 def test_the_home_screen_explains_the_demo_and_offers_the_starters(
-    themed_page: Any, server: Server, shots: Shots, theme: str, viewport: str
+    themed_page: ThemedPage, server: Server, shots: Shots, theme: str, viewport: str
 ) -> None:
     page = themed_page(theme, viewport)
     submit_login(page, server.base_url, "bob", USERS["bob"])
@@ -140,7 +149,7 @@ def test_the_home_screen_explains_the_demo_and_offers_the_starters(
     assert not found, describe(found)
 
 
-def test_the_demo_guide_replaces_the_readme(themed_page: Any, server: Server, shots: Shots) -> None:
+def test_the_demo_guide_replaces_the_readme(themed_page: ThemedPage, server: Server, shots: Shots) -> None:
     page = themed_page("light")
     submit_login(page, server.base_url, "bob", USERS["bob"])
     wait_until_connected(page)
@@ -158,7 +167,7 @@ def test_the_demo_guide_replaces_the_readme(themed_page: Any, server: Server, sh
 
 
 def test_a_conversation_has_no_serious_accessibility_violations(
-    themed_page: Any, server: Server, shots: Shots
+    themed_page: ThemedPage, server: Server, shots: Shots
 ) -> None:
     page = themed_page("light")
     submit_login(page, server.base_url, "bob", USERS["bob"])

@@ -7,7 +7,6 @@ Monday conversation and the promotion run are story fixtures, made once by which
 
 from __future__ import annotations
 
-import json
 import re
 import urllib.error
 import urllib.request
@@ -23,7 +22,6 @@ from tests.browser.helpers import (
     ASSISTANT_MSG,
     BOOK,
     DINNER,
-    DOWNLOADS,
     HOTEL,
     SEARCH,
     THREAD_LINK,
@@ -53,7 +51,7 @@ from tests.browser.helpers import (
     tool_step,
     transcript,
 )
-from tests.browser.panel_helpers import fact_card, open_panel, status_says
+from tests.browser.panel_helpers import download_export, fact_card, open_panel, status_says
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -309,14 +307,8 @@ def test_the_panel_exports_and_deletes_alices_fact(
     shots(page, "08-alice-memory-panel")
 
     # Export: one JSON file with everything about alice and nothing about bob.
-    with page.expect_download() as download_info:
-        panel.get_by_role("button", name="Download my data").click()
-    download = download_info.value
-    assert download.suggested_filename == "travel-assistant-export-alice.json"
-    DOWNLOADS.mkdir(parents=True, exist_ok=True)
-    saved = DOWNLOADS / download.suggested_filename
-    download.save_as(saved)
-    export = json.loads(saved.read_text(encoding="utf-8"))
+    filename, export = download_export(panel)
+    assert filename == "travel-assistant-export-alice.json"
     assert export["user"] == "alice"
     stores = export["stores"]
     assert monday.thread_id in {t["id"] for t in stores["threads"]}

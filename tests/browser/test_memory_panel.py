@@ -13,22 +13,21 @@ import os
 import re
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from testkit.app_env import free_port
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import close_context, open_context
-from tests.browser.helpers import ARTIFACTS, DOWNLOADS, REPO, Server, Shots, free_port, new_page, submit_login
+from tests.browser.helpers import REPO, Server, Shots, local_server, new_page, submit_login
+from tests.browser.panel_helpers import DESKTOP, PANEL, PHONE, download_export, fact_card, open_panel
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
 CHAINLIT = REPO / ".venv" / "bin" / "chainlit"
-PANEL = "section.ta-panel"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +44,8 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "PYTHONUNBUFFERED": "1",
         }
     )
-    server = Server(
-        base_url=f"http://127.0.0.1:{port}",
-        data_dir=data_dir,
-        env=env,
-        log_path=ARTIFACTS / "panel-harness.log",
-        command=[str(CHAINLIT), "run", "tests/browser/panel_harness.py", "--headless", "--host", "127.0.0.1",
-                 "--port", str(port)],
-    )  # fmt: skip
+    harness = [str(CHAINLIT), "run", "tests/browser/panel_harness.py", "--headless", "--host", "127.0.0.1"]
+    server = local_server(port, data_dir, env, "panel-harness.log", [*harness, "--port", str(port)])
     try:
         server.start()
         yield server
@@ -70,8 +63,14 @@ def actions(server: Server) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+class OpenPage(Protocol):
+    """Log in to the harness in a fresh browser context: the chat page, once its input is there."""
+
+    def __call__(self, user: str = ..., *, viewport: dict[str, int] = ..., theme: str = ...) -> Page: ...
+
+
 @pytest.fixture
-def open_page(browser: Browser, harness: Server) -> Iterator[Any]:
+def open_page(browser: Browser, harness: Server) -> Iterator[OpenPage]:
     contexts = []
 
     def login(user: str = "alice", *, viewport: dict[str, int] = DESKTOP, theme: str = "light") -> Page:
@@ -88,22 +87,7 @@ def open_page(browser: Browser, harness: Server) -> Iterator[Any]:
         close_context(context)
 
 
-def open_panel(page: Page) -> Locator:
-    """Press the header's Memories button (it appears once the server announced the panel)."""
-    page.locator("#memory-header-button").click()
-    panel = page.locator(PANEL)
-    expect(panel).to_be_visible()
-    expect(page.locator("#side-view-title")).to_contain_text("Memories")
-    return panel
-
-
-def fact_card(panel: Locator, value: str) -> Locator:
-    return panel.locator("article.ta-fact").filter(
-        has=panel.page.get_by_role("heading", name=value, exact=True)
-    )
-
-
-def test_the_header_button_opens_the_panel_beside_the_chat(open_page: Any, shots: Shots) -> None:
+def test_the_header_button_opens_the_panel_beside_the_chat(open_page: OpenPage, shots: Shots) -> None:
     page = open_page()
     button = page.locator("#memory-header-button")
     expect(button).to_have_accessible_name("Memories")
@@ -129,7 +113,7 @@ def test_the_header_button_opens_the_panel_beside_the_chat(open_page: Any, shots
     expect(panel).to_be_visible()
 
 
-def test_the_composer_command_opens_the_panel_too(open_page: Any) -> None:
+def test_the_composer_command_opens_the_panel_too(open_page: OpenPage) -> None:
     page = open_page("bob")
     page.get_by_role("button", name="Memories", exact=True).last.click()
     page.click("#chat-submit")
@@ -140,7 +124,7 @@ def test_the_composer_command_opens_the_panel_too(open_page: Any) -> None:
     )  # bob is no admin
 
 
-def test_deleting_a_fact_asks_inside_the_panel_first(open_page: Any, harness: Server) -> None:
+def test_deleting_a_fact_asks_inside_the_panel_first(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     panel = open_panel(page)
     card = fact_card(panel, "vegetarian")
@@ -168,7 +152,7 @@ def asked(panel: Locator) -> Locator:
     return panel.get_by_role("region", name="Should I remember this?")
 
 
-def test_an_unsure_fact_is_asked_about_and_keep_remembers_it(open_page: Any, harness: Server) -> None:
+def test_an_unsure_fact_is_asked_about_and_keep_remembers_it(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     panel = open_panel(page)
     question = asked(panel)
@@ -185,7 +169,7 @@ def test_an_unsure_fact_is_asked_about_and_keep_remembers_it(open_page: Any, har
     assert call["name"] == "keep_fact" and re.fullmatch(r"[0-9a-f]{32}", call["payload"]["fact_id"]), call
 
 
-def test_discard_drops_the_question_and_remembers_nothing(open_page: Any, harness: Server) -> None:
+def test_discard_drops_the_question_and_remembers_nothing(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     panel = open_panel(page)
     asked(panel).get_by_role("button", name="Discard").click()
@@ -197,7 +181,7 @@ def test_discard_drops_the_question_and_remembers_nothing(open_page: Any, harnes
 
 
 def test_history_shows_versions_and_rollback_restores_one(
-    open_page: Any, harness: Server, shots: Shots
+    open_page: OpenPage, harness: Server, shots: Shots
 ) -> None:
     page = open_page()
     panel = open_panel(page)
@@ -231,7 +215,7 @@ def test_history_shows_versions_and_rollback_restores_one(
     expect(restored.locator("li").first).to_contain_text("restored version 1")
 
 
-def test_forget_everything_confirms_then_empties_the_panel(open_page: Any, harness: Server) -> None:
+def test_forget_everything_confirms_then_empties_the_panel(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     panel = open_panel(page)
     panel.get_by_role("button", name="Forget everything…").click()
@@ -244,7 +228,9 @@ def test_forget_everything_confirms_then_empties_the_panel(open_page: Any, harne
     assert actions(harness)[-1]["name"] == "forget_all"
 
 
-def test_the_promotion_log_says_what_was_kept_and_why_the_rest_was_not(open_page: Any, shots: Shots) -> None:
+def test_the_promotion_log_says_what_was_kept_and_why_the_rest_was_not(
+    open_page: OpenPage, shots: Shots
+) -> None:
     page = open_page()
     panel = open_panel(page)
     panel.get_by_role("tab", name="Promotion log (2)").click()
@@ -267,17 +253,11 @@ def test_the_promotion_log_says_what_was_kept_and_why_the_rest_was_not(open_page
     shots(page, "panel-03-promotion-log")
 
 
-def test_export_downloads_the_users_data(open_page: Any) -> None:
+def test_export_downloads_the_users_data(open_page: OpenPage) -> None:
     page = open_page()
     panel = open_panel(page)
-    with page.expect_download() as download_info:
-        panel.get_by_role("button", name="Download my data").click()
-    download = download_info.value
-    assert download.suggested_filename == "memories-alice.json"
-    DOWNLOADS.mkdir(parents=True, exist_ok=True)
-    saved = DOWNLOADS / download.suggested_filename
-    download.save_as(saved)
-    exported = json.loads(saved.read_text(encoding="utf-8"))
+    filename, exported = download_export(panel)
+    assert filename == "memories-alice.json"
     # Everything stored, including what waits under "Should I remember this?".
     assert {f["value"] for f in exported["facts"]} == {
         "vegetarian",
@@ -288,7 +268,7 @@ def test_export_downloads_the_users_data(open_page: Any) -> None:
     }
 
 
-def test_the_demo_clock_moves_and_the_panel_follows(open_page: Any, harness: Server) -> None:
+def test_the_demo_clock_moves_and_the_panel_follows(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     panel = open_panel(page)
     clock = panel.get_by_role("region", name="Demo clock")
@@ -302,7 +282,7 @@ def test_the_demo_clock_moves_and_the_panel_follows(open_page: Any, harness: Ser
     assert actions(harness)[-2]["payload"] == {"minutes": 4320}
 
 
-def test_the_panel_works_from_the_keyboard_alone(open_page: Any, harness: Server) -> None:
+def test_the_panel_works_from_the_keyboard_alone(open_page: OpenPage, harness: Server) -> None:
     page = open_page()
     page.locator("#memory-header-button").focus()
     page.keyboard.press("Enter")
@@ -333,7 +313,7 @@ def test_the_panel_works_from_the_keyboard_alone(open_page: Any, harness: Server
     assert actions(harness)[-1]["name"] == "forget_fact"
 
 
-def test_keyboard_focus_is_always_visible_in_the_panel(open_page: Any) -> None:
+def test_keyboard_focus_is_always_visible_in_the_panel(open_page: OpenPage) -> None:
     page = open_page()
     open_panel(page)
     for _ in range(6):
@@ -355,7 +335,7 @@ def test_keyboard_focus_is_always_visible_in_the_panel(open_page: Any) -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_panel_has_no_serious_accessibility_violations(
-    open_page: Any, shots: Shots, theme: str, viewport: dict[str, int]
+    open_page: OpenPage, shots: Shots, theme: str, viewport: dict[str, int]
 ) -> None:
     page = open_page(viewport=viewport, theme=theme)
     panel = open_panel(page)
@@ -369,7 +349,7 @@ def test_the_panel_has_no_serious_accessibility_violations(
     assert not found, describe(found)
 
 
-def test_the_panel_is_legible_on_a_phone(open_page: Any) -> None:
+def test_the_panel_is_legible_on_a_phone(open_page: OpenPage) -> None:
     page = open_page(viewport=PHONE)
     panel = open_panel(page)
     box = panel.bounding_box()
@@ -388,7 +368,7 @@ def test_the_panel_is_legible_on_a_phone(open_page: Any) -> None:
     assert metrics["smallest"] >= 12, metrics
 
 
-def test_window_messages_other_than_the_open_request_are_ignored(open_page: Any) -> None:
+def test_window_messages_other_than_the_open_request_are_ignored(open_page: OpenPage) -> None:
     page = open_page()
     page.evaluate(
         """() => {
@@ -400,7 +380,7 @@ def test_window_messages_other_than_the_open_request_are_ignored(open_page: Any)
     expect(page.locator(PANEL)).to_have_count(0)
 
 
-def test_the_panel_writes_no_copy_of_the_users_facts_to_disk(open_page: Any) -> None:
+def test_the_panel_writes_no_copy_of_the_users_facts_to_disk(open_page: OpenPage) -> None:
     """Chainlit writes each custom element's content into .files/<session>/; the panel's holds no facts."""
     started = time.time() - 1
     page = open_page()
@@ -414,7 +394,9 @@ def test_the_panel_writes_no_copy_of_the_users_facts_to_disk(open_page: Any) -> 
     assert not leaked, leaked
 
 
-def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(open_page: Any, harness: Server) -> None:
+def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(
+    open_page: OpenPage, harness: Server
+) -> None:
     """The server pings the panel when the user's memory changes (a promotion finished). A ping that comes
     while the panel is still fetching after an earlier one may describe a change that fetch missed: the panel
     fetches once more when it is done, instead of dropping the ping."""
@@ -444,7 +426,7 @@ def test_a_change_announced_while_the_panel_refreshes_is_fetched_too(open_page: 
 
 
 def test_a_change_announced_while_no_copy_of_the_panel_is_mounted_is_fetched_by_the_next(
-    open_page: Any, harness: Server
+    open_page: OpenPage, harness: Server
 ) -> None:
     """Chainlit unmounts the panel and mounts a new copy when the page moves to /thread/<id> (a new chat's
     first action does that, such as moving the demo clock, which wakes a promotion): a ping that comes in

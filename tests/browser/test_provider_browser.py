@@ -12,10 +12,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
+from testkit.app_env import free_port
 from testkit.offline_responder import offline_reply
 from testkit.provider_server import ProviderServer
 from tests.browser.conftest import close_context, login_page
-from tests.browser.helpers import ARTIFACTS, ASSISTANT_MSG, Server, app_env, free_port, send
+from tests.browser.helpers import ASSISTANT_MSG, Server, app_env, local_server, send
 
 pytestmark = pytest.mark.browser
 CLAUDE = "anthropic/claude-sonnet-4-5"
@@ -38,12 +39,7 @@ def claude_app(provider: ProviderServer, tmp_path_factory: pytest.TempPathFactor
         "LLM_API_BASE": provider.api_base(CLAUDE),
         "LLM_API_KEY": "sk-test",
     }
-    app = Server(
-        base_url=f"http://127.0.0.1:{port}",
-        data_dir=data_dir,
-        env=env,
-        log_path=ARTIFACTS / "provider-app.log",
-    )
+    app = local_server(port, data_dir, env, "provider-app.log")
     try:
         app.start()
         yield app

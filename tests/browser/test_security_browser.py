@@ -15,13 +15,13 @@ from typing import Any, ClassVar
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
+from testkit.app_env import free_port
 from tests.browser.conftest import LoginAs, close_context, open_context
 from tests.browser.helpers import (
     SEARCH,
     Monday,
     Server,
     cli,
-    free_port,
     new_page,
     open_account,
     send,
