@@ -4,9 +4,10 @@ in far fewer writes; the batch store methods keep each user's scope; the promoti
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -19,12 +20,16 @@ from memory.lance_store import LanceFactStore
 from tests.conftest import MONDAY
 from tests.test_fact_store_contract import FactBackend, fact
 
+if TYPE_CHECKING:
+    from travel_assistant.container import Runtime
+
+BatchStore = InMemoryFactStore | LanceFactStore  # the stores that write a whole batch at once
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
 
 
 @pytest.fixture(params=["memory", "lance"])
-def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    def make(name: str) -> FactBackend:
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], BatchStore]:
+    def make(name: str) -> BatchStore:
         if request.param == "memory":
             return InMemoryFactStore()
         return LanceFactStore(str(tmp_path / name), embedding="hash")
@@ -72,7 +77,9 @@ def _rows(store: FactBackend, scope: UserScope) -> list[tuple[Any, ...]]:
     return sorted((f.id, f.key, f.value, f.version, f.current, f.retracted, f.supersedes) for f in facts)
 
 
-def test_a_batch_records_exactly_what_one_write_after_another_would(make_store: Any) -> None:
+def test_a_batch_records_exactly_what_one_write_after_another_would(
+    make_store: Callable[[str], BatchStore],
+) -> None:
     one, many = make_store("one"), make_store("many")
     sequential = _run(FactMemory(one, one), batched=False)
     batched = _run(FactMemory(many, many, many), batched=True)
@@ -106,7 +113,7 @@ def test_a_batch_is_one_append_and_one_retire_per_shard(tmp_path: Path) -> None:
     assert store.data_version(BOB) == before["bob"] + 2  # one add, one flag update (the retraction of e2)
 
 
-def test_batch_writes_keep_every_row_in_its_own_scope(make_store: Any) -> None:
+def test_batch_writes_keep_every_row_in_its_own_scope(make_store: Callable[[str], BatchStore]) -> None:
     store = make_store("s")
     mine, theirs = fact(ALICE, 1), fact(BOB, 2, type="seat", value="aisle")
     with pytest.raises(AccessDenied):
@@ -135,7 +142,7 @@ def test_histories_take_no_filter_text_from_ids(tmp_path: Path) -> None:
     assert [f.current for f in store.list_facts(ALICE, include_history=True)] == [True]
 
 
-def test_the_pass_claims_finishes_and_marks_each_thread_on_its_own(runtime: Any) -> None:
+def test_the_pass_claims_finishes_and_marks_each_thread_on_its_own(runtime: Runtime) -> None:
     from assistant.ids import ThreadId, TurnId, UserId
     from assistant.turns import TurnRequest
     from memory.claims import ClaimKey
@@ -156,6 +163,7 @@ def test_the_pass_claims_finishes_and_marks_each_thread_on_its_own(runtime: Any)
     assert (report.threads_due, report.threads_promoted, report.facts_kept) == (5, 5, 5)
     for thread in runtime.directory.threads_of(UserId("alice")):
         assert thread.promoted_through_seq == thread.last_seq
-        assert deps.claims.report_of(ClaimKey("promote", thread.id, thread.last_seq))["kept"] == 1
+        report_of = deps.claims.report_of(ClaimKey("promote", thread.id, thread.last_seq))
+        assert report_of is not None and report_of["kept"] == 1
     assert [f.value for f in runtime.fact_memory.current(UserScope.of("alice"))] == ["vegetarian"]
     assert asyncio.run(promote_idle(deps, MONDAY.replace(hour=13))).threads_due == 0

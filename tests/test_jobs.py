@@ -23,6 +23,7 @@ from tests.fakes import ScriptedModel
 from tests.waiting import wait_until
 
 if TYPE_CHECKING:
+    from memory.db import Database
     from travel_assistant.container import Runtime
 
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -109,7 +110,7 @@ def test_a_malformed_extraction_is_retried_later_not_treated_as_nothing(runtime:
     assert (third.threads_promoted, third.facts_kept, third.failing) == (1, 1, 0)
 
 
-def test_a_claim_is_won_by_one_worker_and_taken_over_only_after_its_lease(database: Any) -> None:
+def test_a_claim_is_won_by_one_worker_and_taken_over_only_after_its_lease(database: Database) -> None:
     a, b = SqlClaims(database, "worker-a"), SqlClaims(database, "worker-b")
     key, lease = ClaimKey("promote", "thread-1", 42), timedelta(minutes=5)
     assert a.claim(key, user="alice", now=MONDAY, lease=lease)

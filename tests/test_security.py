@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 import jwt
@@ -33,7 +34,10 @@ pytestmark = pytest.mark.slow
 CANARY = "Find me flights to Lisbon on the 14th, confidential note 7f3a"
 
 
-def run(coro: Any) -> Any:
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
 
 
@@ -482,7 +486,7 @@ def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: Se
     [("delete_account", "erase"), ("forget_all", "forget_all"), ("forget_fact", "forget_fact")],
 )
 def test_a_second_users_message_is_answered_while_the_first_users_erase_runs(
-    runtime: Any, monkeypatch: pytest.MonkeyPatch, handler: str, store_call: str
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch, handler: str, store_call: str
 ) -> None:
     """Alice's erase (or forget) holds until bob's chat is answered. Run on the event loop, it would hold the
     loop, and bob would be answered only after it gave up."""

@@ -14,7 +14,7 @@ import json
 import os
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -217,7 +217,7 @@ def _facts(topo: Topology) -> list[dict[str, Any]]:
     return [dict(r) for name in names for r in db.open_table(name).to_arrow().select(columns).to_pylist()]
 
 
-def _wait(condition: Any, timeout: float, what: str) -> None:
+def _wait(condition: Callable[[], object], timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
