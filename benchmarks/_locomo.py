@@ -16,8 +16,8 @@ from hashlib import sha256
 from pathlib import Path
 
 from assistant.facts.types import FACT_TYPES, FactType
-from assistant.facts.values import Authority, Fact
-from assistant.ids import FactId
+from assistant.facts.values import Fact
+from testkit.stored_facts import user_fact
 
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 _SESSION = re.compile(r"session_(\d+)")
@@ -149,21 +149,12 @@ def turn_fact(turn: Turn) -> Fact:
     """A turn as a fact of the benchmark's type (:func:`register_turns` first)."""
     digest = sha256(f"{turn.conv}\x1f{turn.dia_id}".encode()).hexdigest()[:32]
     value = _turn_value(turn)
-    return Fact(
-        id=FactId(digest),
-        user_id=turn.conv,
-        key=FACT_TYPES[TURN_TYPE].key_for(value),
-        type=TURN_TYPE,
-        subject="user",
-        predicate="said",
-        value=value,
-        source_thread=f"{turn.conv}-session-{turn.session}",
-        source_turn=turn.dia_id.replace(":", "-"),  # a turn id is a slug: D3:7 is kept as D3-7
-        evidence_start=0,
-        evidence_end=0,
-        asserted_by=Authority.USER,
-        asserted_at=turn.at,
-        supersedes="",
-        version=1,
-        expires_at=turn.at + timedelta(days=36500),  # never stale: staleness is not what is measured
+    return user_fact(
+        turn.conv,
+        TURN_TYPE,
+        value,
+        fact_id=digest,
+        thread=f"{turn.conv}-session-{turn.session}",
+        turn=turn.dia_id.replace(":", "-"),  # a turn id is a slug: D3:7 is kept as D3-7
+        at=turn.at,  # the type's lifetime is 36,500 days: never stale, staleness is not what is measured
     )

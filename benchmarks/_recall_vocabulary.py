@@ -15,7 +15,7 @@ from typing import get_args
 
 from assistant.facts.types import FACT_TYPES, DietaryNeed
 from assistant.facts.values import Authority, Fact
-from assistant.ids import FactId
+from testkit.stored_facts import user_fact
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,25 +44,7 @@ class Entry:
         quote: str | None = None,
     ) -> Fact:
         """This entry as a user's current first-version fact, said at ``at`` (expiring by its type's TTL)."""
-        ftype = FACT_TYPES[self.type]
-        return Fact(
-            id=FactId(fact_id),
-            user_id=user,
-            key=self.key,
-            type=self.type,
-            subject="user",
-            predicate=ftype.predicate,
-            value=self.value,
-            source_thread=thread,
-            source_turn=turn,
-            evidence_start=0,
-            evidence_end=0,
-            asserted_by=by,
-            asserted_at=at,
-            supersedes="",
-            version=1,
-            expires_at=at + ftype.ttl,
-        )
+        return user_fact(user, self.type, self.value, fact_id=fact_id, thread=thread, turn=turn, at=at, by=by)
 
 
 # Every dietary need memory can hold, then needs beyond the app's vocabulary.

@@ -40,14 +40,15 @@ import numpy as np
 from lancedb.expr import col, lit
 
 from assistant.facts.types import FACT_TYPES, FactType, MenuDiet
-from assistant.facts.values import Authority, Fact
-from assistant.ids import FactId, UserScope
+from assistant.facts.values import Fact
+from assistant.ids import UserScope
 from benchmarks._recall_table import arrow_rows
 from memory.fact_rows import fact_row
 from memory.lance_shards import SHARDS
 from memory.lance_store import LanceFactStore
 from memory.lance_table import rebuild_indexes
 from testkit.bench_results import record
+from testkit.stored_facts import user_fact
 
 MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 HEAVY = UserScope.of("heavy")
@@ -81,22 +82,14 @@ def facts_of(scope: UserScope, count: int, offset: int) -> list[Fact]:
         value = _item(i, min(offset, 1))
         n = offset * 1_000_000 + i
         out.append(
-            Fact(
-                id=FactId(f"{n:032x}"),
-                user_id=scope.user,
-                key=f"{ITEM}:{value}",
-                type=ITEM,
-                subject="user",
-                predicate="saved_item",
-                value=value,
-                source_thread=f"th{i % 50}",
-                source_turn=f"t{i}",
-                evidence_start=0,
-                evidence_end=0,
-                asserted_by=Authority.USER,
-                asserted_at=MONDAY + timedelta(minutes=i),
-                supersedes="",
-                version=1,
+            user_fact(
+                scope.user,
+                ITEM,
+                value,
+                fact_id=f"{n:032x}",
+                thread=f"th{i % 50}",
+                turn=f"t{i}",
+                at=MONDAY + timedelta(minutes=i),
                 expires_at=MONDAY + timedelta(days=365),
             )
         )

@@ -13,11 +13,12 @@ import pytest
 
 from assistant.errors import AccessDenied, InvalidId, StorageError
 from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Authority, Fact
-from assistant.ids import FactId, UserId, UserScope
+from assistant.facts.values import Fact
+from assistant.ids import UserId, UserScope
 from assistant.ports import FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore
+from testkit.stored_facts import user_fact
 from tests.conftest import MONDAY
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
@@ -40,22 +41,14 @@ def fact(
     version: int = 1,
     current: bool = True,
 ) -> Fact:
-    ftype = FACT_TYPES[type]
-    return Fact(
-        id=FactId(f"{n:032x}"),
-        user_id=scope.user,
-        key=ftype.key_for(value),
-        type=type,
-        subject="user",
-        predicate=ftype.predicate,
-        value=value,
-        source_thread="t1",
-        source_turn=f"turn{n}",
-        evidence_start=0,
-        evidence_end=0,
-        asserted_by=Authority.USER,
-        asserted_at=MONDAY + timedelta(minutes=n),
-        supersedes="",
+    return user_fact(
+        scope.user,
+        type,
+        value,
+        fact_id=f"{n:032x}",
+        thread="t1",
+        turn=f"turn{n}",
+        at=MONDAY + timedelta(minutes=n),
         version=version,
         expires_at=MONDAY + timedelta(days=365),
         current=current,
@@ -86,7 +79,9 @@ def test_small_set_returns_a_small_set_whole_and_only_counts_a_large_one(store: 
     counts, and a current-only read never stands in for a later history listing."""
     old = fact(ALICE, 1, type="dietary", value="vegan", current=False)
     store.add(ALICE, old)
-    for n, (ftype, value) in enumerate([("seat", "aisle"), ("dietary", "vegetarian"), ("home_airport", "LHR")], 2):
+    for n, (ftype, value) in enumerate(
+        [("seat", "aisle"), ("dietary", "vegetarian"), ("home_airport", "LHR")], 2
+    ):
         store.add(ALICE, fact(ALICE, n, type=ftype, value=value))
     store.add(BOB, fact(BOB, 9))
     assert store.small_set(ALICE, 2) == (3, None)

@@ -1,0 +1,48 @@
+"""A fact version as the stores hold it, for tests and benchmarks that write facts without the write gate."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from assistant.facts.types import FACT_TYPES
+from assistant.facts.values import Authority, Fact
+from assistant.ids import FactId
+
+
+def user_fact(
+    user: str,
+    type_name: str,
+    value: str,
+    *,
+    fact_id: str,
+    thread: str,
+    turn: str,
+    at: datetime,
+    by: Authority = Authority.USER,
+    evidence: tuple[int, int] = (0, 0),
+    version: int = 1,
+    expires_at: datetime | None = None,
+    current: bool = True,
+) -> Fact:
+    """``user``'s own fact of a registered type, said in ``thread``/``turn`` at ``at``: its key and predicate
+    from the registry, superseding nothing, expiring after the type's lifetime unless ``expires_at`` is given."""
+    ftype = FACT_TYPES[type_name]
+    return Fact(
+        id=FactId(fact_id),
+        user_id=user,
+        key=ftype.key_for(value),
+        type=type_name,
+        subject="user",
+        predicate=ftype.predicate,
+        value=value,
+        source_thread=thread,
+        source_turn=turn,
+        evidence_start=evidence[0],
+        evidence_end=evidence[1],
+        asserted_by=by,
+        asserted_at=at,
+        supersedes="",
+        version=version,
+        expires_at=at + ftype.ttl if expires_at is None else expires_at,
+        current=current,
+    )
