@@ -41,7 +41,6 @@ THURSDAY = MONDAY + timedelta(days=3, hours=10, minutes=30)
 MON_THREAD = "0b7f4f4e-8c4e-4b7a-9a53-0e6d2c1d9a10"
 GONE_THREAD = "77777777-8c4e-4b7a-9a53-0e6d2c1d9a10"
 TITLES = {MON_THREAD: "Find me flights to Lisbon on the 14th"}
-MEMORIES = "Memories"
 
 
 @dataclass
@@ -158,17 +157,7 @@ async def _login(username: str, password: str) -> cl.User | None:
 
 @cl.on_chat_start
 async def _start() -> None:
-    await cl.context.emitter.set_commands(
-        [
-            {
-                "id": MEMORIES,
-                "description": "What I remember",
-                "icon": "brain",
-                "button": True,
-                "persistent": False,
-            }
-        ]
-    )
+    await cl.context.emitter.set_commands([panel_element.COMMAND])
     await panel_element.announce()
 
 
@@ -180,7 +169,7 @@ async def _window(data: Any) -> None:
 
 @cl.on_message
 async def _message(message: cl.Message) -> None:
-    if message.command == MEMORIES:
+    if message.command == panel_element.COMMAND_ID:
         await panel_element.show(demo().props())
         return
     await cl.Message(content=f"(harness) you said: {message.content}", author="Travel Assistant").send()

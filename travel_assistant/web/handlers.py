@@ -24,6 +24,7 @@ from travel_assistant.web.auth import verify_password
 from travel_assistant.web.context import App, current_app, deny, install_app, requires_chat, tell
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
+from travel_assistant.web.panel import element as panel_element
 from travel_assistant.web.security.install import (
     end_login,
     install_security,
@@ -36,7 +37,6 @@ logger = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 
-MEMORIES = "Memories"
 ACCOUNT = "Account"
 STARTERS = (
     ("Find flights", "Find me flights to Lisbon on the 14th"),
@@ -129,13 +129,7 @@ async def starters(user: cl.User | None = None) -> list[cl.Starter]:
 async def _set_commands() -> None:
     await cl.context.emitter.set_commands(
         [
-            {
-                "id": MEMORIES,
-                "description": "What I remember about you: see, restore, delete, export",
-                "icon": "brain",
-                "button": True,
-                "persistent": False,
-            },
+            panel_element.COMMAND,
             {
                 "id": ACCOUNT,
                 "description": "Save this conversation as a scenario, remove a message, or delete your account",
@@ -156,7 +150,6 @@ async def _set_commands() -> None:
 
 @requires_chat()
 async def _prefetch(app: App, chat: ChatContext) -> None:
-    from travel_assistant.web.panel import element as panel_element
     from travel_assistant.web.panel.handlers import send_clock
 
     await panel_element.announce()  # shows the header's Memories button
@@ -181,7 +174,7 @@ async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) ->
 async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
     # A deleted account needs no check here: erasure ends the user's login sessions, so requires_chat has
     # refused the event already.
-    if message.command == MEMORIES or message.content.strip().lower() == "/memories":
+    if message.command == panel_element.COMMAND_ID or message.content.strip().lower() == "/memories":
         from travel_assistant.web.panel.handlers import open_panel
 
         await open_panel(app, chat)

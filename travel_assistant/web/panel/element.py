@@ -34,6 +34,15 @@ SOURCE = "travel-assistant"
 AVAILABLE = {"source": SOURCE, "type": "memory-panel-available"}
 OPEN_REQUEST = {"source": SOURCE, "type": "open-memory-panel"}
 SESSION_KEY = "memory_panel_element"
+# The composer command that opens the panel: a button in the chat's command bar, and ``/memories`` typed.
+COMMAND_ID = "Memories"
+COMMAND: dict[str, Any] = {
+    "id": COMMAND_ID,
+    "description": "What I remember about you: see, restore, delete, export",
+    "icon": "brain",
+    "button": True,
+    "persistent": False,
+}
 _NO_CONTENT = "{}"
 
 
