@@ -10,10 +10,12 @@ project's own error types with the original exception chained.
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections.abc import Coroutine
 from datetime import UTC, date, datetime
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -57,10 +59,10 @@ TH, T1 = ThreadId("th1"), TurnId("t1")
 
 
 @pytest.fixture(scope="module")
-def litellm_lib() -> Any:
-    import litellm  # already imported by the adapter by the time tests use it; env is set in conftest
-
-    return litellm
+def litellm_lib() -> ModuleType:
+    # Already imported by the adapter by the time tests use it; env is set in conftest. litellm is untyped
+    # (Any to mypy): the module object is what the tests patch.
+    return importlib.import_module("litellm")
 
 
 def real_model(base_url: str, **overrides: Any) -> LiteLLMChatModel:
@@ -350,7 +352,7 @@ def test_provider_http_errors_become_our_error_types_with_the_cause_chained(
     run: Run,
     server: ProviderServer,
     model: LiteLLMChatModel,
-    litellm_lib: Any,
+    litellm_lib: ModuleType,
     kind: str,
     status: int,
     expected: type[ModelError],
@@ -383,7 +385,7 @@ def test_auth_error_tells_the_user_about_the_key(
     assert isinstance(error, ModelAuthError) and "API key" in error.user_message()
 
 
-def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: Any) -> None:
+def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: ModuleType) -> None:
     model = real_model(f"http://127.0.0.1:{free_port()}/v1")
     for call in (
         lambda: model.complete([user("hello")]),
@@ -399,7 +401,7 @@ def test_connection_refused_is_model_unavailable(run: Run, litellm_lib: Any) -> 
 
 
 def test_a_context_window_error_becomes_context_too_long(
-    run: Run, server: ProviderServer, model: LiteLLMChatModel, litellm_lib: Any
+    run: Run, server: ProviderServer, model: LiteLLMChatModel, litellm_lib: ModuleType
 ) -> None:
     error = refused(
         run,

@@ -28,7 +28,12 @@ from travel_assistant.ops.telemetry import METRIC_NAMES, Telemetry
 from travel_assistant.settings import build_settings
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
+
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader, MetricsData
+    from opentelemetry.sdk.trace import ReadableSpan
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
     from memory.db import Database
     from tests.conftest import RuntimeFactory
@@ -294,8 +299,12 @@ def _check_json_lines(err: str) -> None:
 # -- spans and metrics --------------------------------------------------------------------------------------
 
 
+# A runtime whose telemetry goes to in-memory exporters: (runtime, finished spans, metrics).
+Traced = tuple["Runtime", "InMemorySpanExporter", "InMemoryMetricReader"]
+
+
 @pytest.fixture
-def traced(runtime_factory: RuntimeFactory) -> Iterator[tuple[Runtime, Any, Any]]:
+def traced(runtime_factory: RuntimeFactory) -> Iterator[Traced]:
     from opentelemetry.sdk.metrics.export import InMemoryMetricReader
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
@@ -311,16 +320,27 @@ def traced(runtime_factory: RuntimeFactory) -> Iterator[tuple[Runtime, Any, Any]
         rt.close()
 
 
-def _tree(spans: list[Any], root: Any) -> list[str]:
+def _attr(span: ReadableSpan, name: str) -> object:
+    assert span.attributes is not None, f"span {span.name} has no attributes"
+    return span.attributes[name]
+
+
+def _metrics(reader: InMemoryMetricReader) -> MetricsData:
+    data = reader.get_metrics_data()
+    assert data is not None, "no metrics were recorded"
+    return data
+
+
+def _tree(spans: Sequence[ReadableSpan], root: ReadableSpan) -> list[str]:
     children = sorted(
         (s for s in spans if s.parent and s.parent.span_id == root.context.span_id),
-        key=lambda s: s.start_time,
+        key=lambda s: s.start_time or 0,
     )
     return [s.name for s in children]
 
 
 def test_a_turn_and_a_promotion_pass_make_the_expected_spans_and_metrics(
-    traced: tuple[Runtime, Any, Any],
+    traced: Traced,
 ) -> None:
     from scheduler import runner
 
@@ -339,16 +359,14 @@ def test_a_turn_and_a_promotion_pass_make_the_expected_spans_and_metrics(
         s for s in exporter.get_finished_spans() if s.name == "append" and s.parent == turns[1].context
     ]
     # The recall is committed with the first model step, the context with the reply: one transaction each.
-    assert appends[1].attributes["event.kind"] == "recall,model:1"
-    assert appends[-1].attributes["event.kind"] == "context,assistant"
+    assert _attr(appends[1], "event.kind") == "recall,model:1"
+    assert _attr(appends[-1], "event.kind") == "context,assistant"
     spans = list(exporter.get_finished_spans())
     tools = [s for s in spans if s.name == "tool"]
-    assert {s.attributes["tool.name"] for s in tools} >= {"search_flights", "book_flight"}
-    rounds = [
-        s.attributes["model.round"] for s in spans if s.name == "model" and s.parent == turns[1].context
-    ]
+    assert {_attr(s, "tool.name") for s in tools} >= {"search_flights", "book_flight"}
+    rounds = [_attr(s, "model.round") for s in spans if s.name == "model" and s.parent == turns[1].context]
     assert rounds == list(range(1, len(rounds) + 1))
-    assert turns[1].attributes["recall.path"] == "none" and turns[1].attributes["user.hash"] != "alice"
+    assert _attr(turns[1], "recall.path") == "none" and _attr(turns[1], "user.hash") != "alice"
 
     exporter.clear()
     runner.register(
@@ -362,11 +380,11 @@ def test_a_turn_and_a_promotion_pass_make_the_expected_spans_and_metrics(
     spans = list(exporter.get_finished_spans())
     [job] = [s for s in spans if s.name == "job.promote"]
     [thread] = [s for s in spans if s.name == "promote.thread"]
-    assert thread.parent.span_id == job.context.span_id
+    assert thread.parent is not None and thread.parent.span_id == job.context.span_id
     assert "model.structured" in _tree(spans, thread)
-    assert thread.attributes["promotion.kept"] == 1
+    assert _attr(thread, "promotion.kept") == 1
 
-    data = reader.get_metrics_data()
+    data = _metrics(reader)
     names = {m.name for rm in data.resource_metrics for sm in rm.scope_metrics for m in sm.metrics}
     # every metric of a turn, its context and recall, and of promotion
     expected = {
@@ -383,10 +401,10 @@ def test_a_turn_and_a_promotion_pass_make_the_expected_spans_and_metrics(
         for m in sm.metrics
         if m.name == "travel.promotion.rejections"
     )
-    assert {p.attributes["reason"] for p in rejections.data.data_points} >= {"inference"}
+    assert {(p.attributes or {}).get("reason") for p in rejections.data.data_points} >= {"inference"}
 
 
-def test_no_message_text_or_user_id_in_spans_or_metrics(traced: tuple[Runtime, Any, Any]) -> None:
+def test_no_message_text_or_user_id_in_spans_or_metrics(traced: Traced) -> None:
     rt, exporter, reader = traced
     secret_text = "my passport number is X1234567 and I'm vegetarian"
     req = TurnRequest(
@@ -406,7 +424,7 @@ def test_no_message_text_or_user_id_in_spans_or_metrics(traced: tuple[Runtime, A
                 for s in exporter.get_finished_spans()
             ]
         )
-        + reader.get_metrics_data().to_json()
+        + _metrics(reader).to_json()
     )
     for fragment in ("passport", "X1234567", "vegetarian", "zed.user"):
         assert fragment not in dumped

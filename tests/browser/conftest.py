@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -170,10 +170,18 @@ def anonymous_page(browser: Browser, server: Server) -> Iterator[Page]:
 # -- the story, run once, on demand -------------------------------------------------------------------------
 
 
+class PromotionRun(TypedDict):
+    """The parts of ``jobs promote --json`` the browser tests read (the report has more)."""
+
+    threads_promoted: int
+    facts_kept: int
+    errors: int
+
+
 @dataclass
 class Story:
     monday: Monday | None = None
-    promotion: dict[str, Any] | None = None
+    promotion: PromotionRun | None = None
     promoted_at: datetime | None = None
     bob_threads: list[str] = field(default_factory=list)
 
@@ -196,7 +204,7 @@ def monday(story: Story, browser: Browser, server: Server) -> Monday:
 
 
 @pytest.fixture
-def promoted(story: Story, monday: Monday, server: Server) -> dict[str, Any]:
+def promoted(story: Story, monday: Monday, server: Server) -> PromotionRun:
     """Let thirty idle minutes pass: run the promotion job from the CLI as of now + 31 minutes (UTC)."""
     if story.promotion is None:
         at = datetime.now(UTC) + timedelta(minutes=31)

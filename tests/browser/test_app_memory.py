@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import axe_violations, describe
-from tests.browser.conftest import LoginAs
+from tests.browser.conftest import LoginAs, PromotionRun
 from tests.browser.helpers import SEARCH, Monday, Server, Shots, cli, send
 from tests.browser.panel_helpers import fact_card, open_panel, show_tab, status_says
 
@@ -31,7 +31,7 @@ def _facts(server: Server, user: str) -> list[dict[str, Any]]:
 
 
 def test_the_panel_shows_alices_facts_and_the_gates_verdicts_in_words(
-    login_as: LoginAs, server: Server, shots: Shots, monday: Monday, promoted: dict[str, Any]
+    login_as: LoginAs, server: Server, shots: Shots, monday: Monday, promoted: PromotionRun
 ) -> None:
     page = login_as("alice")
     panel = open_panel(page)

@@ -11,13 +11,13 @@ import re
 import urllib.error
 import urllib.request
 import uuid
-from typing import Any
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from assistant.events import EventKind
-from tests.browser.conftest import LoginAs, Story, close_context, login_page, open_context
+from tests.browser.conftest import LoginAs, PromotionRun, Story, close_context, login_page, open_context
 from tests.browser.helpers import (
     ASSISTANT_MSG,
     BOOK,
@@ -31,6 +31,7 @@ from tests.browser.helpers import (
     USERS,
     VEGETARIAN_FACT,
     WHAT_DO_YOU_REMEMBER,
+    CliResult,
     Monday,
     Server,
     Shots,
@@ -253,7 +254,7 @@ def test_cross_origin_reads_are_allowed_for_the_public_origin_only(server: Serve
 
 
 def test_a_new_conversation_after_promotion_remembers_vegetarian_for_alice_only(
-    login_as: LoginAs, server: Server, shots: Shots, story: Story, monday: Monday, promoted: dict[str, Any]
+    login_as: LoginAs, server: Server, shots: Shots, story: Story, monday: Monday, promoted: PromotionRun
 ) -> None:
     assert promoted["threads_promoted"] >= 1, promoted
     assert promoted["facts_kept"] >= 1, promoted
@@ -296,7 +297,7 @@ def test_the_panel_exports_and_deletes_alices_fact(
     server: Server,
     shots: Shots,
     monday: Monday,
-    promoted: dict[str, Any],
+    promoted: PromotionRun,
     bob_chatted: list[str],
 ) -> None:
     page = login_as("alice")
@@ -345,8 +346,21 @@ def test_the_panel_exports_and_deletes_alices_fact(
 # -- 6. Delete my account -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, kw_only=True)
+class CarolDeleted:
+    """What was seen after carol deleted her account: the page, her old login, a new login, the export."""
+
+    url: str
+    inspector: str  # the panel's text before the delete
+    thread: str
+    me: int  # GET /user with her old cookie
+    relogin_status: int
+    relogin_url: str
+    export: CliResult
+
+
 @pytest.fixture(scope="module")
-def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, Any]:
+def carol_deleted(browser: Browser, server: Server, shots: Shots) -> CarolDeleted:
     """Carol chats once, opens the inspector and deletes her account; then the CLI exports what is left."""
     page = login_page(browser, server, "carol")
     try:
@@ -363,12 +377,7 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
         expect(page).to_have_url(re.compile(r"/login$"), timeout=30_000)
         expect(page.locator("#email")).to_be_visible()
         shots(page, "11-carol-logged-out-after-delete")
-        after: dict[str, Any] = {
-            "url": page.url,
-            "inspector": text,
-            "thread": thread,
-            "me": page.context.request.get(f"{server.base_url}/user").status,
-        }
+        url, me = page.url, page.context.request.get(f"{server.base_url}/user").status
     finally:
         close_context(page.context)  # the browser is gone: every socket of hers is closed by now
     # On disconnect Chainlit hands the chat's session to the data layer (which drops it, and logs that): wait
@@ -388,33 +397,40 @@ def carol_deleted(browser: Browser, server: Server, shots: Shots) -> dict[str, A
             lambda r: r.request.method == "POST" and r.url.endswith("/login")
         ) as answer:
             relogin.click("button[type=submit]")
-        after["relogin_status"] = answer.value.status
+        relogin_status = answer.value.status
         expect(relogin.get_by_text("Unable to sign in")).to_be_visible()  # the refusal, as the page shows it
-        after["relogin_url"] = relogin.url
+        relogin_url = relogin.url
     finally:
         close_context(relogin.context)
-    after["export"] = export
-    return after
+    return CarolDeleted(
+        url=url,
+        inspector=text,
+        thread=thread,
+        me=me,
+        relogin_status=relogin_status,
+        relogin_url=relogin_url,
+        export=export,
+    )
 
 
-def test_delete_my_account_logs_out_and_erases_carols_data(carol_deleted: dict[str, Any]) -> None:
-    shown = carol_deleted["inspector"].lower()  # the panel's group titles are upper-cased by CSS
+def test_delete_my_account_logs_out_and_erases_carols_data(carol_deleted: CarolDeleted) -> None:
+    shown = carol_deleted.inspector.lower()  # the panel's group titles are upper-cased by CSS
     assert "aisle" in shown and "seat preference" in shown, shown
-    assert carol_deleted["url"].endswith("/login")
-    assert carol_deleted["me"] == 401, "the login cookie still works after deleting the account"
-    assert carol_deleted["relogin_status"] == 401, "carol can still log in"
-    assert carol_deleted["relogin_url"].endswith("/login")
-    export = carol_deleted["export"]
+    assert carol_deleted.url.endswith("/login")
+    assert carol_deleted.me == 401, "the login cookie still works after deleting the account"
+    assert carol_deleted.relogin_status == 401, "carol can still log in"
+    assert carol_deleted.relogin_url.endswith("/login")
+    export = carol_deleted.export
     assert export.returncode == 0, export.describe()
     stores = export.json()["stores"]
     for name, rows in stores.items():
         assert rows == [], (name, rows)
 
 
-def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: dict[str, Any]) -> None:
-    stores = carol_deleted["export"].json()["stores"]
+def test_delete_my_account_leaves_no_user_or_thread_record(carol_deleted: CarolDeleted) -> None:
+    stores = carol_deleted.export.json()["stores"]
     recreated = [t["id"] for t in stores["threads"]]
-    assert recreated == [], f"threads {recreated} (her chat was {carol_deleted['thread']})"
+    assert recreated == [], f"threads {recreated} (her chat was {carol_deleted.thread})"
     assert stores["users"] == [], stores["users"]
     assert all(rows == [] for rows in stores.values()), stores
 

@@ -4,8 +4,8 @@ screenshots go to the README too."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -87,7 +87,7 @@ def lena(browser: Browser, server: Server) -> Monday:
 
 
 @pytest.fixture
-def phone(browser: Browser, server: Server, lena: Monday) -> Any:
+def phone(browser: Browser, server: Server, lena: Monday) -> Iterator[Page]:
     context = open_context(browser, server, viewport=PHONE)
     page = new_page(context)
     submit_login(page, server.base_url, "lena", PASSWORD)
