@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import hashlib
+import logging
 import re
 import threading
 import warnings
@@ -48,6 +49,7 @@ from memory.lance_table import (
 )
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 SHARDS = 256  # chosen by measurement: see README, "Purge"
 # The row layout's version, in every table name. 4: records hold canonical values and an evidence pointer, no
 # copied words (v3 records, which held the user's quote and our wording, are upgraded when copied over).
@@ -210,7 +212,17 @@ class ShardSet:
             return table
         if self.names[shard] not in (self._listed() if listed is None else listed):
             return None
-        table = self.db.open_table(self.names[shard])
+        try:
+            table = self.db.open_table(self.names[shard])
+        except ValueError as exc:
+            # Listed but not openable: a create that died before its first version was committed (a process
+            # killed mid-create, seen on object storage) leaves the table's folder without a manifest. It holds
+            # no rows, so the shard does not exist yet; the next write creates it over the leftover. Raising
+            # here instead stopped every later process at start-up.
+            if "not found" not in str(exc):
+                raise
+            logger.warning("fact shard %s is a leftover of an unfinished create; treated as absent", shard)
+            return None
         with self._guard:
             return self._tables.setdefault(shard, table)
 

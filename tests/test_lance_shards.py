@@ -225,3 +225,21 @@ def test_compaction_skips_shards_nothing_was_written_to_since(tmp_path: Path) ->
     store.compact()
     moved = {s for s, t in store.shards.tables().items() if t.version != compacted[s]}
     assert moved == {shard_of("bob")}
+
+
+def test_a_shard_whose_create_died_midway_is_absent_until_the_next_write(tmp_path: Path) -> None:
+    """A process killed while creating a shard leaves its folder without a committed version: the listing
+    names it, LanceDB cannot open it. Another process must still start, read and write."""
+    _seed(_store(tmp_path / "lance"))
+    shard = shard_of("alice")
+    [leftover] = (tmp_path / "lance").glob(f"*_s{shard:03d}of{SHARDS}.lance")
+    for manifest in (leftover / "_versions").iterdir():
+        manifest.unlink()
+
+    store = _store(tmp_path / "lance")
+    store.warm_up()  # start-up: used to fail with "table was not found"
+    assert store.list_facts(ALICE) == [] and store.count(ALICE) == 0
+    assert [f.value for f in store.list_facts(BOB)] == ["exit row"]  # other shards are untouched
+    store.add(ALICE, fact(ALICE, 20, type="seat", value="aisle"))
+    assert [f.value for f in store.list_facts(ALICE)] == ["aisle"]
+    assert [f.value for f in _store(tmp_path / "lance").list_facts(ALICE)] == ["aisle"]
