@@ -22,7 +22,7 @@ from assistant.ids import ThreadId, TurnId, UserId
 from assistant.turns import TurnRequest
 from memory.locks import DbLocks
 from tests.conftest import MONDAY
-from travel_assistant.ops.health import Readiness, mount_first
+from travel_assistant.ops.health import CACHE_SECONDS, Readiness, mount_first
 from travel_assistant.ops.logs import configure_logging, log_context
 from travel_assistant.ops.telemetry import METRIC_NAMES, Telemetry
 from travel_assistant.settings import build_settings
@@ -209,32 +209,37 @@ def test_readiness_waits_for_warm_up_and_fails_when_the_database_goes(
     from tests.conftest import _drop_pg_database
 
     built: list[Runtime] = []
-    client = _client(Readiness(lambda: built[0] if built else None))
+    seconds = [0.0]
+
+    def later() -> None:  # past the readiness cache (an answer is kept for CACHE_SECONDS)
+        seconds[0] += CACHE_SECONDS + 0.1
+
+    client = _client(Readiness(lambda: built[0] if built else None, clock=lambda: seconds[0]))
     assert client.get("/healthz").json() == {"status": "alive"}
     starting = client.get("/readyz")
     assert starting.status_code == 503 and starting.json()["checks"] == {"runtime": "starting"}
 
     built.append(runtime_factory(database_url=pg_url))
-    time.sleep(1.1)  # the answer is cached for a second
+    later()
     cold = client.get("/readyz")
     assert cold.status_code == 503 and cold.json()["checks"]["embeddings"] == "starting"
     built[0].warm_up()
-    time.sleep(1.1)
+    later()
     warm = client.get("/readyz")
     assert warm.status_code == 200, warm.json()
     assert warm.json() == {"status": "ready", "checks": {"database": "ok", "facts": "ok", "embeddings": "ok"}}
     assert warm.headers["cache-control"] == "no-store"
 
     built[0].heartbeat.expected = True  # this process runs the scheduler: its heartbeat now counts
-    time.sleep(1.1)
+    later()
     assert client.get("/readyz").json()["checks"]["scheduler"] == "failing"
     built[0].heartbeat.beat()
-    time.sleep(1.1)
+    later()
     assert client.get("/readyz").status_code == 200
 
     built[0].db.dispose()
     _drop_pg_database(pg_url)
-    time.sleep(1.1)
+    later()
     down = client.get("/readyz")
     assert down.status_code == 503 and down.json()["checks"]["database"] == "failing"
     assert "psycopg" not in down.text and pg_url not in down.text  # names checks, not errors
