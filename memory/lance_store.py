@@ -388,10 +388,9 @@ class LanceFactStore:
         """A reachability check for readiness: one listing of the store, then the latest version of one
         existing shard read from storage (0 while there is none). Not every shard's: that was 256 reads a
         probe (~50 ms on a busy machine, 257 requests on an object store) that proved no more than one does,
-        since all shards live behind the same connection."""
+        since all shards live behind the same connection. A listed shard that does not open (the leftover of a
+        create that died) reads as 0 too: the listing already reached the store."""
         with translated():
-            existing = self.shards.existing()
-            if not existing:
-                return 0
-            first = existing[0]
-            return int(self.shards.each({first: methodcaller("version")})[first])
+            first = self.shards.existing()[:1]
+            versions = self.shards.each({shard: methodcaller("version") for shard in first})
+            return int(next(iter(versions.values()), 0))
