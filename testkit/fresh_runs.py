@@ -30,7 +30,8 @@ from assistant.facts.recall import fact_line
 from assistant.facts.values import Fact
 from assistant.gate.verdict import asked_to_remember
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.model.llm import ChatModel, M
+from assistant.model.llm import ChatModel
+from assistant.model.structured import M
 from assistant.promotion import Promoter
 from assistant.turns import Message, TurnRequest
 from demo.extract import extract_candidates

@@ -26,7 +26,8 @@ from assistant.facts.memory import FactMemory
 from assistant.facts.values import Fact
 from assistant.gate.words import REPLY
 from assistant.ids import ThreadId, UserScope, thread_id, turn_id, user_id
-from assistant.model.llm import ChatModel, M, TokenSink
+from assistant.model.llm import ChatModel, TokenSink
+from assistant.model.structured import M
 from assistant.promotion import Promoter
 from assistant.remember import ExplicitRemember
 from assistant.turn.tools import ToolContext

@@ -264,7 +264,7 @@ def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:
     return False
 
 
-_CONDITION = re.compile(rf"\b(?:{CONDITION_WORDS})\b", re.I)
+_CONDITION = whole_words(CONDITION_WORDS)
 
 
 def _unclosed_quote_before(text: str, position: int) -> bool:

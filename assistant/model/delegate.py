@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from assistant.model.llm import ChatModel, M, TokenSink
+from assistant.model.llm import ChatModel, TokenSink
+from assistant.model.structured import M
 from assistant.turns import Message, ModelReply
 
 

@@ -22,17 +22,20 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel
-
 from assistant.errors import ModelBusy, ModelError, ModelOutputError, ModelUnavailable
 from assistant.model.assembled import Assembled as _Assembled
 from assistant.model.prompt_caching import CACHE_BREAKPOINT_PROVIDERS, provider_usage, with_cache_breakpoints
 from assistant.model.provider_errors import detail, response_headers, translated
-from assistant.model.structured import StructuredMode, read_structured, schema_instruction, structured_params
+from assistant.model.structured import (
+    M,
+    StructuredMode,
+    read_structured,
+    schema_instruction,
+    structured_params,
+)
 from assistant.turn.context import CachedCounter
 from assistant.turns import Message, ModelReply
 
-M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
 TokenSink = Callable[[str], Awaitable[None]]
@@ -45,9 +48,8 @@ class ProviderHooks:
     model: str  # the full model name the responses carry ("offline/travel-agent"); litellm prices it by that
     count_messages: Callable[[Sequence[Message]], int]
     count_text: Callable[[str], int]
-    model_response: Callable[
-        [dict[str, Any]], Any
-    ]  # the fields of an OpenAI chat completion → litellm's type
+    # The fields of an OpenAI chat completion → litellm's type.
+    model_response: Callable[[dict[str, Any]], Any]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

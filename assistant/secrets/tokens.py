@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from assistant.secrets.hits import FIXED_MASKS, URL_BEFORE, Hit, SecretKind, word_set
+from assistant.text import whole_words
 
 _EDGE = r"(?<![A-Za-z0-9_\-])"
 _PROVIDER = re.compile(
@@ -102,10 +103,9 @@ def assignment_hits(text: str) -> Iterator[Hit]:
 # A key's name near a long token: "the channel manager key is qwx.GYgd…", "key=mtk_GZHU…", "YYLWBcuo… is my
 # developer key", "eth key: 0xb51b…". With the name said, a token need not reach the entropy limit: two
 # character classes over sixteen or more characters, not words run together, not a link.
-_KEY_NAME = re.compile(
-    r"\b(?:api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
-    r"chave|clave|clé|cle|schlüssel|schluessel|chiave)\b",
-    re.I,
+_KEY_NAME = whole_words(
+    r"api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
+    r"chave|clave|clé|cle|schlüssel|schluessel|chiave"
 )
 _KEYED_TOKEN = re.compile(r"(?<![\w.+/-])(?:0x)?[A-Za-z0-9][\w.+/-]{15,}=*(?![\w+/-])")
 _KEY_NEAR = 40

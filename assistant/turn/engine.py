@@ -172,7 +172,7 @@ class Engine:
         settings = self.settings
         if settings.policy == "summary-block":
             events = await summarise_if_due(
-                self.deps.model, self.deps.thread_log, req, events, every=self.settings.summary_every
+                self.deps.model, self.deps.thread_log, req, events, every=settings.summary_every
             )
         block, recall = await self._recall(req, recalling, obs, pending)
         clear_before = tool_results_cleared_before(
