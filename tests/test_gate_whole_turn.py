@@ -105,3 +105,17 @@ def test_a_limit_on_how_long_it_holds_anywhere_in_the_sentence_asks() -> None:
     ).startswith(("ask", "transient"))
     assert judged("Answer in Italian for this conversation only", "language", "Italian") != "kept:Italian"
     assert judged("I'm vegetarian these days", "dietary", "vegetarian") == "kept:vegetarian"
+
+
+def test_a_value_said_of_someone_else_elsewhere_in_the_turn_asks() -> None:
+    """The user's own mention may be for the other person; the user's own value beside theirs is still kept."""
+    assert judged(
+        "My sister is vegan so we need vegan places when she visits", "dietary", "we need vegan places"
+    ) == ("ask:someone_elses")
+    assert judged("My husband is coeliac. I need gluten-free meals too", "dietary", "I need gluten-free") == (
+        "ask:someone_elses"
+    )
+    assert judged("My husband eats meat. I'm vegan", "dietary", "I'm vegan") == "kept:vegan"
+    assert judged("My boss likes window seats but I prefer the aisle", "seat", "I prefer the aisle") == (
+        "kept:aisle"
+    )

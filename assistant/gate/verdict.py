@@ -187,7 +187,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         retract=verdict.retract,
         ask=verdict.ask
         or speaker_unsure(evidence.text, at)
-        or turn_doubt(evidence, at, before=before, requested=requested),
+        or turn_doubt(evidence, ftype, at, before=before, requested=requested),
     )
 
 

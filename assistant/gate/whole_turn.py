@@ -19,7 +19,7 @@ from typing import Literal
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
 from assistant.gate.polarity import polarity
-from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING
+from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING, subject_of
 from assistant.text import whole_words
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
@@ -181,7 +181,9 @@ def turn_rejection(
     return None
 
 
-def turn_doubt(evidence: Evidence, value: Span, *, before: str = "", requested: bool = False) -> str | None:
+def turn_doubt(
+    evidence: Evidence, ftype: FactType, value: Span, *, before: str = "", requested: bool = False
+) -> str | None:
     """A signal that could be innocent: the gate asks instead of keeping (a short reason code), or None."""
     text = evidence.text
     head = text[evidence.clause.start : value.start]
@@ -201,7 +203,25 @@ def turn_doubt(evidence: Evidence, value: Span, *, before: str = "", requested: 
         return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
+    if _said_of_someone_else(evidence, ftype, value):
+        return "someone_elses"
     return None
+
+
+def _said_of_someone_else(evidence: Evidence, ftype: FactType, value: Span) -> bool:
+    """The same value said of someone else in another clause of the turn ("My sister is vegan, so we need vegan
+    places when she visits"): the user's own mention may well be for them."""
+    text = evidence.text
+    said = {m.value for m in ftype.find(text[value.start : value.end])}
+    for sentence in sentence_spans(text):
+        for clause in split_clauses(text, sentence):
+            if clause.start <= value.start < clause.end:
+                continue  # the value's own clause: judged by the clause rules
+            words = text[clause.start : clause.end]
+            for m in ftype.find(words):
+                if m.value in said and subject_of(words, Span(start=m.start, end=m.end))[0] == "other":
+                    return True
+    return False
 
 
 def _orders_beside(evidence: Evidence, value: Span) -> bool:
