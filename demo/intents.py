@@ -14,15 +14,25 @@ bundled MiniLM lives. Without one the offline model routes by its patterns alone
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 Encoder = Callable[[list[str]], Any]  # texts → an (n, d) array of sentence vectors
+
+
+class VectorCache(Protocol):
+    """Vectors kept between processes under a key (the encoder's identity is the cache's own concern)."""
+
+    def get(self, key: str) -> np.ndarray | None: ...
+
+    def put(self, key: str, vectors: np.ndarray) -> None: ...
+
 
 MARGIN = 0.02  # the best intent must beat the runner-up by this much (cosine), or the model asks
 FLOOR = 0.4  # below this the message is like none of the examples: not one of the model's intents at all
@@ -270,9 +280,16 @@ class Guess:
 class IntentIndex:
     """The example phrasings embedded once (lazily, on the first message), then a nearest-examples lookup."""
 
-    def __init__(self, encode: Encoder, examples: dict[str, tuple[str, ...]] = EXAMPLES) -> None:
+    def __init__(
+        self,
+        encode: Encoder,
+        examples: dict[str, tuple[str, ...]] = EXAMPLES,
+        *,
+        cache: VectorCache | None = None,
+    ) -> None:
         self._encode = encode
         self._examples = examples
+        self._cache = cache
         self._lock = threading.Lock()
         self._matrix: np.ndarray | None = None
         self._owners: list[str] = []
@@ -287,8 +304,20 @@ class IntentIndex:
             if self._matrix is None:
                 texts = [t for phrasings in self._examples.values() for t in phrasings]
                 self._owners = [name for name, phrasings in self._examples.items() for _ in phrasings]
-                self._matrix = self._vectors(texts)
+                self._matrix = self._examples_matrix(texts)
             return self._matrix
+
+    def _examples_matrix(self, texts: list[str]) -> np.ndarray:
+        """The examples' vectors, from the cache when an earlier process embedded the same texts: embedding
+        every example costs a fresh process (each one-shot ``chat``) ~0.4 s before its first reply."""
+        key = "intents-" + hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+        kept = self._cache.get(key) if self._cache is not None else None
+        if kept is not None and kept.shape[0] == len(texts):
+            return kept
+        matrix = self._vectors(texts)
+        if self._cache is not None:
+            self._cache.put(key, matrix)
+        return matrix
 
     def scores(self, text: str) -> dict[str, float]:
         """Each intent's score: the mean cosine of its ``_TOP`` nearest examples."""
@@ -311,9 +340,14 @@ class IntentIndex:
 _INSTALLED: list[IntentIndex] = []  # the process's index, set once by the composition root
 
 
-def install(encode: Encoder, examples: dict[str, tuple[str, ...]] = EXAMPLES) -> None:
+def install(
+    encode: Encoder,
+    examples: dict[str, tuple[str, ...]] = EXAMPLES,
+    *,
+    cache: VectorCache | None = None,
+) -> None:
     """Route the offline model by meaning with this encoder (the composition root calls this)."""
-    _INSTALLED[:] = [IntentIndex(encode, examples)]
+    _INSTALLED[:] = [IntentIndex(encode, examples, cache=cache)]
     _cached_guess.cache_clear()
 
 

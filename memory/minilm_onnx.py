@@ -136,6 +136,43 @@ def load() -> OnnxMiniLM:
         raise OSError("no writable folder for the exported MiniLM (set TRAVEL_MODEL_CACHE)")
 
 
+class SavedVectors:
+    """Vectors this model computed once, kept as ``.npy`` files beside the exported graph and named with the
+    model's fingerprint, so new weights never meet old vectors. A cache only: a file that cannot be read or
+    written is recomputed, never an error."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = folder or cache_dir()
+        self._fingerprint = ""
+
+    def _path(self, key: str) -> Path:
+        if not self._fingerprint:
+            self._fingerprint = fingerprint(model_dir())
+        return self._folder / f"{key}-{self._fingerprint}.npy"
+
+    def get(self, key: str) -> np.ndarray | None:
+        try:
+            return np.asarray(np.load(self._path(key), allow_pickle=False), dtype=np.float32)
+        except (OSError, ValueError):  # absent, unreadable, or a torn file from a crashed writer
+            return None
+
+    def put(self, key: str, vectors: np.ndarray) -> None:
+        path = self._path(key)
+        temporary = ""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written aside and renamed in: a concurrent reader sees the whole file or none.
+            handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+            with os.fdopen(handle, "wb") as out:
+                np.save(out, vectors, allow_pickle=False)
+            os.replace(temporary, path)
+        except OSError as exc:
+            logger.info("cannot keep vectors in %s (%s); they are recomputed next time", path.parent, exc)
+        finally:
+            if temporary and os.path.exists(temporary):
+                os.unlink(temporary)
+
+
 def export(source: Path, path: Path) -> None:
     """Trace the PyTorch model (with its pooling and normalisation) into ``path``, atomically.
 

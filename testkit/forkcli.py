@@ -87,10 +87,11 @@ def _preload() -> None:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
     from assistant.model import llm
+    from demo.provider import OFFLINE_MODEL
     from travel_assistant.cli import main as cli
 
     lib = llm._litellm()
-    lib.token_counter(model="gpt-4o", messages=[{"role": "user", "content": "warm up the tokenizer"}])
+    lib.token_counter(model=OFFLINE_MODEL, messages=[{"role": "user", "content": "warm up the tokenizer"}])
     cli.full_app()
 
 

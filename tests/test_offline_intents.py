@@ -4,6 +4,7 @@ example table, and the phrasings a stakeholder types first with the bundled Mini
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -136,3 +137,27 @@ def test_a_booking_not_to_cancel_or_already_cancelled_is_not_cancelled(text: str
 @pytest.mark.parametrize("text", ["tysm", "grazie!", "merci", "you're a star, thanks"])
 def test_thanks_in_other_words_and_languages_is_thanks(text: str) -> None:
     assert first(text).text == first("thanks").text
+
+
+def test_the_examples_are_embedded_once_per_machine_not_once_per_process(tmp_path: Path) -> None:
+    """A one-shot ``chat`` is a new process: it reads the examples' vectors another process saved, embeds only
+    the message, and a torn file is recomputed rather than trusted."""
+    from memory.minilm_onnx import SavedVectors
+
+    examples = {name: (word,) for name, word in _WORD.items()}
+    seen: list[int] = []
+
+    def counting(texts: list[str]) -> np.ndarray:
+        seen.append(len(texts))
+        return word_encoder(texts)
+
+    def a_process_guesses(text: str) -> str:
+        seen.clear()
+        index = intents.IntentIndex(counting, examples, cache=SavedVectors(tmp_path))
+        return index.guess(text).intent
+
+    assert a_process_guesses("alpha") == "cancel" and seen == [len(examples), 1]
+    assert a_process_guesses("beta") == "book" and seen == [1]
+    for saved in tmp_path.glob("intents-*.npy"):
+        saved.write_bytes(saved.read_bytes()[:20])  # a writer that died mid-file
+    assert a_process_guesses("gamma") == "dinner" and seen == [len(examples), 1]

@@ -360,9 +360,10 @@ def install_offline_intents(mode: str) -> None:
         intents.uninstall()
         return
     from memory.embeddings import BundledMiniLM
+    from memory.minilm_onnx import SavedVectors
 
     encoder = BundledMiniLM()
-    intents.install(lambda texts: encoder.generate_embeddings(texts))
+    intents.install(lambda texts: encoder.generate_embeddings(texts), cache=SavedVectors())
 
 
 def build_runtime(

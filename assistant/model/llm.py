@@ -332,12 +332,16 @@ def _custom_handler(lib: Any, provider: CustomProvider) -> Any:
 
     The logic comes first in the bases: ``CustomLLM`` defines every entry point (raising "not implemented"),
     so the provider's methods must win the method resolution order.
+
+    Usage is counted with the tokenizer litellm picks for the provider's own model string, the one the engine's
+    ``count_tokens`` uses too: a second encoding would cost a process its load (~0.5 s) on its first turn.
     """
-    counter = CachedCounter(lambda ms: int(lib.token_counter(model="gpt-4o", messages=list(ms))))
+    model = provider.model
+    counter = CachedCounter(lambda ms: int(lib.token_counter(model=model, messages=list(ms))))
     hooks = ProviderHooks(
         model=provider.model,
         count_messages=counter,
-        count_text=lambda text: int(lib.token_counter(model="gpt-4o", text=text)),
+        count_text=lambda text: int(lib.token_counter(model=model, text=text)),
         model_response=lambda fields: lib.ModelResponse(**fields),
     )
     composed = type(f"{provider.name.title()}Provider", (provider.logic, lib.CustomLLM), {"hooks": hooks})

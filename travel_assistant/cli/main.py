@@ -7,6 +7,8 @@ project's errors into a one-line message and a non-zero exit code (2 for bad inp
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import functools
 import logging
 import os
@@ -192,5 +194,28 @@ def main() -> None:
     full_app()()
 
 
+def entry() -> None:
+    """The ``travel-assistant`` executable: the command, then a quick exit.
+
+    Once a command has finished, the interpreter's own teardown (freeing litellm's and LanceDB's modules one
+    object at a time) takes another ~2 s a process, with nothing left for it to do: every store is closed by
+    then. So the exit handlers run (log handlers flush, exporters send their last spans), the output is
+    flushed, and the process ends without the teardown. Only the executable does this: code that calls
+    ``main()`` inside a longer-lived process (a test, a forked worker) keeps its interpreter."""
+    code: int = 0
+    try:
+        main()
+    except SystemExit as done:
+        if isinstance(done.code, str):  # sys.exit("message") prints it, as the interpreter would
+            sys.stderr.write(done.code + "\n")
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        # The reader may have gone (``| head``), or the stream may be closed already.
+        with contextlib.suppress(BrokenPipeError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    entry()
