@@ -116,6 +116,20 @@ def test_a_value_said_of_someone_else_elsewhere_in_the_turn_asks() -> None:
         "ask:someone_elses"
     )
     assert judged("My husband eats meat. I'm vegan", "dietary", "I'm vegan") == "kept:vegan"
+
+
+def test_a_state_set_in_the_speakers_past_asks_unless_it_runs_on_to_today() -> None:
+    """ "Back at uni I was…" may no longer hold; "since" or "still" carries it to today."""
+    assert judged("Back at uni I was always a window-seat person.", "seat", "window-seat person") == (
+        "ask:past"
+    )
+    assert judged("In my twenties I always preferred aisle seats", "seat", "preferred aisle seats") == (
+        "ask:past"
+    )
+    assert judged(
+        "I was diagnosed coeliac years ago and I still can't have gluten", "dietary", "diagnosed coeliac"
+    ) != ("ask:past")
+    assert judged("I've been vegan since my student days", "dietary", "vegan") == "kept:vegan"
     assert judged("My boss likes window seats but I prefer the aisle", "seat", "I prefer the aisle") == (
         "kept:aisle"
     )

@@ -144,7 +144,7 @@ def test_the_examples_are_embedded_once_per_machine_not_once_per_process(tmp_pat
     the message, and a torn file is recomputed rather than trusted."""
     from memory.minilm_onnx import SavedVectors
 
-    examples = {name: (word,) for name, word in _WORD.items()}
+    examples: dict[str, tuple[str, ...]] = {name: (word,) for name, word in _WORD.items()}
     seen: list[int] = []
 
     def counting(texts: list[str]) -> np.ndarray:

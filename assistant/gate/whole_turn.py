@@ -134,6 +134,18 @@ _TURNS_BACK = re.compile(
 # How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
 # I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
 # usually is. The gate asks.
+# A frame that sets the sentence in the speaker's past ("Back at uni I was always…", "In my twenties I only
+# did…", "I needed … after my operation last year") with a past-tense state: true then, maybe not now. Asked,
+# not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
+_PAST_FRAME = re.compile(
+    r"\b(?:back (?:at|in|when|then)|in my (?:teens|twenties|thirties|forties|fifties|youth|younger days|"
+    r"(?:student|uni|college|school) days)|when i was (?:a|an|at|in|younger|little|young|small|\d+)|"
+    r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
+    r"last (?:year|summer|winter|spring|autumn|fall|month))\b",
+    re.I,
+)
+_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted")
+_CARRIED_ON = whole_words(r"still|since|to this day|ever since")
 _LIMITED = re.compile(
     r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b"
     # "this flight only", "the Madrid leg only": "only" closing the phrase (not "the hotel only has eggs").
@@ -203,9 +215,17 @@ def turn_doubt(
         return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
+    if _told_of_the_past(evidence.sentence_text):
+        return "past"
     if _said_of_someone_else(evidence, ftype, value):
         return "someone_elses"
     return None
+
+
+def _told_of_the_past(sentence: str) -> bool:
+    return bool(
+        _PAST_FRAME.search(sentence) and _PAST_STATE.search(sentence) and not _CARRIED_ON.search(sentence)
+    )
 
 
 def _said_of_someone_else(evidence: Evidence, ftype: FactType, value: Span) -> bool:
