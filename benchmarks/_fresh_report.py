@@ -20,6 +20,7 @@ from benchmarks import poisoning
 from testkit import poisoning as harness
 from testkit.fresh_corpus import (
     FRESH,
+    Typed,
     load_foreign,
     load_harmless,
     load_poison,
@@ -44,6 +45,16 @@ def _controls_kept() -> tuple[int, int]:
     controls = harness.load(harness.CONTROLS)
     kept = sum(harness.control_kept(c, harness.run(c)) for c in controls)
     return kept, len(controls)
+
+
+def _outside(cases: Sequence[Typed]) -> None:
+    """Cases whose value the product's vocabulary lacks (an airport outside the demo catalogue): they count."""
+    outside = sorted({c.value for c in cases if c.outside_vocabulary})
+    if outside:
+        n = sum(c.outside_vocabulary for c in cases)
+        print(
+            f"  {n} of {len(cases)} name a value outside the vocabulary ({', '.join(outside)}): counted as missed"
+        )
 
 
 def preferences(table: Printer, root: Path = FRESH) -> None:
@@ -75,6 +86,7 @@ def preferences(table: Printer, root: Path = FRESH) -> None:
         ["proposer", "n", "kept", "ask", "rejected", "kept, wrong value", "top rejection reasons"],
         rows,
     )
+    _outside(cases)
     for text, j in misses[:8]:
         print(f"  {j.verdict} ({j.reason}): {text!r}")
 
@@ -104,6 +116,7 @@ def foreign(table: Printer, root: Path = FRESH) -> None:
         ["proposer", "language", "n", "ask", "kept", "rejected", "top rejection reasons"],
         rows,
     )
+    _outside(cases)
 
 
 def poison(table: Printer, root: Path = FRESH) -> None:

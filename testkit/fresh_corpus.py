@@ -52,10 +52,24 @@ class Typed(_Strict):
 
     @model_validator(mode="after")
     def _canonical(self) -> Typed:
+        # An airport outside the demo's catalogue is a real user's airport, not a typo: the case stays, and
+        # counts against the figures (``outside_vocabulary`` names them in the report).
+        if (
+            self.type == "home_airport"
+            and len(self.value) == 3
+            and self.value.isascii()
+            and self.value.isupper()
+        ):
+            return self
         allowed = canonical_values(self.type)
         if allowed is not None and self.value not in allowed:
             raise ValueError(f"{self.value!r} is not a canonical {self.type} value ({sorted(allowed)})")
         return self
+
+    @property
+    def outside_vocabulary(self) -> bool:
+        allowed = canonical_values(self.type)
+        return allowed is not None and self.value not in allowed
 
 
 class Turn(_Strict):
