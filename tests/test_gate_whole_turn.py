@@ -130,6 +130,9 @@ def test_a_state_set_in_the_speakers_past_asks_unless_it_runs_on_to_today() -> N
         "I was diagnosed coeliac years ago and I still can't have gluten", "dietary", "diagnosed coeliac"
     ) != ("ask:past")
     assert judged("I've been vegan since my student days", "dietary", "vegan") == "kept:vegan"
+    assert judged("When I lived in Porto my home airport was OPO", "home_airport", "airport was OPO") == (
+        "ask:past"
+    )
     assert judged("My boss likes window seats but I prefer the aisle", "seat", "I prefer the aisle") == (
         "kept:aisle"
     )

@@ -139,7 +139,7 @@ _TURNS_BACK = re.compile(
 # not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
 _PAST_FRAME = re.compile(
     r"\b(?:back (?:at|in|when|then)|in my (?:teens|twenties|thirties|forties|fifties|youth|younger days|"
-    r"(?:student|uni|college|school) days)|when i was (?:a|an|at|in|younger|little|young|small|\d+)|"
+    r"(?:student|uni|college|school) days)|when i (?:was|lived|worked|studied)\b|growing up|during my|"
     r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
     r"last (?:year|summer|winter|spring|autumn|fall|month))\b",
     re.I,
