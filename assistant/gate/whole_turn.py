@@ -131,9 +131,6 @@ _TURNS_BACK = re.compile(
     r"on second thoughts?|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|that's|that is|"
     r"joke|kidding|i wish|if only|in my dreams|as if|yeah right)\b"
 )
-# How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
-# I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
-# usually is. The gate asks.
 # A frame that sets the sentence in the speaker's past ("Back at uni I was always…", "In my twenties I only
 # did…", "I needed … after my operation last year") with a past-tense state: true then, maybe not now. Asked,
 # not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
@@ -146,6 +143,9 @@ _PAST_FRAME = re.compile(
 )
 _PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted")
 _CARRIED_ON = whole_words(r"still|since|to this day|ever since")
+# How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
+# I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
+# usually is. The gate asks.
 _LIMITED = re.compile(
     r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b"
     # "this flight only", "the Madrid leg only": "only" closing the phrase (not "the hotel only has eggs").
