@@ -7,7 +7,7 @@ of these itself; here they are folded once, so a check written for plain ASCII h
 
 - Unicode NFKC (full-width and compatibility forms, ligatures, circled and superscript digits);
 - format (Cf) and other default-ignorable characters (zero-width spaces and joiners, bidi controls, soft
-  hyphens, variation selectors) removed;
+  hyphens, variation selectors) removed, and the enclosing marks drawn around a character (keycap emoji);
 - letters of other scripts that are confusable with a Latin letter replaced by it (the UTS #39 confusables
   table, as shipped by ``confusable-homoglyphs``); Latin letters with accents are kept, so other languages still
   read as themselves;
@@ -139,7 +139,12 @@ def _cluster(chunk: str) -> str:
     """NFKC and the per-character folds of one base character with its combining marks, to a fixed point."""
     out = chunk
     for _ in range(4):
-        folded = "".join(_fold(c) for c in unicodedata.normalize("NFKC", out) if not _invisible(c))
+        # Enclosing marks (a keycap, a circle, a square drawn around a character) only decorate it: "5️⃣" is 5.
+        folded = "".join(
+            _fold(c)
+            for c in unicodedata.normalize("NFKC", out)
+            if not _invisible(c) and unicodedata.category(c) != "Me"
+        )
         if folded == out:
             break
         out = folded

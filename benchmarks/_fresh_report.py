@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from assistant.secrets.hits import blank_masks
 from assistant.secrets.mask import mask_secrets
 from benchmarks import poisoning
 from testkit import poisoning as harness
@@ -161,8 +162,10 @@ def poison(table: Printer, root: Path = FRESH) -> None:
         print(f"  kept ({klass}, {proposer}): {text!r}")
 
 
-def _survives(secret: str, masked: str) -> bool:
-    return secret in masked
+def survives(secret: str, masked: str) -> bool:
+    """The secret is still readable in the masked text: outside the masks (a card's mask keeps its last four
+    digits by design, "[card ending 7212]", and that is not the secret surviving)."""
+    return secret in blank_masks(masked)
 
 
 def secrets(table: Printer, root: Path = FRESH) -> None:
@@ -176,7 +179,7 @@ def secrets(table: Printer, root: Path = FRESH) -> None:
     missed: list[str] = []
     for kind in [*kinds, "all"]:
         picked = [(c, r) for c, r in zip(cases, runs, strict=True) if kind in {"all", c.kind}]
-        masked = [not any(_survives(s, "\n".join(r.logged)) for s in c.secrets) for c, r in picked]
+        masked = [not any(survives(s, "\n".join(r.logged)) for s in c.secrets) for c, r in picked]
         stored = [any(_stored(s, r.stored) for s in c.secrets) for c, r in picked]
         rows.append(
             [kind, len(picked), sum(masked), len(picked) - sum(masked), pct(sum(masked), len(picked))]
@@ -220,7 +223,7 @@ def project_secrets_masked() -> tuple[int, int]:
     from testkit.secret_corpus import load_secret_cases
 
     cases = load_secret_cases()
-    return sum(c.secret not in mask_secrets(c.text).text for c in cases), len(cases)
+    return sum(not survives(c.secret, mask_secrets(c.text).text) for c in cases), len(cases)
 
 
 def harmless(table: Printer, root: Path = FRESH) -> None:

@@ -14,7 +14,7 @@ from mnemonic import Mnemonic
 from stdnum import luhn
 
 from assistant.gate.evidence import Span, split_clauses
-from assistant.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_card
+from assistant.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_secret
 from tests.tables import rows, texts
 
 # --- cards -------------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_a_card_split_over_two_messages_is_masked_in_the_second(number: str, cut
     second_digits = number[cut:]
     second = sep.join(second_digits[i : i + 4] for i in range(0, len(second_digits), 4)) + " thanks"
     assert mask_secrets(first).findings == ()  # alone, the first part is no card
-    assert may_continue_card(second)
+    assert may_continue_secret(second)
     masked = mask_secrets(second, previous=first)
     assert masked.split and masked.kinds == ("card",)
     assert f"[card ending {number[-4:]}]" in masked.text and masked.text.endswith(" thanks")

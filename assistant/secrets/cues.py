@@ -1,5 +1,7 @@
 """Secrets announced by a cue word in any of the assistant's languages (the table in
-:mod:`assistant.secrets.vocabulary`), and codes said with a general word beside what they open or how they came.
+:mod:`assistant.secrets.vocabulary`, and names written as one word with what they open:
+:mod:`assistant.secrets.compounds`). Codes said with a general word beside what they open or how they came are
+:mod:`assistant.secrets.holders`'.
 
 A cue, an optional qualifier ("do wifi", "für die Haustür"), a connector ("é", "es", "est", "ist", "è", ":")
 and a value of the cue's shape: the same structure in every language, so "a senha do wifi é Lua!2024", "mi
@@ -12,7 +14,9 @@ The value is the one said next to the secret's name, on either side: after it (w
 when the name closes its phrase), or, for a password, a few words on in the same clause where a connector with
 no other subject introduces it ("mudei a senha, agora é …"). Whichever side, the value must have the shape
 its kind's value has after the name, so talk about a secret without one ("the cvv is on the back", "j'ai changé
-le mot de passe, c'est fait") masks nothing.
+le mot de passe, c'est fait") masks nothing. A name may also be followed by a label of what the secret is for
+("mot de passe SNCF Connect c'est …", "pregunta secreta, colegio: …"), and a code whose value is a word with
+digits in it is a password whatever its name ("code d'accès au site : CalanquesCassis13").
 """
 
 from __future__ import annotations
@@ -21,19 +25,21 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from assistant.secrets.compounds import compound_cues
 from assistant.secrets.hits import (
     CARD_CODE_MASK,
     FIXED_MASKS,
     Hit,
     SecretKind,
     account_mask,
-    sentence_bounds,
     strip_value,
 )
 from assistant.secrets.numbers import id_value
-from assistant.secrets.phrases import NOT_SECRET_CODE
+from assistant.secrets.tries import alternation, alternation_of, phrases, unaccented
 from assistant.secrets.values import (
+    access_value,
     clause_value,
+    code_list,
     digits_value,
     is_description,
     looks_secret,
@@ -41,24 +47,15 @@ from assistant.secrets.values import (
     word_value,
 )
 from assistant.secrets.vocabulary import (
-    ACCESS_PLACES,
-    AMOUNTS,
     BEFORE_JOINERS,
-    CODE_WORDS,
     CONNECTORS,
     CUES,
-    DELIVERY,
     NEW_WORDS,
     NOW_WORDS,
     POSSESSIVES,
     QUALIFIERS,
     CueKind,
-    alternation,
-    alternation_of,
     name_closes,
-    phrases,
-    unaccented,
-    words_pattern,
 )
 
 _KIND: dict[CueKind, SecretKind] = {
@@ -66,6 +63,7 @@ _KIND: dict[CueKind, SecretKind] = {
     "pin": "pin",
     "access_code": "pin",
     "code": "code",
+    "recovery": "code",
     "card_code": "card",
     "security_answer": "security_answer",
     "bank_account": "bank_account",
@@ -97,17 +95,29 @@ _STEP = (
 )
 _CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
 _QUALIFIED = re.compile(
-    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))[^\n.,;:!?=\[\d]{{1,32}}?(?={_CONNECT})",
+    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))(?:[^\n.,;:!?=\[\d]|\.(?=\w)){{1,32}}?(?={_CONNECT})",
     re.I,
 )
+# A label with no little word before it: quoted, or a few words before a ":" ("pregunta secreta, colegio: …",
+# "Sicherheitsfrage 'erstes Auto': …"), or a name before a connector word ("mot de passe SNCF Connect c'est …",
+# "o NIF que uso é o …"), never a "now" that starts the next clause ("mudei a senha, agora é …").
+_LABEL_CHARS = r"(?:[^\n.,;:!?=\[\d'\"]|\.(?=\w))"
+_LABELLED = re.compile(
+    rf"\s+(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\")(?=\s*[:=]|\s+(?:{alternation_of(CONNECTORS)})\s)"
+    rf"|,?\s+{_LABEL_CHARS}{{1,28}}?(?=\s*[:=])"
+    rf"|\s+(?!(?:{alternation_of(NOW_WORDS)})\b){_LABEL_CHARS}{{1,28}}?(?=\s+(?:{alternation_of(CONNECTORS)})\s)",
+    re.I,
+)
+# After the connector, an article before a number ("é o 295381132", "es el 4821").
+_ARTICLE = re.compile(r"(?:o|a|el|la|le|l'|the|der|die|das|il|lo)\s+(?=\d)", re.I)
 _CONNECTOR = re.compile(_CONNECT, re.I)
 # "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
-_LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)
+LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)
 _NEW = re.compile(rf"\s+(?:{alternation_of(NEW_WORDS)})(?![\w-])", re.I)
 _SPACES = re.compile(r"[ \t]+")
 
 
-def _value_start(text: str, pos: int) -> tuple[int, bool]:
+def value_start(text: str, pos: int) -> tuple[int, bool]:
     """Where the value starts after a cue ending at ``pos``, and whether a connector led to it.
 
     Between the name and the connector may stand an aside in brackets, a word saying the secret changed
@@ -117,18 +127,17 @@ def _value_start(text: str, pos: int) -> tuple[int, bool]:
     new = _NEW.match(text, pos)
     if new is not None:
         pos = new.end()
-    qualified = _QUALIFIED.match(text, pos)
+    qualified = _QUALIFIED.match(text, pos) or _LABELLED.match(text, pos)
     if qualified is not None:
         pos = qualified.end()
     connector = _CONNECTOR.match(text, pos)
     if connector is not None:
-        return connector.end(), True
+        article = _ARTICLE.match(text, connector.end())
+        return (article.end() if article else connector.end()), True
     spaces = _SPACES.match(text, pos)
     return (spaces.end() if spaces else pos), False
 
 
-# Door, gate and locker codes: digits, perhaps a letter and the keypad's "#" or "*" ("4821B", "#7731", "372").
-_ACCESS_VALUE = re.compile(r"[#*]?[A-Za-z]?\d(?:[ -]?\d){2,9}[A-Za-z]?[#*]?(?![\w:/%.,]\d|[\w€$£])")
 _ACCOUNT_VALUE = re.compile(r"(?:[A-Z]{1,4}[ -]?)?\d[\d ./-]{4,34}\d(?![\w])")
 
 
@@ -149,21 +158,25 @@ def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, in
     if kind == "pin":
         return digits_value(text, pos, least=4)
     if kind == "access_code":
-        m = _ACCESS_VALUE.match(text, pos)
-        return m.span() if m else None
+        return access_value(text, pos)
     if kind == "code":
         return digits_value(text, pos, least=4, code=True)
+    if kind == "recovery":
+        return code_list(text, pos)
     if kind == "card_code":
         m = _CARD_CODE.match(text, pos)
         return m.span() if m else None
     if kind == "security_answer":
+        called = None if connected else _CALLED.match(text, pos)
+        if called is not None:  # "first pet was called Captain Whiskers"
+            return clause_value(text, called.end())
         return clause_value(text, pos) if connected else _answer_word(text, pos)
     if kind == "bank_account":
         account = _account_value(text, pos)
         return account[:2] if account else None
     if kind == "passport":
-        return id_value(text, pos, 4, 12) or (_document_token(text, pos) if connected else None)
-    return id_value(text, pos, 5, 20)
+        return id_value(text, pos, 4, 12) or _document_token(text, pos, connected)
+    return id_value(text, pos, 5, 20) or _document_token(text, pos, connected, least=3)
 
 
 # One name or one token with digits right after an answer's cue, no connector ("memorable place Sintra",
@@ -179,9 +192,19 @@ def _answer_word(text: str, pos: int) -> tuple[int, int] | None:
     return m.span() if m and not is_description(m.group(0)) else None
 
 
-def _document_token(text: str, pos: int) -> tuple[int, int] | None:
+def _document_token(text: str, pos: int, connected: bool, least: int = 2) -> tuple[int, int] | None:
+    """After a connector any mix will do; right after the name ("Reisepassnummer C6VYTRL41") it needs ``least``
+    digits, so a word in capitals ("PASSPORT CONTROL") is no number."""
     m = _DOCUMENT_TOKEN.match(text, pos)
-    return m.span() if m else None
+    if m is None or (not connected and sum(c.isdigit() for c in m.group(0)) < least):
+        return None
+    return m.span()
+
+
+_CALLED = re.compile(
+    r"(?:called|named|chamad[oa]|llamad[oa]|appel[ée]e?|s'appelait|hie(?:ß|ss)|si\s+chiamava|chiamat[oa])\s+",
+    re.I,
+)
 
 
 def _hit(kind: CueKind, text: str, start: int, end: int) -> Hit:
@@ -197,21 +220,33 @@ def cued_hits(text: str, view: str) -> Iterator[Hit]:
     ("Gato-77, that's my password"), or, for a password, later in the same clause once a connector introduces
     it ("mudei a senha, agora é …", "ich habe das Passwort geändert, jetzt ist es …")."""
     pattern, kinds = _cue_pattern()
-    for m in pattern.finditer(view):
-        kind = kinds[_key(m.group(0))]
-        pos, connected = _value_start(text, m.end())
-        found = _value(kind, text, pos, connected)
-        if found is None and kind == "code":  # three digits after a security code: a card's, no one-time code
-            short = _CARD_CODE.match(text, pos)
-            if short is not None and short.end() - short.start() == 3:
-                kind, found = "card_code", short.span()
-        if found is None and kind != "security_answer":
-            found = _value_before(kind, view, m.start(), m.end())
-        # Only when no connector followed the name: one that did led elsewhere ("is on the TV, it's …").
-        if found is None and kind == "password" and not connected:
-            found = _value_later(text, m.end())
-        if found is not None:
-            yield _hit(kind, text, *found)
+    named = [(kinds[_key(m.group(0))], m.start(), m.end()) for m in pattern.finditer(view)]
+    for kind, start, end in (*named, *compound_cues(view)):
+        hit = _cue_hit(kind, text, view, start, end)
+        if hit is not None:
+            yield hit
+
+
+def _cue_hit(kind: CueKind, text: str, view: str, start: int, end: int) -> Hit | None:
+    pos, connected = value_start(text, end)
+    found = _value(kind, text, pos, connected)
+    if found is None and kind == "code":  # three digits after a security code: a card's, no one-time code
+        short = _CARD_CODE.match(text, pos)
+        if short is not None and short.end() - short.start() == 3:
+            kind, found = "card_code", short.span()
+    if found is None and connected and kind in ("access_code", "code", "pin"):
+        # A code that is a word with digits in it is a password, whatever the name ("code d'accès au site :
+        # CalanquesCassis13").
+        found = _shaped_word(text, pos, connected)
+        kind = "password" if found is not None else kind
+    if found is None and kind == "password" and not connected:
+        found = _after_label(text, pos)
+    if found is None and kind != "security_answer":
+        found = _value_before(kind, view, start, end)
+    # Only when no connector followed the name: one that did led elsewhere ("is on the TV, it's …").
+    if found is None and kind == "password" and not connected:
+        found = _value_later(text, end)
+    return _hit(kind, text, *found) if found is not None else None
 
 
 # The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN", "Gelato!2005 -
@@ -270,6 +305,34 @@ def _password_shaped(value: str) -> bool:
     )
 
 
+def _shaped_word(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
+    found = word_value(text, pos, connected)
+    return found if found is not None and _password_shaped(text[found[0] : found[1]]) else None
+
+
+# A password after what it is for, with no connector: "password di ITA Airways Colosseo1980", "senha do Gmail
+# Lua!2024": a little word, up to three names, then a word only a password could be.
+_LABEL_HEAD = re.compile(
+    rf"(?i:(?:{alternation_of(QUALIFIERS)})\s+)?(?i:(?:the|my|o|a|la|le|el|il|der|die|das|mon|ma|mi|meu|minha|mio|"
+    r"mia|mein|meine)\s+)?"
+)
+_NAME = re.compile(r"[A-Z][\w.&'’-]*\s+")
+
+
+def _after_label(text: str, pos: int) -> tuple[int, int] | None:
+    at = _LABEL_HEAD.match(text, pos)
+    pos = at.end() if at else pos
+    for _ in range(3):
+        name = _NAME.match(text, pos)
+        if name is None:
+            return None
+        pos = name.end()
+        found = _shaped_word(text, pos, False)
+        if found is not None:
+            return found
+    return None
+
+
 def _value_later(text: str, pos: int) -> tuple[int, int] | None:
     """A password a few words after its name in the same clause, introduced by a connector with no other
     subject ("mudei a senha, agora é …", "j'ai changé le mot de passe, c'est …"); "the password expired, my
@@ -289,51 +352,3 @@ def _value_later(text: str, pos: int) -> tuple[int, int] | None:
 _CHANGED_TO = re.compile(
     r"\s(?:to|as|into|para|pra|a|pour|en|auf|in|zu|lautet|c'est|è|é|ist|is)\s+|\s*(?:→|->|=>)\s*", re.I
 )
-
-
-@cache
-def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    def pattern(table: dict[str, str]) -> re.Pattern[str]:
-        words = set(phrases(table))
-        return words_pattern(words | {unaccented(w) for w in words})
-
-    return pattern(CODE_WORDS), pattern(ACCESS_PLACES), pattern(DELIVERY)
-
-
-_WORD = re.compile(r"[\w-]+")
-_ANY_DIGIT = re.compile(r"\d")
-_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation_of(AMOUNTS)})\b)", re.I)
-
-
-_YEAR_THEN_WORD = re.compile(r"(?:19|20)\d\d\s+[^\W\d]")
-
-
-def _amount_or_year(text: str, start: int, end: int) -> bool:
-    """ "1500 EUR", "2024 statements": a number that counts or dates something, not a code."""
-    return _AMOUNT_AFTER.match(text, end) is not None or _YEAR_THEN_WORD.match(text, start) is not None
-
-
-def context_code_hits(text: str, view: str) -> Iterator[Hit]:
-    """Codes said with a general word: "locker 27, code 5521", "the gate opens with 1379#" (an access code where
-    the sentence names what it opens) and "der Code aus der SMS lautet 551203" (a one-time code where it says
-    how the code came); never a promo, booking, postal or dialling code."""
-    if _ANY_DIGIT.search(text) is None:
-        return
-    code_words, places, delivery = _context_words()
-    for m in code_words.finditer(view):
-        loose = _LOOSE_CONNECTOR.match(text, m.end())
-        pos, connected = (loose.end(), True) if loose else _value_start(text, m.end())
-        said = view[max(0, m.start() - 24) : pos]
-        if any(w.lower() in NOT_SECRET_CODE for w in _WORD.findall(said)):
-            continue
-        lo, hi = sentence_bounds(view, m.start(), m.end())
-        # What it opens comes first ("locker 27, code 5521"), or a connector says the value is the code: "code
-        # 4490 on the locker" may be the number painted on it.
-        if places.search(view, lo, m.start()) or (connected and places.search(view, lo, hi)):
-            value = _ACCESS_VALUE.match(text, pos)
-            if value is not None:
-                yield Hit("pin", *value.span(), FIXED_MASKS["pin"])
-        elif delivery.search(view, lo, hi):
-            found = digits_value(text, pos, least=4, code=True)
-            if found is not None and not _amount_or_year(text, *found):
-                yield Hit("code", *found, FIXED_MASKS["code"])

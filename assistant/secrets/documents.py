@@ -14,8 +14,9 @@ from functools import cache
 
 from stdnum import get_cc_module
 
-from assistant.secrets.hits import FIXED_MASKS, Hit, sentence_bounds
-from assistant.secrets.vocabulary import DOCUMENT_CONTEXT, listed, unaccented, words_pattern
+from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind, sentence_bounds
+from assistant.secrets.tries import listed, unaccented, words_pattern
+from assistant.secrets.vocabulary import DOCUMENT_CONTEXT
 
 # Letters and digits in the lengths passports use: "C01X00T47", "AB1234567", "X1234567", "123456789".
 _PASSPORT_SHAPE = re.compile(
@@ -63,7 +64,45 @@ def _stdnum_ids() -> tuple[re.Pattern[str], dict[str, Callable[[str], bool]]]:
 _DOCUMENT_SHAPE = re.compile(r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,9}(?![\w/-])")
 
 
+# A document's number said with its number word on either side of the document's name: "travel document no.
+# YA9917024", "my passport's number is 563106014", "passaporte português n.º CB382739", "n° du titre de voyage
+# 52CV35025". The name and the number word together say what follows is the number, whatever the language.
+_NUMBER_WORD = r"(?:numbers?|num\.?|no\.?|nos\.?|n\.?\s?[º°o]\.?|nr\.?|#|num[ée]ro|n[úu]mero|nummer)"
+_DOCUMENT_NOUN = (
+    r"(?:passports?|passaporte|pasaporte|passeport|passaporto|reisepass|travel\s+document|documents?|"
+    r"documento|dokument|titre\s+de\s+voyage|photo[\s-]page|data\s+page|"
+    r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card))"
+)
+_NUMBERED_DOCUMENT = re.compile(
+    rf"(?<![\w-]){_DOCUMENT_NOUN}(?:['’]s)?(?:\s+[^\W\d_]{{2,15}}){{0,2}}?\s*{_NUMBER_WORD}(?![\w])|"
+    rf"(?<![\w-]){_NUMBER_WORD}\s+(?:(?:of|du|de|do|da|del|des|of\s+the|de\s+la|del|dello|della|vom|des)\s+)?"
+    rf"(?:(?:my|mon|ma|mi|meu|mio|mein|the|le|la|el|o|il)\s+)?{_DOCUMENT_NOUN.replace('?P<id>', '?P<id2>')}(?![\w])",
+    re.I,
+)
+_THEN_NUMBER = re.compile(
+    r"(?:\s*\([^()\n]{1,40}\))?(?:\s*[:=#-]+\s*|\s+(?:is|was|é|es|est|ist|lautet|è|:)\s*|\s+)"
+    r"(?P<v>(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)[A-Za-z0-9]{6,12})(?![\w-])",
+    re.I,
+)
+# A machine-readable zone line: capitals, digits and "<" fillers ("P<UTOSMITH<<JOHN…", "CKN620PM28D<<7905…").
+_MRZ_LINE = re.compile(r"(?<![A-Z0-9<])(?=[A-Z0-9<]*<<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{28,44}(?![A-Z0-9<])")
+
+
+def numbered_document_hits(text: str, view: str) -> Iterator[Hit]:
+    """Document numbers after a document's name and its number word, and machine-readable zone lines."""
+    if sum(map(str.isdigit, text)) < 2:
+        return
+    for m in _NUMBERED_DOCUMENT.finditer(view):
+        value = _THEN_NUMBER.match(text, m.end())
+        if value is not None and not _NOT_DOCUMENT.search(view, max(0, m.start() - 30), m.start()):
+            kind: SecretKind = "national_id" if m.group("id") or m.group("id2") else "passport"
+            yield Hit(kind, *value.span("v"), FIXED_MASKS[kind])
+    for m in _MRZ_LINE.finditer(text):
+        yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])
+
+
 def document_hits(text: str, view: str) -> Iterator[Hit]:
+    yield from numbered_document_hits(text, view)
     if not any(map(str.isdigit, text)):
         return
     for m in _DOCUMENT_SHAPE.finditer(text):

@@ -28,6 +28,14 @@ _SECURITY_CUE = re.compile(
     r"(?=\s|:|=|['’]s)",
     re.I,
 )
+# "the 'street you grew up on' answer is Wellington Crescent", "primary school answer is St Brigid's": the answer
+# to a question named right before the word (quoted, or a noun), not "the answer is no" or "my answer is Lisbon".
+_NAMED_ANSWER = re.compile(
+    r"(?:['\"][^'\"\n]{3,60}['\"]|(?<![\w'])(?!(?:the|my|your|his|her|our|their|a|an|this|that|short|long|"
+    r"right|wrong|correct|final|same|only|quick|best|honest|obvious|real|true|official)\s)[A-Za-z][\w'-]{2,})\s+"
+    r"(?:answer|antwort|resposta|respuesta|r[ée]ponse|risposta)(?:\s*[:=]\s*|\s+(?:is|was|ist|war|é|es|est|è)\s+)",
+    re.I,
+)
 _CAPITALISED = re.compile(r"\s+([A-Z][\w'’-]+)")
 _BARE_ANSWER = re.compile(r"\banswer\s*[:=]\s*", re.I)
 _SECURITY_TOPIC = whole_words(r"security|secret|memorable")
@@ -68,6 +76,10 @@ def security_answer_hits(text: str, view: str) -> Iterator[Hit]:
         else:
             found = None
         if found:
+            yield Hit("security_answer", *found, mask)
+    for m in _NAMED_ANSWER.finditer(view):
+        found = clause_value(text, m.end())
+        if found and (text[found[0]].isupper() or text[found[0]].isdigit()):
             yield Hit("security_answer", *found, mask)
     # "security question: first pet. answer: Rex"
     for m in _BARE_ANSWER.finditer(view):

@@ -12,13 +12,16 @@ and ID numbers) in :mod:`assistant.secrets.numbers`, machine secrets (provider k
 blocks, detect-secrets' plugins) in :mod:`assistant.secrets.tokens`, and secrets said in words in
 :mod:`assistant.secrets.phrases` (passwords, PINs, codes) and :mod:`assistant.secrets.logins` (security answers,
 credentials), both reading values with :mod:`assistant.secrets.values`; secrets announced by cue words in six
-languages (one table, :mod:`assistant.secrets.vocabulary`), their values read on either side of the name, in
-:mod:`assistant.secrets.cues`; identity documents by their format in :mod:`assistant.secrets.documents`; keys of
-unknown providers (by entropy) and seed phrases in :mod:`assistant.secrets.entropy`. Every scanner reads the
-normalised view (:mod:`assistant.normalise`, with a spoken "oh" among spelled digits read as zero:
-:mod:`assistant.secrets.reading`); here their hits are moved back onto the original text, merged
-(the strongest kind wins an overlap, then the longer span) and replaced by masks; findings keep offsets into the
-original text.
+languages (one table, :mod:`assistant.secrets.vocabulary`; names written as one word with what they open in
+:mod:`assistant.secrets.compounds`), their values read on either side of the name, in
+:mod:`assistant.secrets.cues`; codes said with what they open or how they came in
+:mod:`assistant.secrets.holders`; identity documents by their format or their number word in
+:mod:`assistant.secrets.documents`; keys of unknown providers (by entropy) and seed phrases in
+:mod:`assistant.secrets.entropy`. Every scanner reads the normalised view (:mod:`assistant.normalise`, with a
+spoken "oh" among spelled digits read as zero: :mod:`assistant.secrets.reading`); here their hits are moved back
+onto the original text, merged (the strongest kind wins an overlap, then the longer span) and replaced by masks;
+findings keep offsets into the original text. With the user's previous message, the two are also read as one
+text, so a secret split over them is found (:func:`mask_secrets`).
 
 Masks are deterministic single-line brackets that keep only safe shape (a card's last four digits), are
 recognised by :func:`has_mask`, and are never reported again: masking is idempotent.
@@ -31,11 +34,12 @@ from dataclasses import dataclass
 
 from assistant.normalise import Normalised
 from assistant.secrets.cards import card_hits, opens_with_digits, split_card_parts
-from assistant.secrets.cues import context_code_hits, cued_hits
+from assistant.secrets.cues import cued_hits
 from assistant.secrets.documents import document_hits
 from assistant.secrets.entropy import entropy_hits, seed_phrase_hits
 from assistant.secrets.hits import MASK_RE as _MASK_RE
 from assistant.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
+from assistant.secrets.holders import context_code_hits, holder_hits
 from assistant.secrets.logins import credential_hits, security_answer_hits
 from assistant.secrets.numbers import bank_hits, iban_hits, identity_hits
 from assistant.secrets.phrases import code_hits, password_hits, pin_hits
@@ -51,7 +55,7 @@ __all__ = [
     "has_mask",
     "mask_secrets",
     "masked_notice",
-    "may_continue_card",
+    "may_continue_secret",
 ]
 
 
@@ -66,7 +70,7 @@ class Finding:
 class Masked:
     text: str  # input with each finding replaced by its mask
     findings: tuple[Finding, ...]
-    split: bool = False  # a card number began in the previous message and ends in this one
+    split: bool = False  # a secret began in the previous message and ends in this one
     # With ``split``: the previous message with its part of the number masked too (the log is corrected).
     earlier: str | None = None
 
@@ -134,6 +138,7 @@ _SCANNERS: tuple[Callable[[str, str], Iterable[Hit]], ...] = (
     code_hits,
     cued_hits,
     context_code_hits,
+    holder_hits,
 )
 
 
@@ -170,26 +175,52 @@ def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
 
     The scanners read the normalised view (:mod:`assistant.normalise`): full-width, other scripts' or
     spelled-out digits, look-alike letters and zero-width characters change nothing. The masks replace what the
-    user actually wrote. ``previous`` is the user's previous message in the same thread: a card number split
-    over the two is masked in this one (the part that completes it), :attr:`Masked.split` says so, and
-    :attr:`Masked.earlier` is the previous message with its part masked (for the log to be corrected).
+    user actually wrote. ``previous`` is the user's previous message in the same thread (as logged): a secret
+    split over the two ("IBAN PT50 4817 7368 |  5933 …", "my airline-app password, here it comes: | …") is
+    masked in this one, :attr:`Masked.split` says so, and :attr:`Masked.earlier` is the previous message with
+    its part masked too (for the log to be corrected).
     """
     read = scan_view(text)
     hits = list(_in_original(_hits(read.text), read))
-    earlier: str | None = None
+    rest: list[Hit] = []
+    first: list[Hit] = []
     if previous is not None:
         before = scan_view(previous)
         parts = split_card_parts(before.text, read.text)
         if parts is not None:
-            first, rest = parts
-            hits.extend(_in_original([rest], read))
-            earlier = _replace(previous, list(_in_original([first], before)))
+            first, rest = list(_in_original([parts[0]], before)), list(_in_original([parts[1]], read))
+        else:
+            first, rest = _across(previous, before, read)
+        hits.extend(rest)
     kept = _resolve(text, hits)
     if not kept:
         return Masked(text, ())
     findings = tuple(Finding(h.kind, h.start, h.end) for h in kept)
-    split = earlier is not None and any(f.kind == "card" for f in findings)
-    return Masked(_replace(text, kept), findings, split=split, earlier=earlier if split else None)
+    split = bool(first) and any(h in kept for h in rest)
+    earlier = _replace(previous, first) if split and previous is not None else None
+    return Masked(_replace(text, kept), findings, split=split, earlier=earlier)
+
+
+def _across(previous: str, before: Normalised, read: Normalised) -> tuple[list[Hit], list[Hit]]:
+    """Secrets seen only when the previous message and this one are read as one text: (the parts in the
+    previous message, the parts in this one). A secret wholly in the previous message was masked when it was
+    logged; one wholly in this message that needs the previous one's words (its name said there) counts here."""
+    joined = before.text + " " + read.text
+    offset = len(before.text) + 1
+    taken = mask_spans(previous)
+    first: list[Hit] = []
+    rest: list[Hit] = []
+    for hit in _hits(joined):
+        if hit.end <= offset:
+            continue
+        rest.extend(
+            _in_original([Hit(hit.kind, max(hit.start, offset) - offset, hit.end - offset, hit.mask)], read)
+        )
+        if hit.start < offset - 1:
+            head = next(_in_original([Hit(hit.kind, hit.start, offset - 1, hit.mask)], before))
+            if not any(head.start < b and a < head.end for a, b in taken):
+                first.append(head)
+    return first, rest
 
 
 def _replace(text: str, hits: Sequence[Hit]) -> str:
@@ -202,10 +233,15 @@ def _replace(text: str, hits: Sequence[Hit]) -> str:
     return "".join(parts)
 
 
-def may_continue_card(text: str) -> bool:
-    """Whether ``text`` could be the rest of a card number begun in the previous message (so that message is
-    worth reading before masking: see ``previous`` in :func:`mask_secrets`)."""
-    return opens_with_digits(scan_view(text).text)
+def may_continue_secret(text: str) -> bool:
+    """Whether ``text`` could finish a secret begun in the previous message (so that message is worth reading
+    before masking: see ``previous`` in :func:`mask_secrets`): it opens with digits, or with a word only a
+    secret could be ("Quokka_Rottnest_19")."""
+    view = scan_view(text).text
+    if opens_with_digits(view):
+        return True
+    token = view.split(maxsplit=1)[0].rstrip(".,;:!?") if view.strip() else ""
+    return len(token) >= 6 and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
 def find_secret(text: str) -> str | None:
@@ -246,7 +282,7 @@ def masked_notice(kinds: Sequence[SecretKind], *, split: bool = False) -> str:
     )
     if split:
         notice += (
-            " Your card number began in your previous message; I masked both parts, there and here, so no digits "
-            "of it stay in the chat history."
+            " Part of it was in your previous message; I masked both parts, there and here, so none of it stays "
+            "in the chat history."
         )
     return notice

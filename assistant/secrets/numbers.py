@@ -79,11 +79,36 @@ def _iban_shaped(compact: str) -> bool:
         return False
 
 
+@lru_cache(maxsize=1024)
+def _iban_length(country: str) -> int | None:
+    """The length of ``country``'s IBANs (from python-stdnum's registry), or None for a country without them."""
+    try:
+        info = iban._ibandb.info(country + "00")[0][1]
+    except (AttributeError, IndexError, TypeError, KeyError):
+        return None
+    bban = info.get("bban", "")
+    return 4 + sum(int(n) for n in re.findall(r"\d+", bban)) if bban else None
+
+
+_PRINTED_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4})+(?: [A-Z0-9]{1,3})?")
+
+
+def _printed_iban(printed: str, compact: str) -> bool:
+    """Printed the way an IBAN is (in groups of four) and as long as its country's IBANs are: a mistyped IBAN
+    ("IT24 4787 3185 5031 0373 8783 390", a digit where the check letter goes) still names an account."""
+    return _PRINTED_IBAN.fullmatch(printed) is not None and _iban_length(compact[:2]) == len(compact)
+
+
 def iban_hits(text: str, view: str) -> Iterator[Hit]:
     for m in _IBAN_START.finditer(text):
         labelled = _IBAN_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
         for end, compact in _iban_candidates(text, m.start()):
-            if labelled or _valid_iban(compact) or _iban_shaped(compact):
+            if (
+                labelled
+                or _valid_iban(compact)
+                or _iban_shaped(compact)
+                or _printed_iban(text[m.start() : end], compact)
+            ):
                 yield Hit("bank_account", m.start(), end, iban_mask(compact))
                 break
 
@@ -121,6 +146,14 @@ _BANK_CODE = re.compile(
 )
 
 
+_SORT = r"\d{2}[- ]\d{2}[- ]\d{2}"
+_BETWEEN_BANK = r"\s*(?:[/,;|]|\s(?:and|acc(?:oun)?t|a/c|s/?c|sort(?:\s*code)?)(?:\s*(?:no\.?|:))?)?\s*"
+_SORT_AND_ACCOUNT = re.compile(
+    rf"(?<![\d-]){_SORT}{_BETWEEN_BANK}\d{{8}}(?![\d-])|(?<![\d-])\d{{8}}{_BETWEEN_BANK}{_SORT}(?![\d-])",
+    re.I,
+)
+
+
 def bank_hits(text: str, view: str) -> Iterator[Hit]:
     if _DIGIT.search(text) is None:
         return
@@ -128,6 +161,10 @@ def bank_hits(text: str, view: str) -> Iterator[Hit]:
         value = re.sub(r"\D", "", m.group("v"))
         if len(value) == 6 or (len(value) == 9 and rtn.is_valid(value)):
             yield Hit("bank_account", m.start("v"), m.end("v"), BANK_CODE_MASK)
+    for m in _SORT_AND_ACCOUNT.finditer(text):
+        # A UK sort code beside an eight-digit account, in either order: the pair is a bank account whatever
+        # it is called ("my Monzo details: 90-14-52 / 33609399", "acct 76143938 sc 05-90-67").
+        yield Hit("bank_account", m.start(), m.end(), account_mask(re.sub(r"\D", "", m.group(0))[-8:]))
     for m in _ACCOUNT.finditer(text):
         # "bank account", "acct", "a/c" say it themselves; a bare "account" needs a bank code beside it, or bank
         # words and no loyalty ones.

@@ -81,7 +81,8 @@ _DESCRIPTIVE = word_set(
     shown displayed listed included attached available provided given sent texted emailed coming working
     broken useless annoying weird strange impossible ridiculous terrible fine good bad great unknown private
     secret confidential personal temporary temp default standard generic obvious random same identical
-    unchanged blank empty null none nil tbd tba unclear stupid dumb silly funny
+    unchanged blank empty null none nil tbd tba unclear stupid dumb silly funny face fingerprint touch
+    biometric biometrics
     enough protected encrypted hashed masked redacted there asking needing"""
 )
 _SUFFIXES = ("ing", "ed", "ly", "able", "ible")
@@ -99,9 +100,15 @@ def is_description(word: str) -> bool:
     return w.isalpha() and len(w) > 4 and w.endswith(_SUFFIXES)
 
 
+_ELIDED = re.compile(r"[^\W\d_]{1,5}['’][^\W\d_]+")
+
+
 def looks_secret(word: str) -> bool:
-    """Digits, symbols or inner capitals: "hunter2", "Tr0ub4dor&3", "pAssWord"; not "reset" or "again"."""
+    """Digits, symbols or inner capitals: "hunter2", "Tr0ub4dor&3", "pAssWord"; not "reset" or "again", nor an
+    elided word ("dell'account", "l'hôtel")."""
     core = word.strip(".,;:!?\"'")
+    if _ELIDED.fullmatch(core):
+        return False
     return len(core) >= 4 and (
         any(c.isdigit() for c in core) or not core.isalnum() or any(c.isupper() for c in core[1:])
     )
@@ -226,3 +233,46 @@ def after_cue(text: str, pos: int) -> tuple[int, bool]:
     while pos < len(text) and text[pos] in " \t":
         pos += 1
     return pos, False
+
+
+_GROUP = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})*(?![\w-])")
+_LIST_GAP = re.compile(r"[ \t]*[,;/][ \t]*|[ \t]+")
+
+
+def code_list(text: str, pos: int) -> tuple[int, int] | None:
+    """Recovery or backup codes at ``pos``: one group or several ("k5x3-592s cm2n-k6e9", "46171910, 24178985",
+    "QW5U YTW5 JXHH 1LI8"), each with a digit or written in capitals; three digits or more in all, so "codes:
+    ask the desk" is no value."""
+    start, end, digits = pos, None, 0
+    while (m := _GROUP.match(text, pos)) is not None:
+        group = m.group(0)
+        if not (any(c.isdigit() for c in group) or (group.isupper() and len(group) <= 6)):
+            break
+        digits += sum(c.isdigit() for c in group)
+        end = m.end()
+        gap = _LIST_GAP.match(text, end)
+        if gap is None:
+            break
+        pos = gap.end()
+    if end is None or (digits < 3 and not (digits and "-" in text[start:end])):
+        return None
+    return start, end
+
+
+# Door, gate and locker codes: digits, perhaps a letter and the keypad's "#" or "*" ("4821B", "#7731", "372").
+_ACCESS_VALUE = re.compile(r"[#*]?[A-Za-z]?\d(?:[ -]?\d){2,9}[A-Za-z]?[#*]?(?![\w:/%.,]\d|[\w€$£])")
+_ACCESS_TOKEN = re.compile(r"[#*]?(?=[A-Za-z]*\d)[A-Za-z0-9]{3,10}[#*]?(?![\w-])")
+
+
+def access_value(text: str, pos: int) -> tuple[int, int] | None:
+    """A door, safe or lock code at ``pos``: digits with spaces or dashes between them ("8-6-5-3", "4821B"), or
+    one token of three digits or more with a letter or two among them ("37C47")."""
+    m = _ACCESS_VALUE.match(text, pos)
+    if m is not None:
+        return m.span()
+    m = _ACCESS_TOKEN.match(text, pos)
+    if m is None:
+        return None
+    value = m.group(0)
+    ok = sum(c.isdigit() for c in value) >= 3 and sum(c.isalpha() for c in value) <= 2
+    return m.span() if ok else None

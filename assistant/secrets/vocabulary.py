@@ -7,7 +7,7 @@ sentence ("a conta do jantar", "the door code didn't work") masks nothing.
 
 Beside the cues, the small words around them: what joins a name to its value on either side ("é", "c'est",
 "that's", "as"), what may follow a name whose value came first, and the "new" and "now" of a changed secret.
-At the end, how a table becomes one regex (a trie, accents optional).
+How a table becomes one regex is :mod:`assistant.secrets.tries`.
 
 Each language's phrases are one comma-separated string. Words are written with their accents; the scanners
 also accept them typed without ("contrasena", "codigo").
@@ -16,13 +16,23 @@ also accept them typed without ("contrasena", "codigo").
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from typing import Literal
 
+from assistant.secrets.tries import alternation_of
+
 # What a cue announces, and so how its value is read.
 CueKind = Literal[
-    "password", "pin", "access_code", "code", "card_code", "security_answer", "bank_account", "passport", "id"
+    "password",
+    "pin",
+    "access_code",
+    "code",
+    "recovery",
+    "card_code",
+    "security_answer",
+    "bank_account",
+    "passport",
+    "id",
 ]
 
 CUES: dict[CueKind, dict[str, str]] = {
@@ -30,7 +40,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "en": (
             "password, passphrase, wifi password, login password, wifi pass, wi-fi pass, wifi key, "
             "network key, wpa key, login pass, account pass, email pass, e-mail pass, app pass, admin pass, "
-            "portal pass, router pass, laptop pass"
+            "portal pass, router pass, laptop pass, passcode"
         ),
         "pt": "senha, palavra-passe, palavra passe, senha do wifi, palavra-chave, senha da rede",
         "es": "contraseña, clave, clave de acceso, contraseña del wifi, clave del wifi, clave wifi",
@@ -107,6 +117,33 @@ CUES: dict[CueKind, dict[str, str]] = {
             "sicurezza, codice di autenticazione"
         ),
     },
+    # Codes kept for when a login is lost: a list of short groups ("k5x3-592s cm2n-k6e9", "QW5U YTW5 JXHH").
+    "recovery": {
+        "en": (
+            "recovery code, recovery codes, backup code, backup codes, recovery key, backup key, emergency code, "
+            "emergency codes, scratch codes, emergency kit code"
+        ),
+        "pt": (
+            "código de recuperação, códigos de recuperação, códigos de backup, código de backup, chave de "
+            "recuperação, códigos de reserva"
+        ),
+        "es": (
+            "código de recuperación, códigos de recuperación, códigos de respaldo, código de respaldo, clave de "
+            "recuperación, códigos de emergencia"
+        ),
+        "fr": (
+            "code de récupération, codes de récupération, codes de secours, code de secours, clé de "
+            "récupération, codes de sauvegarde"
+        ),
+        "de": (
+            "wiederherstellungscode, wiederherstellungscodes, backup-codes, backup-code, notfallcodes, "
+            "wiederherstellungsschlüssel, sicherungscodes"
+        ),
+        "it": (
+            "codice di recupero, codici di recupero, codici di backup, codice di backup, chiave di recupero, "
+            "codici di emergenza"
+        ),
+    },
     # A card's security code: three or four digits (a "code" cue followed by three digits is one too).
     "card_code": {
         "en": (
@@ -138,22 +175,24 @@ CUES: dict[CueKind, dict[str, str]] = {
             "answer to my security question, first pet's name, first pet was, memorable place, memorable name, "
             "memorable date, memorable city, city my parents met in, town my parents met in, where my parents "
             "met, name of my first school, my first school, childhood nickname, childhood best friend, "
-            "favourite teacher, favorite teacher, security question answer"
+            "favourite teacher, favorite teacher, security question answer, security question, secret "
+            "question"
         ),
         "pt": (
             "nome de solteira da minha mãe, resposta de segurança, resposta secreta, palavra memorável, "
             "nome do meu primeiro animal, resposta à pergunta de segurança, resposta à minha pergunta de "
-            "segurança, resposta à pergunta secreta, resposta da pergunta secreta"
+            "segurança, resposta à pergunta secreta, resposta da pergunta secreta, pergunta secreta, pergunta de "
+            "segurança"
         ),
         "es": (
             "apellido de soltera de mi madre, respuesta de seguridad, respuesta secreta, nombre de mi "
             "primera mascota, respuesta a la pregunta de seguridad, respuesta a mi pregunta de seguridad, "
-            "respuesta a la pregunta secreta, respuesta de la pregunta secreta"
+            "respuesta a la pregunta secreta, respuesta de la pregunta secreta, pregunta secreta, pregunta de seguridad"
         ),
         "fr": (
             "nom de jeune fille de ma mère, réponse secrète, réponse de sécurité, nom de mon premier animal, "
             "réponse à la question secrète, réponse à ma question secrète, réponse à la question de sécurité, "
-            "réponse de la question secrète"
+            "réponse de la question secrète, question secrète, question de sécurité"
         ),
         "de": (
             "mädchenname meiner mutter, geburtsname meiner mutter, sicherheitsantwort, geheimantwort, name "
@@ -162,7 +201,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "it": (
             "cognome da nubile di mia madre, risposta di sicurezza, risposta segreta, nome del mio primo "
             "animale, risposta alla domanda di sicurezza, risposta alla mia domanda di sicurezza, risposta alla "
-            "domanda segreta"
+            "domanda segreta, domanda di sicurezza"
         ),
     },
     "bank_account": {
@@ -227,64 +266,6 @@ CUES: dict[CueKind, dict[str, str]] = {
     },
 }
 
-# A code said with a general word ("the code", "o código", "opens with"): a secret only where the sentence says
-# what it opens (ACCESS_PLACES) or how it came (DELIVERY).
-CODE_WORDS: dict[str, str] = {
-    "en": "code, codes, combination, opens with, open it with, sent me, sent, texted, emailed me",
-    "pt": "código, códigos, combinação, abre com, abre-se com, enviou, enviaram, mandou, mandaram",
-    "es": "código, códigos, combinación, se abre con, abre con, me envió, envió, me mandó, mandó",
-    "fr": "code, codes, combinaison, s'ouvre avec, ouvre avec, m'a envoyé, a envoyé",
-    "de": "code, codes, kombination, zahlenkombination, öffnet mit, geht auf mit, hat mir geschickt, schickte",
-    "it": "codice, codici, combinazione, si apre con, apre con, mi ha inviato, ha inviato, mi ha mandato",
-}
-# A number followed by one of these is an amount, not a code ("they sent 1500 EUR").
-AMOUNTS = (
-    "eur, euro, euros, usd, dollar, dollars, gbp, pound, pounds, reais, real, chf, francs, miles, points, "
-    "km, kg, nights, people, persons, pessoas, personas, personnes, personen, persone, times, photos, emails"
-)
-
-# What a door, gate or locker code opens.
-ACCESS_PLACES: dict[str, str] = {
-    "en": (
-        "door, front door, gate, locker, lockers, safe, keybox, key box, lockbox, key safe, building, "
-        "entrance, garage, padlock, lock, alarm, intercom, keypad, apartment, flat, room safe"
-    ),
-    "pt": "porta, portão, cacifo, cofre, fechadura, prédio, entrada, garagem, cadeado, alarme",
-    "es": (
-        "puerta, portal, taquilla, caja fuerte, cerradura, edificio, entrada, garaje, candado, alarma, portón"
-    ),
-    "fr": "porte, portail, casier, coffre, coffre-fort, serrure, immeuble, entrée, garage, cadenas, alarme",
-    "de": (
-        "tür, haustür, tor, schließfach, spind, safe, tresor, schloss, gebäude, eingang, garage, "
-        "vorhängeschloss, alarmanlage"
-    ),
-    "it": (
-        "porta, portone, cancello, armadietto, cassaforte, serratura, edificio, ingresso, garage, "
-        "lucchetto, allarme"
-    ),
-}
-
-# How a one-time code arrives.
-DELIVERY: dict[str, str] = {
-    "en": "sms, text, texted, message, app, authenticator, email, emailed, bank, sent me, received, got",
-    "pt": "sms, mensagem, app, aplicativo, aplicação, email, e-mail, banco, recebi, enviaram, mandaram",
-    "es": "sms, mensaje, app, aplicación, correo, banco, recibí, me enviaron, me mandaron, me llegó",
-    "fr": "sms, message, appli, application, e-mail, mail, banque, reçu, envoyé, on m'a envoyé",
-    "de": "sms, nachricht, app, e-mail, mail, bank, erhalten, bekommen, geschickt, gesendet",
-    "it": "sms, messaggio, app, email, e-mail, banca, ricevuto, inviato, mandato, arrivato",
-}
-
-
-def listed(text: str) -> frozenset[str]:
-    """The phrases of one comma-separated string."""
-    return frozenset(p.strip() for p in text.split(",") if p.strip())
-
-
-def phrases(table: dict[str, str]) -> frozenset[str]:
-    """Every phrase of a table's languages."""
-    return frozenset().union(*(listed(text) for text in table.values()))
-
-
 # Words that join a cue to its value ("is", ":", "é", "est", "ist" …), beside the English ones the other
 # scanners already know (assistant.secrets.values).
 CONNECTORS = (
@@ -326,9 +307,9 @@ POSSESSIVES = (
 )
 # Words between a cue and its connector that say what the secret is for ("senha do wifi é …").
 QUALIFIERS = (
-    "for, to, of, on, at, de, do, da, dos, das, del, de la, du, des, della, dello, di, für, vom, von, zum, "
-    "zur, per, pour, para, no, na, en, im, al, a la, au, à, à la, ao, alla, all', dell', aus, via, by, from, "
-    "in, with, per il, per la, pro"
+    "for, to, of, on, at, de, do, da, dos, das, del, de la, du, des, della, dello, di, für, fürs, vom, von, "
+    "zum, zur, ins, am, beim, per, pour, para, no, na, en, im, al, a la, au, à, à la, ao, alla, all', dell', "
+    "aus, via, by, from, in, with, per il, per la, pro"
 )
 # Said around a document number whose kind word is missing ("C01X00T47, expires 2031, issued in Berlin").
 DOCUMENT_CONTEXT = (
@@ -341,50 +322,10 @@ DOCUMENT_CONTEXT = (
 )
 
 
-def unaccented(word: str) -> str:
-    """The word without its accents: users type "contrasena", "codigo" as often as the accented forms."""
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
-
-
-def alternation(words: set[str]) -> str:
-    """The words as one regex trie (shared prefixes written once, so a scan tries each letter once); spaces match
-    any run of spaces."""
-    trie: dict[str, dict] = {}  # type: ignore[type-arg]
-    for word in words:
-        node = trie
-        for char in word.lower():
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _trie_regex(trie)
-
-
-def alternation_of(*lists: str) -> str:
-    """The phrases of one or more comma-separated lists (:data:`CONNECTORS`, :data:`POSSESSIVES` …) as one regex
-    trie (see :func:`alternation`)."""
-    return alternation(set().union(*(listed(text) for text in lists)))
-
-
-def _trie_regex(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
-    branches = [
-        (r"\s+" if c == " " else re.escape(c)) + _trie_regex(child) for c, child in sorted(node.items()) if c
-    ]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if "" in node:
-        return f"(?:{body})?"
-    return body
-
-
-def words_pattern(phrases: set[str]) -> re.Pattern[str]:
-    """Whole phrases only: "pin" is not inside "spinning", nor "code" inside "barcode"."""
-    return re.compile(rf"(?<![\w'’-])(?:{alternation(phrases)})(?![\w-])", re.I)
-
-
 @cache
 def _after_name() -> re.Pattern[str]:
     return re.compile(
-        rf"\s*(?:$|[^\w\s]|(?:{alternation_of(QUALIFIERS, AFTER_NAME)})(?![\w'’-]))",
+        rf"\s*(?:$|[^\w\s]|(?:{alternation_of(QUALIFIERS, AFTER_NAME)})(?:(?<=['’])|(?![\w'’-])))",
         re.I,
     )
 

@@ -23,7 +23,7 @@ from assistant.facts.recall import Recall, render_block
 from assistant.faults import crash_point
 from assistant.ids import UserScope
 from assistant.prompts import system_prompt
-from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_card
+from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_secret
 from assistant.state import TripState
 from assistant.turn.context import (
     PRESSURE_WARNING,
@@ -43,7 +43,7 @@ from assistant.turn.parts import (
     SilentObserver,
     TurnObserver,
     WorkingTurn,
-    correct_split_card,
+    correct_split_secret,
     logged_record,
     logged_reply,
     model_body,
@@ -78,7 +78,9 @@ class Engine:
         # ever see the masked text (PCI DSS 3.3/3.4 for cards; nothing else needs them either).
         text = validate_message(req.text, max_chars=self.settings.max_message_chars)
         previous = None
-        if may_continue_card(text):  # rare: only a message that opens with digits reads the thread first
+        if may_continue_secret(
+            text
+        ):  # rare: only a message that opens with digits or a code reads the thread
             deps = self.deps
             previous = await asyncio.to_thread(previous_user_message, deps.directory, deps.thread_log, req)
         masked = mask_secrets(text, previous=previous.text if previous else None)
@@ -131,7 +133,7 @@ class Engine:
         if not thread.title:
             directory.rename_thread(req.user, req.thread, thread_title(text))
         if masked.earlier is not None and previous is not None:
-            correct_split_card(directory, thread_log, req, thread.title, previous, masked.earlier)
+            correct_split_secret(directory, thread_log, req, thread.title, previous, masked.earlier)
         return thread_log.events(req.thread)
 
     async def _continue(

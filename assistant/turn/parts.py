@@ -182,10 +182,10 @@ def previous_user_message(directory: Directory, thread_log: ThreadLog, req: Turn
     return said[-1] if said else None
 
 
-def correct_split_card(
+def correct_split_secret(
     directory: Directory, thread_log: ThreadLog, req: TurnRequest, title: str, previous: Event, earlier: str
 ) -> None:
-    """The card number this turn's message completes began in ``previous``: mask its first part where it was
+    """The secret this turn's message completes began in ``previous``: mask its first part where it was
     logged (``earlier`` is that message re-masked), and in the thread's title if that message named it."""
     if thread_log.remask(
         req.thread, previous.turn_id, was=previous.text, text=earlier

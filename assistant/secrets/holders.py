@@ -1,0 +1,114 @@
+"""Codes said with what they open or how they came, rather than with their own name.
+
+"locker 27, code 5521", "the gate opens with 1379#" (an access code where the sentence names what it opens) and
+"der Code aus der SMS lautet 551203" (a one-time code where it says how the code came), never a promo, booking,
+postal or dialling code; and codes said straight after what they open, with no word for "code" at all:
+"cadeado da mala: 812", "I set the room safe to 7860", "flat keypad: 8-6-5-3", "la caja fuerte de la
+habitación: 1210".
+
+For the second, only things that carry no number of their own count (:data:`CODE_HOLDERS`: a safe, a padlock, a
+keypad): after "locker", "room" or "gate" a number names which one ("locker 27", "gate 12"). What may stand
+between the thing and the code is what the thing belongs to ("da mala", "de la habitación"), then a connector:
+":", "=", "is" …, or "to" when the sentence says the code was set ("I set the room safe to 7860"). Amounts and
+years stay ("the safe is 300 euros").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from assistant.secrets.code_words import ACCESS_PLACES, AMOUNTS, CODE_HOLDERS, CODE_WORDS, DELIVERY
+from assistant.secrets.cues import LOOSE_CONNECTOR, value_start
+from assistant.secrets.hits import FIXED_MASKS, Hit, sentence_bounds
+from assistant.secrets.phrases import NOT_SECRET_CODE
+from assistant.secrets.tries import alternation, alternation_of, phrases, unaccented, words_pattern
+from assistant.secrets.values import access_value, digits_value
+from assistant.secrets.vocabulary import CONNECTORS
+
+_BELONGS = re.compile(
+    r"(?:\s+(?:of|de|da|do|del|du|des|della|dell'|in|im|der|the|my|la|le|el|il|o|a|am|vom))+\s+[^\W\d_]{2,20}"
+    r"(?![\w'])",
+    re.I,
+)
+_SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    words = set(phrases(CODE_HOLDERS))
+    holder = re.compile(
+        rf"(?<![\w'’-])(?:{alternation(words | {unaccented(w) for w in words})})(?![\w-])", re.I
+    )
+    join = re.compile(rf"\s*[:=]\s*|\s+(?:{alternation_of(CONNECTORS)}|to|auf|a|para|sur|su)\s+", re.I)
+    return holder, join
+
+
+def holder_hits(text: str, view: str) -> Iterator[Hit]:
+    if sum(map(str.isdigit, text)) < 3:
+        return
+    holder, join = _patterns()
+    for m in holder.finditer(view):
+        pos = m.end()
+        belongs = _BELONGS.match(text, pos)
+        if belongs is not None:
+            pos = belongs.end()
+        joined = join.match(text, pos)
+        if joined is None:
+            continue
+        word = joined.group(0).strip().lower()
+        lo, _hi = sentence_bounds(view, m.start(), m.end())
+        if word in ("to", "auf", "a", "para", "sur", "su") and not _SET.search(view, lo, m.start()):
+            continue
+        value = access_value(text, joined.end())
+        if value is not None and not amount_or_year(text, *value):
+            yield Hit("pin", *value, FIXED_MASKS["pin"])
+
+
+@cache
+def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    def pattern(table: dict[str, str]) -> re.Pattern[str]:
+        words = set(phrases(table))
+        return words_pattern(words | {unaccented(w) for w in words})
+
+    return pattern(CODE_WORDS), pattern(ACCESS_PLACES), pattern(DELIVERY)
+
+
+_WORD = re.compile(r"[\w-]+")
+_ANY_DIGIT = re.compile(r"\d")
+_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation_of(AMOUNTS)})\b)", re.I)
+
+
+_YEAR_THEN_WORD = re.compile(r"(?:19|20)\d\d\s+[^\W\d]")
+
+
+def amount_or_year(text: str, start: int, end: int) -> bool:
+    """ "1500 EUR", "2024 statements": a number that counts or dates something, not a code."""
+    return _AMOUNT_AFTER.match(text, end) is not None or _YEAR_THEN_WORD.match(text, start) is not None
+
+
+def context_code_hits(text: str, view: str) -> Iterator[Hit]:
+    """Codes said with a general word: "locker 27, code 5521", "the gate opens with 1379#" (an access code where
+    the sentence names what it opens) and "der Code aus der SMS lautet 551203" (a one-time code where it says
+    how the code came); never a promo, booking, postal or dialling code."""
+    if _ANY_DIGIT.search(text) is None:
+        return
+    code_words, places, delivery = _context_words()
+    for m in code_words.finditer(view):
+        loose = LOOSE_CONNECTOR.match(text, m.end())
+        pos, connected = (loose.end(), True) if loose else value_start(text, m.end())
+        said = view[max(0, m.start() - 24) : pos]
+        if any(w.lower() in NOT_SECRET_CODE for w in _WORD.findall(said)):
+            continue
+        lo, hi = sentence_bounds(view, m.start(), m.end())
+        # What it opens comes first ("locker 27, code 5521"), or a connector says the value is the code: "code
+        # 4490 on the locker" may be the number painted on it.
+        if places.search(view, lo, m.start()) or (connected and places.search(view, lo, hi)):
+            value = access_value(text, pos)
+            if value is not None:
+                yield Hit("pin", *value, FIXED_MASKS["pin"])
+        elif delivery.search(view, lo, hi):
+            found = digits_value(text, pos, least=4, code=True)
+            if found is not None and not amount_or_year(text, *found):
+                yield Hit("code", *found, FIXED_MASKS["code"])
