@@ -138,7 +138,8 @@ def test_numbers_that_name_a_place_are_kept(frame: str, number: int) -> None:
 def recovery_lists(draw: st.DrawFn) -> list[str]:
     """Codes as Google and others print them: two groups of four letters and digits, each with both."""
     group = st.tuples(
-        st.text(string.ascii_lowercase, min_size=1, max_size=3), st.text(string.digits, min_size=1, max_size=3)
+        st.text(string.ascii_lowercase, min_size=1, max_size=3),
+        st.text(string.digits, min_size=1, max_size=3),
     ).map(lambda parts: (parts[0] + parts[1] + "x9k")[:4])
     return [f"{draw(group)}-{draw(group)}" for _ in range(draw(st.integers(1, 4)))]
 
@@ -263,3 +264,63 @@ def test_an_iban_split_over_two_messages_is_masked_in_both(digits: str, cut: int
 
 def test_an_unrelated_word_after_a_question_about_a_password_is_kept() -> None:
     assert mask_secrets("Thanks2you", previous="where do I find the wifi password?").text == "Thanks2you"
+
+
+# --- more names, more languages -----------------------------------------------------------------------------
+
+
+@given(
+    st.sampled_from(
+        [
+            "California DL {}",
+            "número da carta de condução {}",
+            "Führerscheinnummer {}",
+            "my driving licence number is {}",
+            "permis de conduire : {}",
+        ]
+    ),
+    st.builds(
+        lambda a, d: a + d, st.sampled_from(["D", "B13Z", "X"]), st.text("0123456789", min_size=7, max_size=9)
+    ),
+)
+def test_a_driving_licence_number_is_masked(frame: str, number: str) -> None:
+    assert _gone(number, frame.format(number))
+
+
+@given(
+    st.sampled_from(
+        [
+            "pergunta de segurança: nome do primeiro animal, resposta: {}",
+            "Sicherheitsfrage Lieblingsstadt, Antwort: {}",
+            "the answer to 'mother's maiden name' is {}",
+            "question secrète : ville natale, réponse : {}",
+        ]
+    ),
+    st.sampled_from(["Tareco", "Quedlinburg", "Figueiredo"]),
+)
+def test_a_security_answer_is_masked_in_any_of_the_six_languages(frame: str, answer: str) -> None:
+    assert _gone(answer, frame.format(answer))
+
+
+@given(st.sampled_from(["portão: {}#", "gate: *{}", "la verja se abre con {}#", "Hoftor {}#"]), _DIGITS)
+def test_a_code_keyed_on_a_keypad_is_masked_after_any_place(frame: str, code: str) -> None:
+    assert _gone(code, frame.format(code))
+
+
+@given(st.sampled_from(["💳", "✈", "·", "_", "|"]), st.text("0123456789", min_size=15, max_size=15))
+def test_a_card_number_with_any_symbol_between_its_groups_is_masked(sep: str, body: str) -> None:
+    number = "4" + body[1:] + str(luhn.calc_check_digit("4" + body[1:]))
+    written = f" {sep} ".join(number[i : i + 4] for i in range(0, 16, 4))
+    assert "[card ending" in mask_secrets(f"here u go {written} lol").text
+
+
+def test_a_value_said_before_its_name_is_masked_whoever_it_belongs_to() -> None:
+    assert _gone("G-418275", "G-418275 is your Google verification code — that's what it says")
+    assert _gone("73925184", "SIM PIN for the eSIM is 1408, PUK 73925184")
+    masked = mask_secrets("agência 3005, conta corrente 29987-7, Itaú").text
+    assert "3005" not in masked and "29987-7" not in masked
+
+
+def test_a_name_in_capitals_after_a_password_is_no_password() -> None:
+    text = "J'ai oublié mon mot de passe SNCF, je vais le réinitialiser ce soir."
+    assert mask_secrets(text).text == text

@@ -32,11 +32,11 @@ from stdnum import luhn
 from assistant.secrets.hits import CARD_CODE_MASK, Hit, card_mask, word_set
 from assistant.text import whole_words
 
-# Digit groups with any separators people type between them: spaces, dots, dashes, slashes, commas, semicolons,
-# middle dots and bullets, mixed ("4111.1111-1111 1111", "4111 / 1111 / …", "4719·0860·…"); the text is already
-# normalised (NFKC, ASCII digits).
+# Digit groups with any separators people type between them: spaces, or one or two punctuation marks or symbols
+# (dots, dashes, underscores, slashes, commas, middle dots, an emoji), mixed ("4111.1111-1111 1111", "4111 / 1111 / …",
+# "4719·0860·…", "4512 💳 4142 …"); the text is already normalised (NFKC, ASCII digits).
 _CHAIN = re.compile(
-    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}[-./_,;|\\~·•*][ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}(?:[^\w\s]|_){1,2}[ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
 )
 _DIGITS = re.compile(r"\d+")
 # Card words of the six languages; "visa" is the brand unless a travel visa's words follow it.

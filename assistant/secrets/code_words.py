@@ -44,20 +44,25 @@ AMOUNTS = (
 ACCESS_PLACES: dict[str, str] = {
     "en": (
         "door, front door, gate, locker, lockers, safe, keybox, key box, lockbox, key safe, building, "
-        "entrance, garage, padlock, lock, alarm, intercom, keypad, apartment, flat, room safe"
+        "entrance, garage, padlock, lock, alarm, intercom, keypad, apartment, flat, room safe, barrier, car park, "
+        "left luggage"
     ),
-    "pt": "porta, portão, cacifo, cofre, fechadura, prédio, entrada, garagem, cadeado, alarme",
+    "pt": "porta, portão, cacifo, cofre, fechadura, prédio, entrada, garagem, cadeado, alarme, cancela",
     "es": (
-        "puerta, portal, taquilla, caja fuerte, cerradura, edificio, entrada, garaje, candado, alarma, portón"
+        "puerta, portal, taquilla, caja fuerte, cerradura, edificio, entrada, garaje, candado, alarma, portón, verja, "
+        "barrera, consigna"
     ),
-    "fr": "porte, portail, casier, coffre, coffre-fort, serrure, immeuble, entrée, garage, cadenas, alarme",
+    "fr": (
+        "porte, portail, casier, coffre, coffre-fort, serrure, immeuble, entrée, garage, cadenas, alarme, barrière, "
+        "consigne"
+    ),
     "de": (
         "tür, haustür, tor, schließfach, spind, safe, tresor, schloss, gebäude, eingang, garage, "
-        "vorhängeschloss, alarmanlage"
+        "vorhängeschloss, alarmanlage, schranke, hoftor, gartentor"
     ),
     "it": (
         "porta, portone, cancello, armadietto, cassaforte, serratura, edificio, ingresso, garage, "
-        "lucchetto, allarme"
+        "lucchetto, allarme, sbarra"
     ),
 }
 

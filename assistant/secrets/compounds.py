@@ -28,7 +28,7 @@ _PASSWORD_HEADS = frozenset({"passwort", "kennwort", "password", "passcode", "pa
 # How a lost login gets back in, and the documents whose number is an identity number.
 _RECOVERY = ("wiederherstellung", "recovery", "backup", "sicherung", "notfall", "ersatz", "reserve")
 _PASSPORT = ("pass", "dokument", "dokumenten", "reisedokument", "passport")
-_ID = ("ausweis", "identifikation", "identitats", "identitat")
+_ID = ("ausweis", "identifikation", "identitats", "identitat", "fuhrerschein")
 
 
 @cache

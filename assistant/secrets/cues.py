@@ -91,11 +91,12 @@ def _key(phrase: str) -> str:
 # ("passport # - it's 830307647", "senha: é …"). Each step leaves the spaces after it to the next ("ist es").
 _STEP = (
     rf"(?:\s*[:=]+|(?<=\s)#+|\s+#+|\s*-+(?=\s)|\s+(?:{alternation_of(CONNECTORS)})(?:\s*:)?(?=\s)"
-    r"|\s*,?\s*(?:it's|it is|its|that's|that is)(?=\s))"
+    r"|\s*,?\s*(?:it's|it is|its|that's|that is|which is|which's)(?=\s))"
 )
 _CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
 _QUALIFIED = re.compile(
-    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))(?:[^\n.,;:!?=\[\d]|\.(?=\w)){{1,32}}?(?={_CONNECT})",
+    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))(?:[^\n.,;:!?=\[\d]|\.(?=\w)){{1,32}}?"
+    rf"(?=(?:\s*\([^()\n]{{1,40}}\))?{_CONNECT})",
     re.I,
 )
 # A label with no little word before it: quoted, or a few words before a ":" ("pregunta secreta, colegio: …",
@@ -129,7 +130,7 @@ def value_start(text: str, pos: int) -> tuple[int, bool]:
         pos = new.end()
     qualified = _QUALIFIED.match(text, pos) or _LABELLED.match(text, pos)
     if qualified is not None:
-        pos = qualified.end()
+        pos = skip_aside(text, qualified.end())  # "senha do Airbnb (conta da minha mãe): …"
     connector = _CONNECTOR.match(text, pos)
     if connector is not None:
         article = _ARTICLE.match(text, connector.end())
@@ -175,7 +176,7 @@ def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, in
         account = _account_value(text, pos)
         return account[:2] if account else None
     if kind == "passport":
-        return id_value(text, pos, 4, 12) or _document_token(text, pos, connected)
+        return id_value(text, pos, 4, 12) or _document_token(text, pos, connected, least=1)
     return id_value(text, pos, 5, 20) or _document_token(text, pos, connected, least=3)
 
 
@@ -198,7 +199,8 @@ def _document_token(text: str, pos: int, connected: bool, least: int = 2) -> tup
     m = _DOCUMENT_TOKEN.match(text, pos)
     if m is None or (not connected and sum(c.isdigit() for c in m.group(0)) < least):
         return None
-    return m.span()
+    # One digit is enough only in a token as long as a passport number ("HVNNHLY5Z"), not in "PASS1".
+    return m.span() if connected or least > 1 or len(m.group(0)) >= 8 else None
 
 
 _CALLED = re.compile(
@@ -258,7 +260,7 @@ _BEFORE_CUE = re.compile(
     rf"(?:{_JOINER})\s+(?:(?:{_POSSESSIVE})\s+)?(?:[\w-]+\s+)?$",
     re.I,
 )
-_DIGITS_ONLY = re.compile(r"\d{3,10}#?")
+_DIGITS_ONLY = re.compile(r"(?:G-)?\d{3,10}#?")
 
 
 def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tuple[int, int] | None:
@@ -275,7 +277,9 @@ def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tup
     if kind == "password":
         ok = not is_description(value) and looks_secret(value)
     elif kind in ("pin", "code", "access_code"):
-        ok = _DIGITS_ONLY.fullmatch(value) is not None and (kind == "access_code" or len(value) >= 4)
+        ok = _DIGITS_ONLY.fullmatch(value) is not None and (
+            kind == "access_code" or len(value.lstrip("G-")) >= 4
+        )
     else:  # a card code, an account, a document: the shape a value after the cue would need, all of it
         ok = _value(kind, view, start, True) == (start, end)
     return (start, end) if ok else None

@@ -32,6 +32,7 @@ _BELONGS = re.compile(
     r"(?![\w'])",
     re.I,
 )
+_KEYED = re.compile(r"\s*[:=]?\s*(?P<v>[#*]\d{3,8}[#*]?|\d{3,8}[#*])(?![\w#*])")
 _SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
 
 
@@ -64,6 +65,13 @@ def holder_hits(text: str, view: str) -> Iterator[Hit]:
         value = access_value(text, joined.end())
         if value is not None and not amount_or_year(text, *value):
             yield Hit("pin", *value, FIXED_MASKS["pin"])
+    # Any place a code opens, with a value typed on its keypad ("portão: 7777#", "gate: *1016"): the "#" or "*"
+    # says it is keyed in, not the number of a gate or a door.
+    _code_words, places, _delivery = _context_words()
+    for m in places.finditer(view):
+        keyed = _KEYED.match(text, m.end())
+        if keyed is not None:
+            yield Hit("pin", *keyed.span("v"), FIXED_MASKS["pin"])
 
 
 @cache

@@ -18,7 +18,7 @@ from assistant.text import whole_words
 _SECURITY_CUE = re.compile(
     r"\b(?:(?:mother|mom|mum|mam|mommy|mummy)(?:['’]?s)?\s+maiden\s+name|maiden\s+name|"
     r"answer\s+to\s+(?:my|the)\s+(?:secret\s+|security\s+)?question(?:\s+[^\n.,;:!?]{1,40}?(?=\s+(?:is|was)\s|:))?|"
-    r"answer\s+to\s+[\"'“‘][^\"'”’\n]{3,60}[\"'”’]|"
+    r"answer\s+to\s+(?:\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'(?:[^'\n]|'(?=\w)){3,60}'|‘(?:[^’\n]|’(?=\w)){3,60}’)|"
     r"(?:security|secret)\s+(?:question\s+)?answer|memorable\s+(?:word|information|info|phrase|name|date|place)|"
     # "my first pet was Rex"; without "my", only as a label: "first pet: Rex" (not "the first pet is free").
     r"(?:(?<=my\s)|(?=first\s+(?:pet|dog|cat|car|school|teacher|job|boss)(?:['’]s\s+name)?\s*[:=]))"
@@ -37,8 +37,12 @@ _NAMED_ANSWER = re.compile(
     re.I,
 )
 _CAPITALISED = re.compile(r"\s+([A-Z][\w'’-]+)")
-_BARE_ANSWER = re.compile(r"\banswer\s*[:=]\s*", re.I)
-_SECURITY_TOPIC = whole_words(r"security|secret|memorable")
+_BARE_ANSWER = re.compile(r"\b(?:answer|resposta|respuesta|r[ée]ponse|antwort|risposta)\s*[:=]\s*", re.I)
+# What says a question is a security question, in the six languages ("pergunta de segurança: …, resposta: …").
+_SECURITY_TOPIC = whole_words(
+    r"security|secret|memorable|seguran[çc]a|seguridad|s[ée]curit[ée]|sicherheit\w*|sicurezza|secret[ao]|"
+    r"secr[èe]te|geheim\w*|segret[ao]"
+)
 _SECURITY_CONNECTOR = re.compile(
     r"(?:\s*[:=]\s*|\s+[-–—]+\s+|['’]s\s+|\s+(?:is called|was called|was named|is named|would be|is|was|est|es|ist|é)"
     r"\s*:?\s+)",

@@ -115,9 +115,9 @@ def iban_hits(text: str, view: str) -> Iterator[Hit]:
 
 _CONNECT = r"(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#))?(?:\s*(?:is|was|:|=|-|'s|’s)(?:\s*:)?)?\s*"
 _SORT_CODE = re.compile(
-    r"\b(?:sort[ -]?code|s/c|bsb|routing|aba|rtn|transit)"
+    r"\b(?:sort[ -]?code|s/c|bsb|routing|aba|rtn|transit|ag[êe]ncia|agencia)"
     + _CONNECT
-    + r"(?P<v>\d{2,3}[- ]?\d{2,3}(?:[- ]?\d{2,5})?)\b",
+    + r"(?P<v>\d{2,3}[- ]?\d{2,3}(?:[- ]?\d{1,5})?)\b",
     re.I,
 )
 _ACCOUNT = re.compile(
@@ -159,7 +159,9 @@ def bank_hits(text: str, view: str) -> Iterator[Hit]:
         return
     for m in _SORT_CODE.finditer(text):
         value = re.sub(r"\D", "", m.group("v"))
-        if len(value) == 6 or (len(value) == 9 and rtn.is_valid(value)):
+        # A sort code or BSB has six digits, a routing number nine; a Brazilian agência four (and a check digit).
+        agency = m.group(0)[:2].lower() == "ag" and len(value) in (4, 5)
+        if len(value) == 6 or agency or (len(value) == 9 and rtn.is_valid(value)):
             yield Hit("bank_account", m.start("v"), m.end("v"), BANK_CODE_MASK)
     for m in _SORT_AND_ACCOUNT.finditer(text):
         # A UK sort code beside an eight-digit account, in either order: the pair is a bank account whatever

@@ -105,12 +105,15 @@ _ELIDED = re.compile(r"[^\W\d_]{1,5}['’][^\W\d_]+")
 
 def looks_secret(word: str) -> bool:
     """Digits, symbols or inner capitals: "hunter2", "Tr0ub4dor&3", "pAssWord"; not "reset" or "again", nor an
-    elided word ("dell'account", "l'hôtel")."""
+    elided word ("dell'account", "l'hôtel"), nor a name in capitals ("SNCF")."""
     core = word.strip(".,;:!?\"'")
     if _ELIDED.fullmatch(core):
         return False
     return len(core) >= 4 and (
-        any(c.isdigit() for c in core) or not core.isalnum() or any(c.isupper() for c in core[1:])
+        any(c.isdigit() for c in core)
+        or not core.isalnum()
+        # Inner capitals in a mixed-case word ("pAssWord"); a word in capitals is a name ("SNCF", "KLM").
+        or (any(c.isupper() for c in core[1:]) and any(c.islower() for c in core))
     )
 
 
@@ -203,7 +206,8 @@ _SENT_CLAUSE = re.compile(
 )
 
 
-_BRACKETED = re.compile(r"\s*\([^()\n]{1,40}\)")
+# An aside in brackets, or between dashes ("mot de passe du compte SNCF — celui lié à l'adresse perso — c'est …").
+_BRACKETED = re.compile(r"\s*\([^()\n]{1,40}\)|\s+[-–—]{1,2}\s[^-–—\n]{1,40}\s[-–—]{1,2}(?=\s)")
 
 
 def skip_aside(text: str, pos: int) -> int:
@@ -236,7 +240,7 @@ def after_cue(text: str, pos: int) -> tuple[int, bool]:
 
 
 _GROUP = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})*(?![\w-])")
-_LIST_GAP = re.compile(r"[ \t]*[,;/][ \t]*|[ \t]+")
+_LIST_GAP = re.compile(r"[ \t]*[,;/][ \t]*|[ \t]+(?:(?:and|und|e|y|et|ed|&)[ \t]+)?")
 
 
 def code_list(text: str, pos: int) -> tuple[int, int] | None:
@@ -254,7 +258,9 @@ def code_list(text: str, pos: int) -> tuple[int, int] | None:
         if gap is None:
             break
         pos = gap.end()
-    if end is None or (digits < 3 and not (digits and "-" in text[start:end])):
+    said = text[start:end] if end is not None else ""
+    # Three digits in all; or two in a group with a dash ("ex7g-fpe8") or as long as a key ("d52pnjykcp").
+    if end is None or (digits < 3 and not (digits >= 1 and ("-" in said or len(said) >= 8))):
         return None
     return start, end
 

@@ -52,7 +52,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "it": "password, parola d'ordine, parola chiave, chiave di accesso, chiave wifi, password del wifi",
     },
     "pin": {
-        "en": "pin, pin code, pin number, card pin, atm pin",
+        "en": "pin, pin code, pin number, card pin, atm pin, puk, puk code, sim pin",
         "pt": "pin, código pin, senha do cartão, código do cartão, senha do multibanco",
         "es": "pin, número pin, código pin, nip, número secreto, clave de la tarjeta",
         "fr": "code pin, code confidentiel, code secret, code de la carte, code carte bleue",
@@ -65,7 +65,8 @@ CUES: dict[CueKind, dict[str, str]] = {
             "entry code, building code, alarm code, safe code, garage code, padlock code, padlock "
             "combination, locker combination, safe combination, lock combination, access code, keypad "
             "code, front door code, intercom code, buzzer code, keybox, key box, lockbox, lock box, key "
-            "safe, keysafe, padlock combo, lock combo, locker combo, safe combo, bike lock code"
+            "safe, keysafe, padlock combo, lock combo, locker combo, safe combo, bike lock code, keycode, key code, "
+            "barrier code, car park code, parking code"
         ),
         "pt": (
             "código da porta, código do portão, código do cacifo, código da fechadura, código do cofre, "
@@ -163,7 +164,10 @@ CUES: dict[CueKind, dict[str, str]] = {
             "cryptogramme, cryptogramme visuel, code cvv, code cvc, code de sécurité de la carte, chiffres au "
             "dos, code au dos"
         ),
-        "de": "kartenprüfnummer, kartenprüfziffer, kartenprüfcode, sicherheitscode der karte, cvv-code, cvc-code",
+        "de": (
+            "kartenprüfnummer, kartenprüfziffer, kartenprüfcode, sicherheitscode der karte, cvv-code, cvc-code, "
+            "prüfnummer, prüfziffer"
+        ),
         "it": (
             "codice di sicurezza della carta, codice cvv, codice cvc, codice di verifica della carta, cifre sul "
             "retro, codice sul retro"
@@ -245,23 +249,30 @@ CUES: dict[CueKind, dict[str, str]] = {
         "en": (
             "national id, id card, identity card, id number, social security number, personal number, "
             "personal identity number, citizen number, tax id, tax number, tax no, tax id number, id card number, "
-            "identity card number, national id number, residence permit"
+            "identity card number, national id number, residence permit, driver's licence, driver's license, "
+            "driving licence, driving license, driver licence, driver license, licence number, license number, "
+            "dl, dl number"
         ),
         "pt": (
             "bilhete de identidade, cartão de cidadão, número de identificação, cpf, rg, nif, número de "
-            "contribuinte, contribuinte, número fiscal, autorização de residência"
+            "contribuinte, contribuinte, número fiscal, autorização de residência, carta de condução, carteira de "
+            "motorista, cnh"
         ),
-        "es": "dni, nie, documento de identidad, cédula, número de identidad, nif, curp, rut",
+        "es": (
+            "dni, nie, documento de identidad, cédula, número de identidad, nif, curp, rut, carnet de conducir, "
+            "permiso de conducir, licencia de conducir"
+        ),
         "fr": (
             "carte d'identité, numéro de sécurité sociale, cni, numéro d'identité, carte vitale, titre de "
-            "séjour"
+            "séjour, permis de conduire"
         ),
         "de": (
             "personalausweis, ausweisnummer, ausweis, steuer-id, steuernummer, sozialversicherungsnummer, "
-            "aufenthaltstitel, identifikationsnummer"
+            "aufenthaltstitel, identifikationsnummer, führerschein, führerscheinnummer"
         ),
         "it": (
-            "carta d'identità, codice fiscale, numero di identità, tessera sanitaria, permesso di soggiorno"
+            "carta d'identità, codice fiscale, numero di identità, tessera sanitaria, permesso di soggiorno, "
+            "patente, patente di guida"
         ),
     },
 }
@@ -303,7 +314,8 @@ NEW_WORDS = (
 # Before a cue when the value comes first ("Lua!2024 é a minha senha", "4821 ist meine PIN").
 POSSESSIVES = (
     "my, the, our, a minha, o meu, minha, meu, a, o, mi, el, la, mon, ma, le, mein, meine, meinen, das, der, die, "
-    "il mio, la mia, il, nostra, nostro, notre, nuestra, nuestro, unsere, unser"
+    "il mio, la mia, il, nostra, nostro, notre, nuestra, nuestro, unsere, unser, your, seu, sua, o seu, a sua, "
+    "tu, su, ton, ta, votre, dein, deine, ihr, ihre, il tuo, la tua, il suo, la sua"
 )
 # Words between a cue and its connector that say what the secret is for ("senha do wifi é …").
 QUALIFIERS = (
