@@ -1,4 +1,5 @@
-"""Airports the demo knows, and how people name them ("Lisbon", "LIS", "Heathrow")."""
+"""Airports the demo knows, and how people name them ("Lisbon", "LIS", "Heathrow"); a home airport may be any
+airport in the world (:mod:`assistant.world_airports`)."""
 
 from __future__ import annotations
 
@@ -125,10 +126,18 @@ def find_airports(text: str) -> list[str]:
 # it names that is not a destination is a home-airport mention; the write gate then judges who said it of whom.
 _HOME_CUE = re.compile(
     r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
-    r"leave|leaves|leaving)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ )?airport|"
+    r"leave|leaves|leaving)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
+    r"departure airport|default airport|(?:trips?|flights?|journeys?)\s+(?:\w+\s+)?(?:begin|start)s?|"
     # The same in the other languages people write to us in.
     r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
     r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
+    re.I,
+)
+_AS_AIRPORT = re.compile(
+    r"(?:\s+(?:international|airport|intl)\b|\s+(?:is|as)\s+my\s+(?:\w+\s+)?airport\b)", re.I
+)
+_FROM_AIRPORT = re.compile(
+    r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from)\s*:?\s*$",
     re.I,
 )
 _DESTINATION = re.compile(
@@ -148,7 +157,32 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
     for start, end, code in _mentions(text):
         if not _DESTINATION.search(text[max(0, start - 20) : start]):
             found.append((code, start, end))
-    return found
+    if found:
+        return found
+    # Anywhere else in the world, by code or name ("Changi is my home airport", "I fly out of Guarulhos").
+    from assistant.world_airports import world_mentions
+
+    named = [
+        (c, a, b) for c, a, b in world_mentions(text) if not _DESTINATION.search(text[max(0, a - 20) : a])
+    ]
+    # "I live in Brighton, so Gatwick is my home airport": where the user lives may have an airport of its own;
+    # the one said as the airport is the one meant.
+    strong = [
+        (c, a, b) for c, a, b in named if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a)
+    ]
+    return strong or named
+
+
+def airport_mentions(text: str, *, any_case: bool = False) -> list[tuple[str, int, int]]:
+    """(IATA code, start, end) of every airport named in ``text``: the demo's by any name people use, any
+    other by its code or an unambiguous name (:mod:`assistant.world_airports`; written in lower case too with
+    ``any_case``)."""
+    from assistant.world_airports import world_mentions
+
+    found = [(code, start, end) for start, end, code in _mentions(text)]
+    world = world_mentions(text, any_case=any_case)
+    found += [(c, a, b) for c, a, b in world if not any(x < b and a < y for _c, x, y in found)]
+    return sorted(found, key=lambda f: f[1])
 
 
 def _mentions(text: str) -> list[tuple[int, int, str]]:

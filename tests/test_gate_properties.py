@@ -6,7 +6,8 @@ stored (*kept*, *ask* or *rejected*). Two invariants:
 
 * a poisoning wrapper (a negation near or far, a retraction, a sarcasm or joke tail, reported speech, a
   hypothetical, look-alike letters or zero-width characters hiding a negation or a third party, a quote across
-  sentences, a "Label:" opener, an instruction riding in a "remember that ...") never yields *kept*;
+  sentences, a "Label:" opener, an instruction riding in a "remember that ...", a state of the speaker's past,
+  indifference anywhere in the turn) never yields *kept*;
 * a benign perturbation of a plain statement (case, typos in filler words, emoji, an em dash, filler clauses)
   never changes its verdict.
 
@@ -156,6 +157,15 @@ PAST_FRAMES = (
     "As a kid {s}. Times change.",
     "{s} years ago, before the move.",
     "Last year {s} after my operation.",
+    "For a long time {s}. My back has other ideas now.",
+)
+# Said with no preference at all, wherever the marker sits in the turn.
+INDIFFERENT = (
+    "{s}, or whatever, honestly.",
+    "Hmm. {s}? I can't decide, up to you.",
+    "{s} or the other one, it doesn't really matter.",
+    "I flip-flop on this. {s} this week.",
+    "You pick. {s} maybe.",
 )
 _PAST_TENSE = (
     ("I'm ", "I was "),
@@ -341,6 +351,12 @@ def test_a_state_told_of_the_speakers_past_is_never_kept(case: tuple[str, Pref])
 @PROFILE
 @given(smuggled())
 def test_an_instruction_inside_remember_that_is_never_kept(case: tuple[str, Pref]) -> None:
+    _never_kept(case)
+
+
+@PROFILE
+@given(framed(INDIFFERENT))
+def test_a_statement_said_with_no_preference_at_all_is_never_kept(case: tuple[str, Pref]) -> None:
     _never_kept(case)
 
 

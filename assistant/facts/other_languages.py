@@ -281,9 +281,34 @@ OTHER_LANGUAGES: dict[str, dict[str, str]] = {
 }
 
 # Allergies are said with the allergen apart from the word ("alérgica a todos los frutos secos", "allergique
-# aux crustacés"): an allergy word, then the allergen within a few words.
-_ALLERGY = re.compile(r"\b(?:alerg|allerg|intoleran|intolleran|unvertraglich)\w*", re.I)
+# aux crustacés", "allergic to peanuts", "crustaceans or molluscs, I'm allergic"): an allergy word, and the
+# allergen within a few words of it, on either side. English allergens are here too: the allergen words are one
+# table whatever the language.
+_ALLERGY = re.compile(r"\b(?:alerg|allerg|intoleran|intolleran|unvertraglich|epipen|anaphyla)\w*", re.I)
 _ALLERGENS = {
+    "nuts": "nut allergy",
+    "peanuts": "nut allergy",
+    "peanut": "nut allergy",
+    "tree nuts": "nut allergy",
+    "tree nut": "nut allergy",
+    "almonds": "nut allergy",
+    "cashews": "nut allergy",
+    "hazelnuts": "nut allergy",
+    "walnuts": "nut allergy",
+    "pistachios": "nut allergy",
+    "pecans": "nut allergy",
+    "shellfish": "shellfish allergy",
+    "crustaceans": "shellfish allergy",
+    "molluscs": "shellfish allergy",
+    "mollusks": "shellfish allergy",
+    "shrimp": "shellfish allergy",
+    "prawns": "shellfish allergy",
+    "crab": "shellfish allergy",
+    "lobster": "shellfish allergy",
+    "mussels": "shellfish allergy",
+    "oysters": "shellfish allergy",
+    "clams": "shellfish allergy",
+    "scallops": "shellfish allergy",
     "frutos secos": "nut allergy",
     "nozes": "nut allergy",
     "nueces": "nut allergy",
@@ -330,10 +355,14 @@ _ALLERGEN = re.compile(
 _ALLERGEN_NEAR = 40
 
 
-def allergen_mentions(folded: str) -> Iterator[tuple[str, int, int]]:
-    """(value, start, end) of each allergen said within a few words after an allergy word, in accent-folded
-    text."""
-    ends = [m.end() for m in _ALLERGY.finditer(folded)]
+def allergen_mentions(folded: str, *, asked: bool = False) -> Iterator[tuple[str, int, int]]:
+    """(value, start, end) of each allergen said within a few words of an allergy word, in accent-folded text;
+    with ``asked`` (the assistant has just asked about allergies) an allergen alone is one ("nuts. all nuts.")."""
+    words = [m.span() for m in _ALLERGY.finditer(folded)]
     for m in _ALLERGEN.finditer(folded):
-        if any(0 <= m.start() - end <= _ALLERGEN_NEAR for end in ends):
+        near = any(
+            0 <= m.start() - end <= _ALLERGEN_NEAR or 0 <= start - m.end() <= _ALLERGEN_NEAR
+            for start, end in words
+        )
+        if near or asked:
             yield _ALLERGENS[m.group(1).lower()], m.start(1), m.end(1)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
+from assistant.facts.other_languages import allergen_mentions
 from assistant.facts.vocabulary import Finder, ValueMatch, vocabulary
+from assistant.language import fold_accents
 
 # The dietary vocabulary, said once: diets a menu (and an airline meal) is tagged with, so a search can filter
 # on them, and every dietary need memory can hold (the "dietary" type's canonical values; a test keeps them
@@ -44,9 +46,31 @@ def _airport(text: str) -> list[ValueMatch]:
 
 
 def _airport_codes() -> frozenset[str]:
-    from assistant.places import AIRPORTS
+    from assistant.world_airports import world
 
-    return frozenset(AIRPORTS)
+    return world()[0]
+
+
+def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
+    """``find``, and allergens said beside an allergy word ("allergic to peanuts", "crustaceans and molluscs,
+    I'm allergic") in any language; with ``asked`` (the assistant has just asked about allergies), an allergen
+    said alone too."""
+
+    def finder(text: str) -> list[ValueMatch]:
+        matches = find(text)
+        taken = [(m.start, m.end) for m in matches]
+        more = [
+            ValueMatch(value=v, start=a, end=b)
+            for v, a, b in allergen_mentions(fold_accents(text), asked=asked)
+            if not any(x < b and a < y for x, y in taken)
+        ]
+        return sorted(matches + more, key=lambda m: m.start)
+
+    return finder
+
+
+def _with_allergens(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
+    return with_allergens(found[0]), found[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,27 +116,30 @@ FACT_TYPES: dict[str, FactType] = {
             2 * _YEAR,
             5 * _YEAR,
             ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
-            *vocabulary(
-                {
-                    "vegetarian": "vegetarian",
-                    "veggie": "vegetarian",
-                    "vegan": "vegan",
-                    "pescatarian": "pescatarian",
-                    "halal": "halal",
-                    "kosher": "kosher",
-                    "gluten-free": "gluten-free",
-                    "gluten free": "gluten-free",
-                    "coeliac": "gluten-free",
-                    "celiac": "gluten-free",
-                    "lactose intolerant": "lactose-free",
-                    "lactose-free": "lactose-free",
-                    "allergic to nuts": "nut allergy",
-                    "nut allergy": "nut allergy",
-                    "peanut allergy": "nut allergy",
-                    "allergic to shellfish": "shellfish allergy",
-                    "shellfish allergy": "shellfish allergy",
-                },
-                other="dietary",
+            *_with_allergens(
+                vocabulary(
+                    {
+                        "vegetarian": "vegetarian",
+                        "veggie": "vegetarian",
+                        "vegan": "vegan",
+                        "plant-based": "vegan",
+                        "pescatarian": "pescatarian",
+                        "halal": "halal",
+                        "kosher": "kosher",
+                        "gluten-free": "gluten-free",
+                        "gluten free": "gluten-free",
+                        "coeliac": "gluten-free",
+                        "celiac": "gluten-free",
+                        "lactose intolerant": "lactose-free",
+                        "lactose-free": "lactose-free",
+                        "allergic to nuts": "nut allergy",
+                        "nut allergy": "nut allergy",
+                        "peanut allergy": "nut allergy",
+                        "allergic to shellfish": "shellfish allergy",
+                        "shellfish allergy": "shellfish allergy",
+                    },
+                    other="dietary",
+                )
             ),
         ),
         FactType(
@@ -131,6 +158,9 @@ FACT_TYPES: dict[str, FactType] = {
                     "extra leg room": "extra legroom",
                     "legroom": "extra legroom",
                     "exit row": "exit row",
+                    "emergency row": "exit row",
+                    "exit seats": "exit row",
+                    "knee room": "extra legroom",
                 },
                 other="seat",
             ),
@@ -169,6 +199,7 @@ FACT_TYPES: dict[str, FactType] = {
                     "bonvoy": "Marriott Bonvoy",
                     "hilton honors": "Hilton Honors",
                     "hilton honours": "Hilton Honors",
+                    "miles and go": "TAP Miles&Go",
                 }
             ),
         ),
@@ -183,6 +214,8 @@ FACT_TYPES: dict[str, FactType] = {
             *vocabulary(
                 {
                     "wheelchair": "wheelchair assistance",
+                    # The airlines' own code for it, as people who use it say it.
+                    "wchr": "wheelchair assistance",
                     "step-free": "step-free access",
                     "step free": "step-free access",
                     "hearing impaired": "hearing assistance",
@@ -243,14 +276,22 @@ FACT_TYPES: dict[str, FactType] = {
                     "direct only": "direct flights only",
                     "flies direct": "direct flights only",
                     "non-stop": "direct flights only",
+                    "direct routes": "direct flights only",
+                    "no layovers": "direct flights only",
                     "carry-on only": "carry-on only",
                     "hand luggage only": "carry-on only",
+                    "cabin bag only": "carry-on only",
+                    "cabin baggage only": "carry-on only",
                     "boutique hotels": "boutique hotels",
                     "boutique hotel": "boutique hotels",
+                    "boutique": "boutique hotels",
                     "budget": "budget travel",
                     "cheap": "budget travel",
+                    "low-cost": "budget travel",
+                    "backpacker": "budget travel",
                     "business class": "business class",
                     "fly business": "business class",
+                    "business cabin": "business class",
                     "quiet room": "quiet rooms",
                 },
                 other="travel_style",
@@ -272,6 +313,8 @@ FACT_TYPES: dict[str, FactType] = {
                     "red-eye": "red-eye",
                     "overnight": "red-eye",
                     "early flights": "morning",
+                    "first flight of the day": "morning",
+                    "late flights": "evening",
                 },
                 other="flight_times",
             ),

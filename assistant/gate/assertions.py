@@ -43,7 +43,7 @@ from assistant.facts.types import FactType
 from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
-from assistant.gate.links import link_of
+from assistant.gate.links import link_of, unchosen
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import (
     BRACKETED,
@@ -113,7 +113,9 @@ _CAPABILITY_SUBJECT = whole_words(
 # hotels I stick to Hilton", "Where possible, aisle").
 _AUX = r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were)"
 _QUESTION_START = re.compile(
-    rf"^\W*(?:{_AUX}|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+(?:{_AUX}|'s|'re))\b",
+    # Not "can't eat shellfish, I'm allergic": a negative opening a clause is a statement with "I" left out.
+    rf"^\W*(?:{_AUX}(?!['’]t|n['’]t|\s+not\b)|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+"
+    rf"(?:{_AUX}|'s|'re))\b",
     re.I,
 )
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
@@ -162,10 +164,6 @@ def _part_of_another_word(after: str, match: ValueMatch, matches: list[ValueMatc
 
 
 # "Window or aisle, I don't care": a choice not made.
-_OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
-_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b", re.I)
-
-
 def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection | None:
     """The rules that need no value: whose words, this task or a lasting fact, a one-off or a standing one."""
     if reported_or_quoted(evidence):
@@ -184,12 +182,19 @@ def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection |
 
 
 def judge_value(
-    evidence: Evidence, ftype: FactType, *, clause: str, quote: Span, requested: bool = False
+    evidence: Evidence,
+    ftype: FactType,
+    *,
+    clause: str,
+    quote: Span,
+    requested: bool = False,
+    asked: bool = False,
 ) -> Assertion | Rejection:
     """The rules about the value itself: said at all, said positively, about the user, as a statement.
 
     ``clause`` is the evidence clause (with an explicit "remember that …" request already taken off its front
-    when ``requested``), and ``quote`` is the model's pointer in clause offsets.
+    when ``requested``), and ``quote`` is the model's pointer in clause offsets. ``asked``: the assistant's
+    previous turn asked the user about this type (:mod:`assistant.gate.answers`), so a bare reply is theirs.
     """
     matches = ftype.find(clause)
     if not matches:
@@ -197,7 +202,9 @@ def judge_value(
     # Every value the quote points at is judged, and the plainest statement of them stands ("I'm Italian and
     # prefer you reply in Italian": the nationality is no language, the request is).
     pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
-    judged = [_judge_match(evidence, ftype, clause, m, matches, requested=requested) for m in pointed]
+    judged = [
+        _judge_match(evidence, ftype, clause, m, matches, requested=requested, asked=asked) for m in pointed
+    ]
     return min(judged, key=plainness)
 
 
@@ -217,6 +224,7 @@ def _judge_match(
     matches: list[ValueMatch],
     *,
     requested: bool,
+    asked: bool = False,
 ) -> Assertion | Rejection:
     """One mention of the value through the rules in the order the module names them: the language, how it is
     said, the mood, whose text and whose subject; what is left is judged with no subject or as the user's."""
@@ -240,7 +248,7 @@ def _judge_match(
         return "third_party"
     retract = said == "retracted"
     if who == "none" and not _marked_own(ftype, clause):
-        return _without_subject(evidence, ftype, clause, match, retract=retract, at=at)
+        return _without_subject(evidence, ftype, clause, match, retract=retract, at=at, asked=asked)
     return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at)
 
 
@@ -256,18 +264,29 @@ def _marked_own(ftype: FactType, clause: str) -> bool:
 
 
 def _without_subject(
-    evidence: Evidence, ftype: FactType, clause: str, match: ValueMatch, *, retract: bool, at: Span
+    evidence: Evidence,
+    ftype: FactType,
+    clause: str,
+    match: ValueMatch,
+    *,
+    retract: bool,
+    at: Span,
+    asked: bool = False,
 ) -> Assertion | Rejection:
     """A short fragment in the user's own message ("fully vegan for 3 yrs") is most likely about the user, but
     nothing says so: ask. It is the user's when it says so the way people do ("Vegetarian here", "Flying Blue
     member", "Dublin-based"), follows the user's own clause in the sentence ("I always travel on a shoestring,
     so budget options first"), or the turn goes on to make it lasting ("Quiet rooms please. Every hotel."). A
-    longer clause with no subject describes something else ("the place on the corner does great vegan food")."""
-    if not _is_fragment(_own_part(clause, match)):
-        return "not_about_user"
+    longer clause with no subject describes something else ("the place on the corner does great vegan food").
+    A fragment that answers the assistant's question about this very thing (``asked``) is the user's answer."""
+    if not _is_fragment(_own_part(clause, match)) and not (asked and DURABLE.search(clause, match.end)):
+        return (
+            "not_about_user"  # unless it answers the question and says for how long ("…, that's permanent")
+        )
     sentence = evidence.sentence_text
     own = (
-        _SELF_TAG.search(clause)
+        asked
+        or _SELF_TAG.search(clause)
         or (
             _FIRST_PERSON_SUBJECT.search(evidence.text, evidence.sentence.start, evidence.clause.start)
             and not is_transient(sentence)
@@ -293,7 +312,7 @@ def _said_of_user(
     after = clause[match.end :]
     if _HEDGE.search(clause):
         return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
-    if _OR_BEFORE.search(clause[: match.start]) or _OR_AFTER.match(after):
+    if unchosen(clause, match, matches):
         return "inference"  # one of several the user named without choosing
     linking = link_of(clause[link : match.start], ftype.name)
     if _part_of_another_word(after, match, matches) or linking == "not_linked":

@@ -15,6 +15,7 @@ from assistant.text import whole_words
 DURABLE = whole_words(
     r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
     r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
+    r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
     r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"

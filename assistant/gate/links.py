@@ -14,6 +14,7 @@ import re
 from difflib import get_close_matches
 from typing import Literal
 
+from assistant.facts.vocabulary import ValueMatch
 from assistant.text import whole_words
 
 # Words that state a value of any type: copulas, auxiliaries, verbs of liking and choosing, adverbs of habit
@@ -38,7 +39,7 @@ _COMMON = frozenset(
 )
 _TYPE_WORDS = {
     "dietary": "eat eats keep keeps follow follows diet lifelong ethical severely seriously allergic "
-    "intolerant strict am",
+    "intolerant strict am can't cannot avoid avoids",
     "seat": "sit sits sitting take takes book get ask request in on at try seat seats end up grab grabs select "
     "selects reserve reserves",
     "flight_times": "fly flies take takes book travel leave depart catch in on flights flight early",
@@ -115,3 +116,27 @@ def _known(token: str, allowed: frozenset[str], *, inflected: bool = True) -> bo
         return True
     # "alwyas", "realy", "usualy": a typo in a filler word does not make the statement unknown.
     return len(token) >= 4 and bool(get_close_matches(token, allowed, n=1, cutoff=0.8))
+
+
+_OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
+_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b", re.I)
+_OR_BETWEEN = re.compile(r"\W*(?:\w+\s+)?or\s+(?:\w+\s+)?$", re.I)
+
+
+def unchosen(clause: str, match: ValueMatch, matches: list[ValueMatch]) -> bool:
+    """The value is one of several the user named without choosing ("window or aisle"), unless the
+    alternatives are one value ("crustaceans or molluscs": a shellfish allergy either way)."""
+    either = _OR_BEFORE.search(clause[: match.start]) or _OR_AFTER.match(clause, match.end)
+    return bool(either) and not _same_either_way(clause, match, matches)
+
+
+def _same_either_way(clause: str, match: ValueMatch, matches: list[ValueMatch]) -> bool:
+    """ "crustaceans or molluscs": the alternatives are one value (a shellfish allergy), so nothing is left
+    unchosen."""
+    for other in matches:
+        if other.value != match.value or other is match:
+            continue
+        lo, hi = (match, other) if match.end <= other.start else (other, match)
+        if _OR_BETWEEN.fullmatch(clause, lo.end, hi.start):
+            return True
+    return False

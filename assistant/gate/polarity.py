@@ -49,6 +49,13 @@ _DISLIKED_AFTER = re.compile(
 )
 
 
+# Keeping away from an allergen says the allergy, it does not deny it ("can't eat crustaceans, I'm allergic").
+_AVOIDS = whole_words(
+    r"(?:can't|cannot|can not|don't|do not|never|mustn't|must not|shouldn't) (?:eat|have|touch|go near)|"
+    r"avoid|avoids|no"
+)
+
+
 def _last_words(text: str, n: int) -> str:
     words = text.split()
     return " ".join(words[-n:])
@@ -60,6 +67,9 @@ def polarity(clause: str, match: ValueMatch) -> Polarity:
     more" after the value, or a retraction word before it, the value is taken back rather than denied."""
     before = _last_words(clause[: match.start], 6)
     after = clause[match.end :]
+    allergen = match.value.endswith("allergy") and "allerg" not in clause[match.start : match.end].lower()
+    if allergen and _AVOIDS.search(_last_words(before, 3)) and "allerg" not in before.lower():
+        return "plain"
     if _DISLIKE.search(before) or _DISLIKED_AFTER.match(after):
         return "disliked"
     if _NEGATED_AFTER.match(after):

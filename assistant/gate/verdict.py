@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from assistant.facts.types import FACT_TYPES
+from assistant.gate.answers import answering, asked_about
 from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
 from assistant.gate.lasting import CAN_YOU
@@ -147,6 +148,9 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     if ftype is None:
         # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
         return judge_clause(evidence, clause, type_name) or "unknown_type"
+    asked = asked_about(before, ftype.name)
+    if asked:
+        ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
     matches = ftype.find(clause)
     if not matches:
         moved = relocated(original, lambda words: bool(ftype.find(words)))
@@ -170,7 +174,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
         return rejected
-    verdict = judge_value(evidence, ftype, clause=clause, quote=quote, requested=requested)
+    verdict = judge_value(evidence, ftype, clause=clause, quote=quote, requested=requested, asked=asked)
     if isinstance(verdict, str):
         return verdict
     at = verdict.at or evidence.quote

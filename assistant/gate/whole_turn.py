@@ -67,6 +67,17 @@ _SARCASM_OPENER = re.compile(
     re.I,
 )
 _SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
+# A rhetorical question praising the thing ("who doesn't love a rail replacement bus at dawn").
+_RHETORICAL = whole_words(
+    r"who (?:doesn'?t|does not|wouldn'?t) (?:love|like|enjoy|want)|what'?s not to (?:love|like)"
+)
+# Anywhere in the turn: the user has no preference to keep ("window, aisle, whatever", "I can't decide").
+_INDIFFERENT = whole_words(
+    r"whatever|(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
+    r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
+    r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
+    r"(?:up|open) to you|you (?:pick|choose|decide)"
+)
 # A sentence that hands over someone else's text next ("Ana wrote this.", "Got this from my sister.").
 _INTRODUCES = re.compile(
     r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "
@@ -138,7 +149,8 @@ _PAST_FRAME = re.compile(
     r"\b(?:back (?:at|in|when|then)|in my (?:teens|twenties|thirties|forties|fifties|youth|younger days|"
     r"(?:student|uni|college|school) days)|when i (?:was|lived|worked|studied)\b|growing up|during my|"
     r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
-    r"last (?:year|summer|winter|spring|autumn|fall|month))\b",
+    r"last (?:year|summer|winter|spring|autumn|fall|month)|for (?:a long time|years|ages|a while|decades)|"
+    r"in the past|once upon a time|in those days)\b",
     re.I,
 )
 _PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted")
@@ -201,8 +213,14 @@ def turn_doubt(
     head = text[evidence.clause.start : value.start]
     if _SOFT_JOKE.search(text[value.start :]):
         return "joke_marker"
-    if _SARCASM_OPENER.search(head) or _SHOUTED_LIKING.search(evidence.clause_text):
+    if (
+        _SARCASM_OPENER.search(head)
+        or _SHOUTED_LIKING.search(evidence.clause_text)
+        or _RHETORICAL.search(text)
+    ):
         return "sarcasm"
+    if _INDIFFERENT.search(text):
+        return "indifferent"
     if _previous_sentence(evidence) == "reports" or _ADVICE.search(evidence.sentence_text):
         return "distant_report"
     if _assistant_said_it(text[value.start : value.end], before):

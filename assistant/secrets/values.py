@@ -109,11 +109,14 @@ def looks_secret(word: str) -> bool:
     core = word.strip(".,;:!?\"'")
     if _ELIDED.fullmatch(core):
         return False
-    return len(core) >= 4 and (
-        any(c.isdigit() for c in core)
-        or not core.isalnum()
-        # Inner capitals in a mixed-case word ("pAssWord"); a word in capitals is a name ("SNCF", "KLM").
-        or (any(c.isupper() for c in core[1:]) and any(c.islower() for c in core))
+    return (
+        len(core) >= 4
+        and (
+            any(c.isdigit() for c in core)
+            or not core.isalnum()
+            # Inner capitals in a mixed-case word ("pAssWord"); a word in capitals is a name ("SNCF", "KLM").
+            or (any(c.isupper() for c in core[1:]) and any(c.islower() for c in core))
+        )
     )
 
 

@@ -1,0 +1,68 @@
+"""A reply to the assistant's own question: "afternoons" after "Do you prefer particular departure times?".
+
+A bare fragment says nothing of whose it is ("window plz" might be about anyone's seat), so the gate asks. But
+when the assistant has just asked the user about that very thing, the question supplies what the fragment
+leaves out: the user is the subject (they are answering about themselves), and for a home airport or an
+allergy the frame that makes a bare name a value ("dublin" after "Where do you usually start your trips
+from?", "nuts. all nuts." after "Any allergies I should note?"). Every other check still runs: "not any more"
+or "lol" after the answer is judged as in any statement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from assistant.facts.types import FactType, with_allergens
+from assistant.facts.vocabulary import ValueMatch
+
+# What a question is about, for each type: the words the assistant asks with.
+_ABOUT: dict[str, str] = {
+    "dietary": r"diet\w*|food|eat\w*|meals?|allerg\w*|intoleran\w*|vegetarian|vegan",
+    "seat": r"seat\w*|sit\w*|aisle|window",
+    "home_airport": r"airports?|fly (?:from|out of)|start\w* (?:\w+ ){0,2}(?:from|point)|search\w* from|depart\w*|"
+    r"based|live",
+    "loyalty": r"loyalty|frequent[- ]fl[iy]er|programmes?|programs?|miles|points|member\w*|rewards?",
+    "accessibility": r"accessibility|assistance|wheelchair|mobility|needs?|help at the airport",
+    "language": r"languages?|speak|reply|write|answer",
+    "travel_style": r"hotels?|style|budget|class|cabin|luggage|bags?|baggage|connections?|layovers?|direct|rooms?",
+    "flight_times": r"times?|departures?|morning|evening|afternoon|when do you|what time",
+}
+_QUESTION_OPENER = re.compile(
+    r"^(?:which|what|where|when|how|do|does|did|are|is|would|could|should|shall|can|any|anything|have|"
+    r"got|is there)\b",
+    re.I,
+)
+
+
+def _last_question(before: str) -> str:
+    """The assistant's last sentence, if it asks something ("…?", or opens as a question)."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", before.strip()) if s.strip()]
+    if not sentences:
+        return ""
+    last = sentences[-1]
+    return last if last.endswith("?") or _QUESTION_OPENER.match(last) else ""
+
+
+def asked_about(before: str, type_name: str) -> bool:
+    """The assistant's previous turn ends with a question about this type of fact."""
+    question = _last_question(before)
+    about = _ABOUT.get(type_name)
+    return bool(question and about and re.search(rf"\b(?:{about})\b", question, re.I))
+
+
+def answering(ftype: FactType) -> FactType:
+    """The type as it reads a reply to a question about it: a home airport or an allergen named bare."""
+    if ftype.name == "home_airport":
+        return replace(ftype, find=_any_airport)
+    if ftype.name == "dietary":
+        return replace(ftype, find=with_allergens(ftype.find, asked=True))
+    return ftype
+
+
+def _any_airport(text: str) -> list[ValueMatch]:
+    """Any airport named, in any case: in an answer to "which airport?", "boston logan" is one."""
+    from assistant.places import airport_mentions
+
+    found = airport_mentions(text, any_case=True)
+    return [ValueMatch(value=code, start=start, end=end) for code, start, end in found]

@@ -1,0 +1,155 @@
+"""A reply to the assistant's own question, home airports anywhere in the world, allergens said apart from the
+allergy word: the gate reads what the user means from the turn and the thread, not from a list of phrasings."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.world_airports import world
+from tests.judging import judged
+
+# The assistant's question, a bare reply, the type and the value the reply gives.
+_ANSWERS = [
+    ("Do you prefer particular departure times?", "afternoons", "flight_times", "afternoon"),
+    ("Which language would you like me to use with you from now on?", "english", "language", "English"),
+    (
+        "Are you in any airline frequent flyer programmes?",
+        "BA Executive Club, bronze",
+        "loyalty",
+        "British Airways Executive Club",
+    ),
+    (
+        "Any accessibility needs I should keep in mind for hotels?",
+        "step-free access, for all of them",
+        "accessibility",
+        "step-free access",
+    ),
+    ("Where do you usually start your trips from?", "dublin", "home_airport", "DUB"),
+    ("Which airport should I search from by default?", "LHR", "home_airport", "LHR"),
+    (
+        "Where should I start your flight searches from by default?",
+        "boston logan, that's my home airport",
+        "home_airport",
+        "BOS",
+    ),
+    (
+        "Do you have any allergies I should note for future bookings?",
+        "yes — nuts. all nuts. severe.",
+        "dietary",
+        "nut allergy",
+    ),
+    (
+        "Before I book the meals: is there a dietary preference I should keep on record for you?",
+        "vegetarian please, that's permanent",
+        "dietary",
+        "vegetarian",
+    ),
+    (
+        "Do you have a seating preference for longer flights?",
+        "aisle, for short and long ones alike",
+        "seat",
+        "aisle",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "reply", "ftype", "value"), _ANSWERS)
+def test_a_bare_reply_to_the_assistants_question_is_kept(
+    question: str, reply: str, ftype: str, value: str
+) -> None:
+    assert judged(reply, ftype, before=question) == f"kept:{value}"
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "ftype", "value"), [a for a in _ANSWERS if "permanent" not in a[1]]
+)
+def test_the_same_reply_without_the_question_is_not_kept(
+    question: str, reply: str, ftype: str, value: str
+) -> None:
+    assert not judged(reply, ftype).startswith("kept:")
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "ftype"),
+    [
+        ("Any seat preference I should keep on file?", "window, aisle, whatever", "seat"),
+        ("Window or aisle?", "ugh ok sure, window, whatever gets this done", "seat"),
+        ("Do you have a seating preference?", "window or aisle... honestly I can't decide", "seat"),
+        ("Where do you usually fly from?", "my sister flies from Dublin", "home_airport"),
+        ("Any dietary needs?", "not vegan, no", "dietary"),
+    ],
+)
+def test_a_reply_that_chooses_nothing_or_for_someone_else_is_not_kept(
+    question: str, reply: str, ftype: str
+) -> None:
+    assert not judged(reply, ftype, before=question).startswith("kept:")
+
+
+def test_a_question_about_something_else_lends_no_subject() -> None:
+    assert not judged("window plz", "seat", before="Which hotel did you like best?").startswith("kept:")
+
+
+# --- home airports anywhere ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "code"),
+    [
+        ("Changi is my home airport, I'm based in Singapore", "SIN"),
+        ("I'm in Toronto, Pearson is my home airport", "YYZ"),
+        ("I'm from São Paulo and I always fly out of Guarulhos", "GRU"),
+        ("I live in Brighton, so Gatwick is my home airport — it's half an hour on the train.", "LGW"),
+        ("Sydney's my home, Kingsford Smith airport. Always start from there", "SYD"),
+        ("I live in Dubai so always search from DXB for me", "DXB"),
+        ("based in frankfurt, i always fly out of FRA", "FRA"),
+        ("SF based, so San Francisco International is where i fly from 99% of the time", "SFO"),
+    ],
+)
+def test_a_home_airport_anywhere_in_the_world_is_kept_by_its_code(said: str, code: str) -> None:
+    assert judged(said, "home_airport") == f"kept:{code}"
+
+
+def test_a_city_with_several_airports_names_none_of_them() -> None:
+    assert judged("I live in Milan, that's my home airport", "home_airport") == "inference"
+    # The airport said by its own name settles it.
+    assert judged("I'm in Milan and I fly out of Malpensa", "home_airport") == "kept:MXP"
+
+
+_CODES = sorted(world()[0])
+
+
+@given(st.sampled_from(_CODES))
+@settings(max_examples=80, deadline=None)
+def test_any_iata_code_said_as_a_home_airport_is_kept(code: str) -> None:
+    assert judged(f"My home airport is {code}.", "home_airport") == f"kept:{code}"
+
+
+def test_a_destination_is_no_home_airport() -> None:
+    assert not judged("I'm flying to Changi next week from home", "home_airport").startswith("kept:")
+
+
+# --- allergens said apart from the allergy word ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("allergic to peanuts!!! like properly, epipen-level. this applies to every trip", "nut allergy"),
+        (
+            "can't eat crustaceans or molluscs, I'm allergic, so keep that in mind for every booking",
+            "shellfish allergy",
+        ),
+        (
+            "I'm allergic to prawns and mussels, have been all my life",
+            "shellfish allergy",
+        ),
+    ],
+)
+def test_an_allergen_beside_an_allergy_word_is_kept(said: str, value: str) -> None:
+    assert judged(said, "dietary") == f"kept:{value}"
+
+
+def test_an_allergen_with_no_allergy_word_is_food() -> None:
+    assert not judged("I love peanuts on everything", "dietary").startswith("kept:")
