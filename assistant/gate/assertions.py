@@ -279,6 +279,12 @@ def _without_subject(
     so budget options first"), or the turn goes on to make it lasting ("Quiet rooms please. Every hotel."). A
     longer clause with no subject describes something else ("the place on the corner does great vegan food").
     A fragment that answers the assistant's question about this very thing (``asked``) is the user's answer."""
+    lo = evidence.sentence.start
+    if lo < evidence.clause.start:
+        # "my teenage son only wants hostels, budget stuff": the sentence's subject carries on into the fragment.
+        who, _link = subject_of(evidence.text[lo : at.end], Span(start=at.start - lo, end=at.end - lo))
+        if who == "other":
+            return "third_party"
     if not _is_fragment(_own_part(clause, match)) and not (asked and DURABLE.search(clause, match.end)):
         return (
             "not_about_user"  # unless it answers the question and says for how long ("…, that's permanent")

@@ -29,7 +29,8 @@ _RELATION = (
 )
 _FIRST = re.compile(
     r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
-    r"|\b(?:my|our)\b(?!\s+" + _RELATION + r"\b)",
+    # "my son", "my teenage son" name someone else ("my mother tongue" is still the user's).
+    r"|\b(?:my|our)\b(?!\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language)\b))",
     re.I,
 )
 _THIRD = re.compile(

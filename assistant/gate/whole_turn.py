@@ -18,66 +18,22 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
+from assistant.gate.markers import (
+    DENIAL_FRAGMENT,
+    INDIFFERENT,
+    RHETORICAL,
+    SARCASM_OPENER,
+    SARCASTIC_LAST_WORD,
+    SHOUTED_LIKING,
+    SOFT_JOKE,
+    TAKEN_BACK,
+)
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING, subject_of
 from assistant.text import whole_words
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
 
-# Markers that take back what came before, wherever they are after it: a joke, sarcasm, a correction.
-_TAKEN_BACK = re.compile(
-    r"\b(?<!not )(?<!no )(?<!n't )(?<!not just )(?:just |only )?(?:kidding|joking|jk|j/k|jking|trolling|"
-    r"messing with you|pulling your leg)\b(?!\s+aside)"
-    r"|\bnot really\b|\byeah,? right\b|\bsaid no ?(?:one|body) ever\b|\bwho am i kidding\b|\bsike\b|\bpsych\b"
-    r"|(?:^|\s)/s\b|\b(?:scratch|strike|ignore|disregard|forget) (?:that|this|what i (?:just )?(?:said|wrote))\b"
-    r"|\bthat'?s (?:a lie|not true|a joke|not me)\b|\bi lied\b|\bsarcas\w+\b|\bnot!|\(not\)|\U0001f644"
-    r"|\bnever ?mind\W*$|\b(?:oh )?wait,? (?:no|that'?s|that was|actually|scratch)\b"
-    r"|\b(?:that was|that'?s|that is) (?:wrong|not right|incorrect|a mistake|false|untrue)\b"
-    r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b"
-    # "…, ignore" at the end; "that was for my mum's booking": the statement handed back or given away.
-    r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
-    r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)",
-    re.I,
-)
-# A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
-_FILLER = (
-    r"(?:well|actually|ok|okay|haha+|hah|lol|lmao|hmm+|oh|and|but|or|wait|um+|uh+|ah|so|just|ha|yeah|eh)"
-)
-_DENIAL = (
-    r"(?:not|nope|nah|no|never|i'?m not|i am not|i'?m really not|i don'?t|i do not|i wasn'?t|i was|"
-    r"i used to(?: be)?|used to(?: be)?|was|not any ?more|no longer|that'?s not true|not true|i wish|as if|"
-    r"in my dreams|dream on|of course not|obviously not|definitely not|absolutely not|not quite|not exactly|"
-    r"never was|never mind|nevermind|i never was|hardly|or not|or was i|am i)"
-)
-_TAIL = (
-    r"(?:really|at all|any ?more|though|actually|lol|haha+|true|quite|exactly|so much|then|before|once|ever|"
-    r"at least|now|anyway|honestly|lmao|ha|of course|obviously|(?:until|till|since) .*|.*\bago|"
-    # "…, before kids", but not "Never before noon": a time of day limits a preference, it does not deny it.
-    r"before(?! (?:noon|midday|midnight|\d|\w+ o'?clock|dawn|sunrise))(?: .*)?)"
-)
-_DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
-# Soft markers: often a joke, sometimes only a laugh. The gate asks.
-_SOFT_JOKE = re.compile(
-    r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923\U0001f61c\U0001f61d\U0001f609"
-    r"\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)",
-    re.I,
-)
-_SARCASM_OPENER = re.compile(
-    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b",
-    re.I,
-)
-_SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
-# A rhetorical question praising the thing ("who doesn't love a rail replacement bus at dawn").
-_RHETORICAL = whole_words(
-    r"who (?:doesn'?t|does not|wouldn'?t) (?:love|like|enjoy|want)|what'?s not to (?:love|like)"
-)
-# Anywhere in the turn: the user has no preference to keep ("window, aisle, whatever", "I can't decide").
-_INDIFFERENT = whole_words(
-    r"whatever|(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
-    r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
-    r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
-    r"(?:up|open) to you|you (?:pick|choose|decide)"
-)
 # A sentence that hands over someone else's text next ("Ana wrote this.", "Got this from my sister.").
 _INTRODUCES = re.compile(
     r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "
@@ -96,6 +52,7 @@ _SIGNATURE = re.compile(r"^\s*-{1,2}\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$", re.M
 # A professional's advice, reported without quotation marks ("my doctor's orders", "per my dietitian").
 _ADVICE = re.compile(
     r"\b\w+'s (?:advice|orders|recommendation|suggestion|rule|idea)\b|\bper (?:my|the|his|her|their|\w+'s)\b"
+    r"|\b(?:wants|wanted|told|tells|asked|asks|made|makes|expects|needs|encourages|encouraged) me to\b"
     r"|\bon (?:the )?(?:advice|orders) of\b",
     re.I,
 )
@@ -103,6 +60,11 @@ _ADVICE = re.compile(
 _YOU_SAID = whole_words(
     r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
     r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you"
+)
+# The whole turn is not meant: a test, an example, a message to be ignored, wherever it says so.
+_NOT_FOR_REAL = whole_words(
+    r"please ignore|ignore this(?: message)?|just testing|test(?:ing)? (?:message|msg)|this is (?:just )?a test|"
+    r"for example|example sentence|sample (?:text|message|sentence)"
 )
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 _INJECTED = re.compile(
@@ -113,6 +75,8 @@ _INJECTED = re.compile(
     r"|\b(?:write|put|store|insert|inject)\s+['\"].{0,80}['\"]\s*(?:in|into|to)\s+(?:your\s+|the\s+)?memory\b"
     r"|\b(?:tell|for) everyone\b|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
     r"\bdeveloper mode\b|\bjailbreak\b|\bnew (?:rules?|instructions?)\b"
+    r"|\b(?:rules?|instructions?|checks?|filters?) (?:no longer|don'?t|do not|doesn'?t|does not|won'?t|will not) "
+    r"apply\b"
     # Giving the user's data away, or acting without the user: never part of a preference.
     r"|\b(?:reveal|share|send|give|show|disclose|leak|forward|tell)\b.{0,40}\b(?:anyone|everyone|anybody|others|"
     r"other people|strangers|third part(?:y|ies))\b|\bauto-?(?:confirm|approve|pay|book)\w*\b|"
@@ -150,7 +114,9 @@ _PAST_FRAME = re.compile(
     r"(?:student|uni|college|school) days)|when i (?:was|lived|worked|studied)\b|growing up|during my|"
     r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
     r"last (?:year|summer|winter|spring|autumn|fall|month)|for (?:a long time|years|ages|a while|decades)|"
-    r"in the past|once upon a time|in those days)\b",
+    r"in the past|once upon a time|in those days|"
+    # One particular journey: "I had the halal meal on the Istanbul flight".
+    r"on (?:the|that|this|my|our) (?:[\w-]+ ){0,2}(?:flight|trip|stay|holiday|cruise|journey|visit))\b",
     re.I,
 )
 _PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted")
@@ -189,7 +155,7 @@ def turn_rejection(
     """A rule of the whole turn that rejects the value at ``value`` (offsets into ``evidence.text``)."""
     text = evidence.text
     after = text[value.end :]
-    if _TAKEN_BACK.search(after) or _denied_later(evidence) or _negated_later(evidence, ftype, value):
+    if TAKEN_BACK.search(after) or _denied_later(evidence) or _negated_later(evidence, ftype, value):
         return "taken_back"
     if _REPORTED_LATER.search(after) or _SIGNATURE.search(text[evidence.sentence.end :]):
         return "quoted_speech"
@@ -202,6 +168,8 @@ def turn_rejection(
         return "echo"
     if _INJECTED.search(text):
         return "instruction"
+    if _NOT_FOR_REAL.search(text):
+        return "taken_back"
     return None
 
 
@@ -211,15 +179,16 @@ def turn_doubt(
     """A signal that could be innocent: the gate asks instead of keeping (a short reason code), or None."""
     text = evidence.text
     head = text[evidence.clause.start : value.start]
-    if _SOFT_JOKE.search(text[value.start :]):
+    if SOFT_JOKE.search(text[value.start :]):
         return "joke_marker"
     if (
-        _SARCASM_OPENER.search(head)
-        or _SHOUTED_LIKING.search(evidence.clause_text)
-        or _RHETORICAL.search(text)
+        SARCASM_OPENER.search(head)
+        or SHOUTED_LIKING.search(text)
+        or RHETORICAL.search(text)
+        or SARCASTIC_LAST_WORD.search(text)
     ):
         return "sarcasm"
-    if _INDIFFERENT.search(text):
+    if INDIFFERENT.search(text):
         return "indifferent"
     if _previous_sentence(evidence) == "reports" or _ADVICE.search(evidence.sentence_text):
         return "distant_report"
@@ -302,7 +271,7 @@ def _later_fragments(evidence: Evidence, *, commas: bool = False) -> list[str]:
 def _denied_later(evidence: Evidence) -> bool:
     """A later clause, or a stretch of one between commas ("ha, no, I'm just hungry"), that only denies."""
     pieces = [p.strip() for f in _later_fragments(evidence, commas=True) for p in f.split(",")]
-    return any(_DENIAL_FRAGMENT.match(" ".join(_WORDS.findall(p))) for p in pieces if p)
+    return any(DENIAL_FRAGMENT.match(" ".join(_WORDS.findall(p))) for p in pieces if p)
 
 
 def _negated_later(evidence: Evidence, ftype: FactType, value: Span) -> bool:

@@ -1,0 +1,69 @@
+"""Words in a user's turn that take a statement back or say it is not meant as one: a joke, sarcasm, a denial
+in the next sentence, indifference, a test message. Read by :mod:`assistant.gate.whole_turn` anywhere in the
+turn after (or, for the turn-wide ones, around) the statement.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.text import whole_words
+
+# Markers that take back what came before, wherever they are after it: a joke, sarcasm, a correction.
+TAKEN_BACK = re.compile(
+    r"\b(?<!not )(?<!no )(?<!n't )(?<!not just )(?:just |only )?(?:kidding|joking|jk|j/k|jking|trolling|"
+    r"messing with you|pulling your leg)\b(?!\s+aside)"
+    r"|\bnot really\b|\byeah,? right\b|\bsaid no ?(?:one|body) ever\b|\bwho am i kidding\b|\bsike\b|\bpsych\b"
+    r"|(?:^|\s)/s\b|\b(?:scratch|strike|ignore|disregard|forget) (?:that|this|what i (?:just )?(?:said|wrote))\b"
+    r"|\bthat'?s (?:a lie|not true|a joke|not me)\b|\bi lied\b|\bsarcas\w+\b|\bnot!|\(not\)|\U0001f644"
+    r"|\bnever ?mind\W*$|\b(?:oh )?wait,? (?:no|that'?s|that was|actually|scratch)\b"
+    r"|\b(?:that was|that'?s|that is) (?:wrong|not right|incorrect|a mistake|false|untrue)\b"
+    r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b"
+    # "…, ignore" at the end; "that was for my mum's booking": the statement handed back or given away.
+    r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
+    r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)",
+    re.I,
+)
+# A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
+_FILLER = (
+    r"(?:well|actually|ok|okay|haha+|hah|lol|lmao|hmm+|oh|and|but|or|wait|um+|uh+|ah|so|just|ha|yeah|eh)"
+)
+_DENIAL = (
+    r"(?:not|nope|nah|no|never|i'?m not|i am not|i'?m really not|i don'?t|i do not|i wasn'?t|i was|"
+    r"i used to(?: be)?|used to(?: be)?|was|not any ?more|no longer|that'?s not true|not true|i wish|as if|"
+    r"in my dreams|dream on|of course not|obviously not|definitely not|absolutely not|not quite|not exactly|"
+    r"never was|never mind|nevermind|i never was|hardly|or not|or was i|am i)"
+)
+_TAIL = (
+    r"(?:really|at all|any ?more|though|actually|lol|haha+|true|quite|exactly|so much|then|before|once|ever|"
+    r"at least|now|anyway|honestly|lmao|ha|of course|obviously|(?:until|till|since) .*|.*\bago|"
+    # "…, before kids", but not "Never before noon": a time of day limits a preference, it does not deny it.
+    r"before(?! (?:noon|midday|midnight|\d|\w+ o'?clock|dawn|sunrise))(?: .*)?)"
+)
+DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
+# Soft markers: often a joke, sometimes only a laugh. The gate asks.
+SOFT_JOKE = re.compile(
+    r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923\U0001f61c\U0001f61d\U0001f609"
+    r"\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)",
+    re.I,
+)
+SARCASM_OPENER = re.compile(
+    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b",
+    re.I,
+)
+SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
+# A last word that turns the statement over ("… at the age of 45. Obviously.").
+SARCASTIC_LAST_WORD = re.compile(
+    r"(?:^|[.!?]\s+|,\s*)(?:obviously|clearly|naturally|of course|sure|totally|yeah right|as if)\W*$", re.I
+)
+# A rhetorical question praising the thing ("who doesn't love a rail replacement bus at dawn").
+RHETORICAL = whole_words(
+    r"who (?:doesn'?t|does not|wouldn'?t) (?:love|like|enjoy|want)|what'?s not to (?:love|like)"
+)
+# Anywhere in the turn: the user has no preference to keep ("window, aisle, whatever", "I can't decide").
+INDIFFERENT = whole_words(
+    r"whatever|(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
+    r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
+    r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
+    r"(?:up|open) to you|you (?:pick|choose|decide)"
+)
