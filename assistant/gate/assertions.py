@@ -83,7 +83,8 @@ class Assertion:
 
 # How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".
 _SELF_TAG = re.compile(
-    r"\b(?:here|member|flyer|flier|cardholder|holder|gold|silver|platinum|diamond|elite|status)\b|-based\b",
+    r"\b(?:here|member|flyer|flier|traveller|traveler|cardholder|holder|gold|silver|platinum|diamond|elite|"
+    r"status)\b|-based\b",
     re.I,
 )
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)

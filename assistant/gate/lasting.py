@@ -15,10 +15,11 @@ from assistant.text import whole_words
 DURABLE = whole_words(
     r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
     r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
-    r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|"
+    r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
+    r"my default|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
-    r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:flights?|trips?|"
+    r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:single\s+)?(?:flights?|trips?|"
     r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?)"
 )
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.

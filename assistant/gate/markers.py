@@ -62,8 +62,10 @@ RHETORICAL = whole_words(
 )
 # Anywhere in the turn: the user has no preference to keep ("window, aisle, whatever", "I can't decide").
 INDIFFERENT = whole_words(
-    r"whatever|(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
+    # "whatever" on its own, not "whatever city we pick" (any city) or "whatever the airline calls it".
+    r"whatever(?=\s*(?:[,.!?;)]|$|(?:works|is fine|you (?:think|want|prefer|like|say)|gets)\b))|"
+    r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
     r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
-    r"(?:up|open) to you|you (?:pick|choose|decide)"
+    r"(?:up|open) to you|you (?:pick|choose|decide)(?=\s*(?:[,.!?;]|$|for me\b))"
 )
