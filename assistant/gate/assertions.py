@@ -44,6 +44,16 @@ from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of, unchosen
+from assistant.gate.mood import (
+    ANY_START,
+    ASIDE,
+    AVAILABLE,
+    HEDGE,
+    HYPOTHETICAL,
+    POLITE,
+    QUESTION_START,
+    STANDING_REQUEST,
+)
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import (
     BRACKETED,
@@ -108,39 +118,6 @@ def _person_cannot(clause: str) -> bool:
 # A conclusion about the system ("the booking app can't …"), not about the user.
 _CAPABILITY_SUBJECT = whole_words(
     r"tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card"
-)
-# A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an auxiliary
-# right after it ("where can I sit"). A question word leading a clause of its own is not one ("When it comes to
-# hotels I stick to Hilton", "Where possible, aisle").
-_AUX = r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were)"
-_QUESTION_START = re.compile(
-    # Not "can't eat shellfish, I'm allergic": a negative opening a clause is a statement with "I" left out.
-    rf"^\W*(?:{_AUX}(?!['’]t|n['’]t|\s+not\b)|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+"
-    rf"(?:{_AUX}|'s|'re))\b",
-    re.I,
-)
-# "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
-_ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
-# "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
-_STANDING_REQUEST = whole_words(r"(?:can|could|would|will) you")
-_HEDGE = whole_words(r"(?:i|we) (?:guess|suppose|think|believe|reckon)")
-# "…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.
-_ASIDE = re.compile(
-    r"\bif (?:that|it|this) (?:helps|matters|is useful|'s useful|makes a difference)\b"
-    r"|\bif you (?:need|want|have) to know\b|\bif you(?:'re| are) wondering\b"
-    # A condition on the listener is how to ask politely: "…in French if you can", "I'd love it if you always
-    # answered in Spanish".
-    r"|\bif you\b(?!(?:'re| are| were)\b)",
-    re.I,
-)
-_POLITE = whole_words(r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love)")
-_HYPOTHETICAL = whole_words(
-    r"if|would|might|maybe|perhaps|possibly|probably|considering|consider|in case|suppose|supposing|"
-    r"imagine|what if|wonder(?:ing)?|unless|someday|one day|might become|may become|(?:thinking|think) (?:about|of)|"
-    r"plan(?:ning)? to|going to try|want to try|try(?:ing)? to (?:be|go|eat)|not sure|let'?s say|"
-    r"pretend(?:ing)?|assume|assuming|hypothetically|in theory|theoretically|for argument's sake|role-?play|as if|"
-    r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
-    r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really"
 )
 _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|and a very|a very)[\s,]+)?(?:good\s+(?:morning|afternoon|evening|night|day)\b|"
@@ -317,7 +294,7 @@ def _said_of_user(
     """The value said of the user: unless it is a guess, one of a choice not made, or joined to the user by
     words that make it something else (``link`` is where those words begin)."""
     after = clause[match.end :]
-    if _HEDGE.search(clause):
+    if HEDGE.search(clause):
         return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
     if unchosen(clause, match, matches):
         return "inference"  # one of several the user named without choosing
@@ -357,18 +334,20 @@ def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
 
 def _mood(clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool) -> Rejection | None:
     # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian.
-    standing = bool(_STANDING_REQUEST.search(clause) and DURABLE.search(clause))
+    standing = bool(STANDING_REQUEST.search(clause) and DURABLE.search(clause))
     asked = evidence.sentence_text.rstrip().endswith("?") and not requested and not standing
     if (
         asked
-        or (_QUESTION_START.search(clause) and not standing)
-        or (_ANY_START.search(clause) and not _HAS_VERB.search(clause))
+        or (QUESTION_START.search(clause) and not standing)
+        or (ANY_START.search(clause) and not _HAS_VERB.search(clause))
     ):
         return "question"
     greeting = _GREETING.match(clause)
     if greeting and match.start < greeting.end():
         return "greeting"
-    if _HYPOTHETICAL.search(_ASIDE.sub(" ", _POLITE.sub(" ", _own_part(clause, match)))):
+    own = _own_part(clause, match)
+    own = own[: match.end] + AVAILABLE.sub(" ", own[match.end :])
+    if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
         return "hypothetical"
     return None
 
