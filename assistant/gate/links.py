@@ -34,19 +34,22 @@ _COMMON = frozenset(
         # Getting, asking for and paying for a thing says it is wanted, whatever the type.
         "get gets got book books ask asks request requests pay pays insist insists registered severe mild "
         "serious lifelong luv pls plz wants wanted happy happiest comfortable comfy native choice option options "
-        "sticking with about"
+        "sticking with about main go-to count counts standing"
     )
 )
 _TYPE_WORDS = {
     "dietary": "eat eats keep keeps follow follows diet lifelong ethical severely seriously allergic "
     "intolerant strict am can't cannot avoid avoids",
     "seat": "sit sits sitting take takes book get ask request in on at try seat seats end up grab grabs select "
+    "emergency spot place row rows "
     "selects reserve reserves",
-    "flight_times": "fly flies take takes book travel leave depart catch in on flights flight early",
+    "flight_times": "fly flies take takes book travel leave depart catch in on flights flight early late first "
+    "thing departures departure time times slot",
     "travel_style": "fly flies travel travels stay stays book take on in at with",
     "language": "use read talk answer reply respond write to me in be answered communicate chat text you can "
     "could would will",
     "loyalty": "collect collects earn earns fly with member in of hold use status card holder gold silver "
+    "programme program scheme club account hoard hoards hotel airline frequent-flyer flyer "
     "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
     "hilton",
     "accessibility": "use uses travel with in rely on",
