@@ -44,7 +44,8 @@ _FOREIGN = (
             "ja danke sehr "
             # Italian
             "io sono non mai sempre preferisco piace mio mia lei è un uno il gli della con per che anche ma grazie "
-            "molto "
+            "molto di del dei delle degli nel nei nella negli alla alle ai agli ogni tutti tutte tutto così prima "
+            "dopo quando dove perché questo questa quello quella più niente nulla adoro "
             # Dutch
             "ik ben niet nooit altijd liever mijn jij u een het en met voor ook maar dank"
         )

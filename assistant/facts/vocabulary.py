@@ -24,7 +24,9 @@ class ValueMatch:
 Finder = Callable[[str], list[ValueMatch]]
 
 
-def vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Finder, frozenset[str]]:
+def vocabulary(
+    pairs: dict[str, str], *, other: str | None = None, compounds: bool = False
+) -> tuple[Finder, frozenset[str]]:
     """Finder over a phrase → canonical value table (every mention, negated or not), and the table's canonical
     values. ``other`` names the type's table in :data:`OTHER_LANGUAGES`, read when a message may be in another
     language (:func:`_in_other_languages`).
@@ -34,6 +36,8 @@ def vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Find
     phrase takes a plural, and a long single word also matches its inflections and one-letter slips
     (:func:`_near`) after accents are folded, as does each long word of a phrase ("lactose intollerant").
     Short words stay exact: "veggies" is food, not a diet. A canonical value is always a phrase of its own.
+    With ``compounds`` (the other languages' tables: German writes "Nachmittagsflüge", "Fensterplätze"), a long
+    word also matches at the head of a longer one.
     """
     pairs = {**{v.lower(): v for v in pairs.values()}, **pairs}
 
@@ -72,7 +76,7 @@ def vocabulary(pairs: dict[str, str], *, other: str | None = None) -> tuple[Find
                 continue
             # "windowwww", "vegannn": a letter held down is the same word.
             said = _HELD.sub(r"\1", w.group(0).lower())
-            value = next((v for k, v in singles.items() if _near(said, k)), None)
+            value = next((v for k, v in singles.items() if _near(said, k, compounds=compounds)), None)
             if value is not None:
                 found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
         return found + _slipped_phrases(folded, several, [(f.start, f.end) for f in found])
@@ -89,7 +93,7 @@ def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
         raise ValueError(
             f"{name}: other-language phrases name values the type does not have: {sorted(unknown)}"
         )
-    phrases, _ = vocabulary(table)
+    phrases, _ = vocabulary(table, compounds=True)
 
     def find(text: str) -> list[ValueMatch]:
         folded = fold_accents(text)
@@ -108,11 +112,11 @@ _ENDINGS = ("o", "a", "os", "as", "e", "er")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _near(word: str, key: str) -> bool:
+def _near(word: str, key: str, *, compounds: bool = False) -> bool:
     """``word`` is ``key`` inflected (the same stem, a short ending: "vegetariano", "vegetarisch", "mornings")
-    or slipped by one letter ("vegitarian", "pescetarian"). Both lower-case. A short ``key`` only takes an
-    ending (:data:`_ENDINGS`)."""
-    if word == key:
+    or slipped by one letter ("vegitarian", "pescetarian"), or with ``compounds`` the head of a compound word
+    ("nachmittagsfluge"). Both lower-case. A short ``key`` only takes an ending (:data:`_ENDINGS`)."""
+    if word == key or (compounds and len(key) >= _FUZZY_MIN and word.startswith(key)):
         return True  # said with accents the table does not list ("español")
     if len(word) < len(key) - 1:
         return False
