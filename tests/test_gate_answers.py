@@ -156,3 +156,31 @@ def test_an_allergen_beside_an_allergy_word_is_kept(said: str, value: str) -> No
 
 def test_an_allergen_with_no_allergy_word_is_food() -> None:
     assert not judged("I love peanuts on everything", "dietary").startswith("kept:")
+
+
+# --- a diet said by its foods ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "diet"),
+    [
+        ("I don't eat meat or fish, but dairy and eggs are totally fine", "vegetarian"),
+        ("i dont do any animal products at all", "vegan"),
+        ("no meat, no fish, no dairy, no eggs for me, ever", "vegan"),
+    ],
+)
+def test_a_diet_described_by_its_foods_is_its_diet(said: str, diet: str) -> None:
+    assert judged(said, "dietary") == f"kept:{diet}"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no pork please",
+        "I never eat before a flight",
+        "my husband doesn't eat meat or fish",
+        "no fish today, thanks",
+    ],
+)
+def test_one_food_or_someone_elses_foods_name_no_diet_of_the_user(said: str) -> None:
+    assert not judged(said, "dietary").startswith("kept:")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
+from assistant.facts.diets import diet_descriptions
 from assistant.facts.other_languages import allergen_mentions
 from assistant.facts.vocabulary import Finder, ValueMatch, vocabulary
 from assistant.language import fold_accents
@@ -70,7 +71,24 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
 
 
 def _with_allergens(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
-    return with_allergens(found[0]), found[1]
+    return _with_descriptions(with_allergens(found[0])), found[1]
+
+
+def _with_descriptions(find: Finder) -> Finder:
+    """``find``, and a diet described by its foods ("no meat or fish, but eggs are fine") where no diet of the
+    same name is said (:mod:`assistant.facts.diets`)."""
+
+    def finder(text: str) -> list[ValueMatch]:
+        matches = find(text)
+        named = {m.value for m in matches}
+        described = [
+            ValueMatch(value=v, start=a, end=b)
+            for v, a, b in diet_descriptions(text)
+            if v not in named and not any(m.start < b and a < m.end for m in matches)
+        ]
+        return sorted(matches + described, key=lambda m: m.start)
+
+    return finder
 
 
 @dataclass(frozen=True, slots=True)

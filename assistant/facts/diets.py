@@ -1,0 +1,89 @@
+"""A diet said by what the user eats and does not eat, rather than by its name: "I don't eat meat or fish, but
+dairy and eggs are fine" is vegetarian, "no animal products whatsoever" is vegan, "seafood yes, nothing that
+walked on land" is pescatarian.
+
+The foods are read as a set: what the sentence excludes ("no …", "don't eat …", "nothing that …", "not even …")
+and what it allows ("… are fine", "… yes", "I (do) eat …"). A diet is named only when the sets settle it; a
+single food ("no pork") names none, since it may be a dislike, a religion's rule or an allergy. The span
+returned runs over the whole description, so the write gate judges it (whose it is, for how long) as it judges
+a diet said by name. The gate reads one clause at a time, so a description split over two ("I eat fish but no
+meat") is not read yet.
+"""
+
+from __future__ import annotations
+
+import re
+
+# What each food word stands for; "animal" stands for all of them.
+_FOODS: dict[str, str] = {
+    "meat": "meat",
+    "meats": "meat",
+    "chicken": "meat",
+    "beef": "meat",
+    "pork": "meat",
+    "lamb": "meat",
+    "poultry": "meat",
+    "bacon": "meat",
+    "ham": "meat",
+    "steak": "meat",
+    "walked on land": "meat",
+    "fish": "fish",
+    "seafood": "fish",
+    "shellfish": "fish",
+    "fish sauce": "fish",
+    "dairy": "dairy",
+    "milk": "dairy",
+    "cheese": "dairy",
+    "butter": "dairy",
+    "eggs": "eggs",
+    "egg": "eggs",
+    "honey": "honey",
+    "animal products": "animal",
+    "animal product": "animal",
+    "from an animal": "animal",
+    "animal-derived": "animal",
+}
+_FOOD = "(?:" + "|".join(sorted(map(re.escape, _FOODS), key=len, reverse=True)) + ")"
+_LIST = rf"{_FOOD}(?:(?:\s*,\s*|\s+(?:or|nor|and|&)\s+|\s*,\s*(?:or|and)\s+)(?:no\s+)?{_FOOD})*"
+_EXCLUDED = re.compile(
+    rf"\b(?:(?:don'?t|do not|dont|never|won'?t|can'?t|cannot) (?:eat|do|have|touch)(?: any)?|no|nothing|"
+    rf"not even|without|avoid|zero)\s+(?:\w+\s+){{0,3}}?(?P<foods>{_LIST})\b",
+    re.I,
+)
+_ALLOWED = re.compile(
+    rf"\b(?P<foods>{_LIST})\s+(?:(?:is|are)\s+(?:totally\s+|perfectly\s+|all\s+)?(?:fine|ok|okay|good)|yes)\b"
+    rf"|\b(?:i|we)\s+(?:do\s+)?(?:eat|have)\s+(?P<eaten>{_LIST})\b(?!\s+(?:and|or)?\s*(?:but\s+)?not\b)",
+    re.I,
+)
+_ONE = re.compile(rf"\b{_FOOD}\b", re.I)
+
+
+def _foods(said: str) -> set[str]:
+    return {_FOODS[m.group(0).lower()] for m in _ONE.finditer(said)}
+
+
+def diet_descriptions(text: str) -> list[tuple[str, int, int]]:
+    """(diet, start, end) of a diet described by its foods in ``text``, or nothing when the foods do not settle
+    one."""
+    excluded: set[str] = set()
+    allowed: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for m in _EXCLUDED.finditer(text):
+        excluded |= _foods(m.group("foods"))
+        spans.append(m.span())
+    if not excluded:
+        return []
+    for m in _ALLOWED.finditer(text):
+        allowed |= _foods(m.group("foods") or m.group("eaten") or "")
+        spans.append(m.span())
+    excluded -= allowed
+    diet = None
+    if "animal" in excluded or {"meat", "fish", "dairy", "eggs"} <= excluded:
+        diet = "vegan"
+    elif {"meat", "fish"} <= excluded:
+        diet = "vegetarian"
+    elif "meat" in excluded and "fish" in allowed:
+        diet = "pescatarian"
+    if diet is None:
+        return []
+    return [(diet, min(a for a, _ in spans), max(b for _, b in spans))]
