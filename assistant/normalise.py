@@ -74,6 +74,8 @@ _FOLD = str.maketrans(
         **dict.fromkeys("‘’‚‛′‵‹›`", "'"),
         **dict.fromkeys("“”„‟″‶«»", '"'),
         **dict.fromkeys("‐‑‒–—―−⁃﹘﹣", "-"),
+        # A keypad's star, drawn as an emoji or a heavier asterisk ("✳️ 9 1 4 4 ✳️").
+        **dict.fromkeys("✳✱✲✴❋⁎∗✽", "*"),
     }
 )
 

@@ -324,3 +324,25 @@ def test_a_value_said_before_its_name_is_masked_whoever_it_belongs_to() -> None:
 def test_a_name_in_capitals_after_a_password_is_no_password() -> None:
     text = "J'ai oublié mon mot de passe SNCF, je vais le réinitialiser ce soir."
     assert mask_secrets(text).text == text
+
+
+def test_a_split_card_whose_parts_are_labelled_is_masked_in_both() -> None:
+    masked = mask_secrets("last 8: 18720024", previous="first 8: 51172315")
+    assert masked.split and "18720024" not in masked.text
+    assert masked.earlier is not None and "51172315" not in masked.earlier
+
+
+def test_a_password_introduced_in_the_next_message_is_read_with_the_previous_one() -> None:
+    second = "which is Dolphin&Coffee55"
+    assert may_continue_secret(second)
+    masked = mask_secrets(second, previous="my Hilton login is my email and then the password")
+    assert "Dolphin&Coffee55" not in masked.text
+
+
+def test_a_keypad_code_is_masked_however_it_is_drawn() -> None:
+    assert _gone("0606", "front door keypad 0606 then hit the tick")
+    assert (
+        "9 1 4 4"
+        not in mask_secrets("keycode for the apartment in Split: \u2733\ufe0f 9 1 4 4 \u2733\ufe0f").text
+    )
+    assert mask_secrets("the keypad by the lift is broken, use the stairs").findings == ()

@@ -33,10 +33,11 @@ from assistant.secrets.hits import CARD_CODE_MASK, Hit, card_mask, word_set
 from assistant.text import whole_words
 
 # Digit groups with any separators people type between them: spaces, or one or two punctuation marks or symbols
-# (dots, dashes, underscores, slashes, commas, middle dots, an emoji), mixed ("4111.1111-1111 1111", "4111 / 1111 / …",
-# "4719·0860·…", "4512 💳 4142 …"); the text is already normalised (NFKC, ASCII digits).
+# other than a colon (a time, a label): dots, dashes, underscores, slashes, commas, middle dots, an emoji, mixed
+# ("4111.1111-1111 1111", "4111 / 1111 / …", "4719·0860·…", "4512 💳 4142 …"); the text is already normalised
+# (NFKC, ASCII digits).
 _CHAIN = re.compile(
-    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}(?:[^\w\s]|_){1,2}[ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}(?:[^\w\s:]|_){1,2}[ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
 )
 _DIGITS = re.compile(r"\d+")
 # Card words of the six languages; "visa" is the brand unless a travel visa's words follow it.
@@ -257,17 +258,25 @@ def card_hits(text: str, view: str) -> Iterator[Hit]:
 
 _AFTER_TAIL = re.compile(r"[^\d\n]{0,32}")
 _BEFORE_HEAD = re.compile(r"[^\d\n]{0,24}")
+# A part's label before its digits: "last 8:", "Teil 2:", "part 2 -".
+_PART_LABEL = re.compile(r"[^\d\n]{0,20}\b\d{1,2}\s*[:.)-]\s*")
+
+
+def _head(text: str) -> re.Match[str] | None:
+    """The first digit groups of a message, after a few words and perhaps a part's label."""
+    label = _PART_LABEL.match(text)
+    start = label.end() if label is not None else 0
+    head = _CHAIN.search(text, start, 120)
+    if head is None or _BEFORE_HEAD.fullmatch(text, start, head.start()) is None:
+        return None
+    return head
 
 
 def opens_with_digits(text: str) -> bool:
     """Whether a normalised message starts (after a few words at most) with fewer than 13 digits in groups: the
     shape of the second part of a split card number."""
-    head = _CHAIN.search(text, 0, 120)
-    return (
-        head is not None
-        and _BEFORE_HEAD.fullmatch(text, 0, head.start()) is not None
-        and sum(map(str.isdigit, head.group(0))) < 13
-    )
+    head = _head(text)
+    return head is not None and sum(map(str.isdigit, head.group(0))) < 13
 
 
 def split_card_parts(previous: str, text: str) -> tuple[Hit, Hit] | None:
@@ -281,8 +290,8 @@ def split_card_parts(previous: str, text: str) -> tuple[Hit, Hit] | None:
     """
     window = max(0, len(previous) - 80)
     tail = next(reversed(list(_CHAIN.finditer(previous, window))), None)
-    head = _CHAIN.search(text, 0, 120)
-    if tail is None or head is None or _BEFORE_HEAD.fullmatch(text, 0, head.start()) is None:
+    head = _head(text)
+    if tail is None or head is None:
         return None
     if _AFTER_TAIL.fullmatch(previous, tail.end()) is None:
         return None

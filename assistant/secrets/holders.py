@@ -33,6 +33,8 @@ _BELONGS = re.compile(
     re.I,
 )
 _KEYED = re.compile(r"\s*[:=]?\s*(?P<v>[#*]\d{3,8}[#*]?|\d{3,8}[#*])(?![\w#*])")
+_KEYPAD = re.compile(r"keypad|teclado|clavier|tastierino|tastatur", re.I)
+_KEYPAD_DIGITS = re.compile(r"\s+(?P<v>\d{4,8})(?![\w:/%.,]\d|[\w€$£])")
 _SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
 
 
@@ -57,6 +59,10 @@ def holder_hits(text: str, view: str) -> Iterator[Hit]:
             pos = belongs.end()
         joined = join.match(text, pos)
         if joined is None:
+            # A keypad is for typing a code: digits right after it are one ("front door keypad 0606 then …").
+            keyed = _KEYPAD_DIGITS.match(text, pos) if _KEYPAD.search(m.group(0)) else None
+            if keyed is not None:
+                yield Hit("pin", *keyed.span("v"), FIXED_MASKS["pin"])
             continue
         word = joined.group(0).strip().lower()
         lo, _hi = sentence_bounds(view, m.start(), m.end())

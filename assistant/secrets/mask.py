@@ -235,13 +235,16 @@ def _replace(text: str, hits: Sequence[Hit]) -> str:
 
 def may_continue_secret(text: str) -> bool:
     """Whether ``text`` could finish a secret begun in the previous message (so that message is worth reading
-    before masking: see ``previous`` in :func:`mask_secrets`): it opens with digits, or with a word only a
-    secret could be ("Quokka_Rottnest_19")."""
+    before masking: see ``previous`` in :func:`mask_secrets`): it opens with digits, or a word only a secret
+    could be comes within its first three ("Quokka_Rottnest_19", "which is Dolphin&Coffee55")."""
     view = scan_view(text).text
     if opens_with_digits(view):
         return True
-    token = view.split(maxsplit=1)[0].rstrip(".,;:!?") if view.strip() else ""
-    return len(token) >= 6 and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    # The value may follow what introduces it there: "which is Dolphin&Coffee55", "it's Quokka_19".
+    return any(
+        len(token) >= 6 and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+        for token in (t.rstrip(".,;:!?") for t in view.split(maxsplit=3)[:3])
+    )
 
 
 def find_secret(text: str) -> str | None:

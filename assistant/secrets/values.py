@@ -269,7 +269,9 @@ def code_list(text: str, pos: int) -> tuple[int, int] | None:
 
 
 # Door, gate and locker codes: digits, perhaps a letter and the keypad's "#" or "*" ("4821B", "#7731", "372").
-_ACCESS_VALUE = re.compile(r"[#*]?[A-Za-z]?\d(?:[ -]?\d){2,9}[A-Za-z]?[#*]?(?![\w:/%.,]\d|[\w€$£])")
+_ACCESS_VALUE = re.compile(
+    r"(?:[#*] ?)?[A-Za-z]?\d(?:[ -]?\d){2,9}[A-Za-z]?(?: ?[#*])?(?![\w:/%.,]\d|[\w€$£])"
+)
 _ACCESS_TOKEN = re.compile(r"[#*]?(?=[A-Za-z]*\d)[A-Za-z0-9]{3,10}[#*]?(?![\w-])")
 
 
