@@ -13,7 +13,7 @@ capitalised word at the start of a sentence is not taken for a town of the same 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Set
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -48,6 +48,27 @@ def _words(text: str) -> list[str]:
 
 
 @cache
+def _airports() -> Mapping[str, Airport]:
+    import airportsdata  # loaded on first use: 8,000 airports, ~0.1 s
+
+    return airportsdata.load("IATA")
+
+
+class AirportCodes(Set[str]):
+    """Every IATA code, read on first use: the fact registry is built by every command, and the codes are needed
+    only when a home airport is checked or stored."""
+
+    def __contains__(self, code: object) -> bool:
+        return code in _airports()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_airports())
+
+    def __len__(self) -> int:
+        return len(_airports())
+
+
+@cache
 def world() -> tuple[frozenset[str], dict[str, str]]:
     """(every IATA code, each name people use → its code): a city, an airport's own name with the generic
     words and its city taken off ("gatwick", "kingsford smith"), and each word of that name ("logan").
@@ -55,9 +76,7 @@ def world() -> tuple[frozenset[str], dict[str, str]]:
     A name several airports share goes to the one named after it that is international ("Frankfurt": FRA, not
     Frankfurt-Hahn; "Logan": Boston's), else to the one airport of a city of that name ("Brussels"); where
     neither settles it ("Milan": Malpensa and Linate) the name stays unread."""
-    import airportsdata  # loaded on first use: 8,000 airports, ~0.3 s
-
-    data = airportsdata.load("IATA")
+    data = _airports()
     said: dict[str, set[str]] = {}
     for code, airport in data.items():
         city = _words(airport["city"])

@@ -305,4 +305,4 @@ def _widen_registry(entries: Sequence[Entry]) -> None:
     for name in {e.type for e in entries}:
         ftype = FACT_TYPES[name]
         extra = frozenset(e.value for e in entries if e.type == name)
-        FACT_TYPES[name] = replace(ftype, values=ftype.values | extra)
+        FACT_TYPES[name] = replace(ftype, values=frozenset(ftype.values) | extra)

@@ -15,6 +15,7 @@ their figures say how the defences do on cases nobody listed. Five files:
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -34,7 +35,7 @@ TypeName = Literal[
 
 
 @cache
-def canonical_values(type_name: str) -> frozenset[str] | None:
+def canonical_values(type_name: str) -> AbstractSet[str] | None:
     """The canonical values a type can hold (its closed vocabulary, or the airport codes)."""
     ftype = FACT_TYPES.get(type_name)
     return None if ftype is None else ftype.values

@@ -9,6 +9,7 @@ canonical value, never the model's paraphrase, so a model cannot smuggle prose i
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
@@ -46,10 +47,10 @@ def _airport(text: str) -> list[ValueMatch]:
     return [ValueMatch(value=code, start=start, end=end) for code, start, end in home_airport_mentions(text)]
 
 
-def _airport_codes() -> frozenset[str]:
-    from assistant.world_airports import world
+def _airport_codes() -> AbstractSet[str]:
+    from assistant.world_airports import AirportCodes
 
-    return world()[0]
+    return AirportCodes()
 
 
 def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
@@ -103,7 +104,7 @@ class FactType:
     find: Finder
     # Every canonical value of this type: a closed vocabulary, or validated codes (airports). A fact holds one of
     # these and nothing else, so no user text can reach long-term memory or the prompt through a value.
-    values: frozenset[str]
+    values: AbstractSet[str]
 
     def extract(self, text: str) -> list[str]:
         """The values stated in ``text``, skipping negated mentions ("I'm not vegan"), first mention first."""
