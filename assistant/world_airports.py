@@ -68,6 +68,12 @@ class AirportCodes(Set[str]):
         return len(_airports())
 
 
+def world_code(said: str) -> str | None:
+    """``said`` as an IATA code if it is one ("bos" → "BOS"), else None."""
+    code = said.strip().upper()
+    return code if len(code) == 3 and code in _airports() else None
+
+
 @cache
 def world() -> tuple[frozenset[str], dict[str, str]]:
     """(every IATA code, each name people use → its code): a city, an airport's own name with the generic

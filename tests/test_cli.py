@@ -168,3 +168,15 @@ def test_lists_show_the_thread_name_and_short_fact_ids(cli_env: Path) -> None:
     forgot = run_cli("memories", "forget", "--user", "alice", fact["id"][:8])  # the short id, as listed
     assert forgot.exit_code == 0 and "forgot 1 version(s)" in forgot.stdout
     assert run_cli("memories", "forget", "--user", "alice", fact["id"][:8]).exit_code == 1  # gone
+
+
+def test_a_home_airport_outside_the_demo_catalogue_is_remembered_and_searched_from(cli_env: Path) -> None:
+    chat("--user", "bo", "--thread", "t", "--at", "2026-11-09T09:00", "Remember that my home airport is BOS.")
+    found = chat(
+        "--user", "bo", "--thread", "t2", "--at", "2026-11-10T09:00", "Find me flights to Lisbon on the 14th"
+    )
+    search = found["tool_calls"][0]
+    assert search["name"] == "search_flights" and json.loads(search["arguments"]).get("origin") == "BOS", (
+        found
+    )
+    assert "BOS" in found["reply"] and "unknown origin" not in found["reply"]

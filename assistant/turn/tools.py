@@ -23,6 +23,7 @@ from assistant.ids import ThreadId, TurnId, UserId
 from assistant.places import AIRPORTS, airport_code
 from assistant.ports import BookingSystem
 from assistant.turns import ToolCall
+from assistant.world_airports import world_code
 
 # Diets a menu is tagged with; a model passing a remembered allergy (any ``DietaryNeed``) to a restaurant search
 # must not fail validation: those are passed through as needs the search could not check, and the reply says so.
@@ -268,7 +269,9 @@ class ToolRunner:
             raise ToolError(
                 f"unknown destination {args.destination!r}; known: {', '.join(sorted(AIRPORTS.values()))}"
             )
-        origin = airport_code(args.origin) if args.origin else DEFAULT_ORIGIN
+        # Any airport can be where the user starts (a home airport may be anywhere); destinations are the
+        # catalogue's.
+        origin = (airport_code(args.origin) or world_code(args.origin)) if args.origin else DEFAULT_ORIGIN
         if origin is None:
             raise ToolError(f"unknown origin {args.origin!r}")
         if origin == destination:
