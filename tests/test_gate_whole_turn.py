@@ -173,3 +173,16 @@ def test_the_same_words_in_an_honest_statement_are_kept() -> None:
     assert judged("I always fly from Lisbon, it's my home airport for good", "home_airport") == "kept:LIS"
     assert judged("My son is grown up now; I only travel on a budget", "travel_style") == "kept:budget travel"
     assert judged("On every flight I ask for the halal meal", "dietary") == "kept:halal"
+
+
+def test_a_correction_that_says_the_same_value_again_is_a_clarification() -> None:
+    assert judged("Deutsch bitte! I mean, please always write to me in German", "language") == "kept:German"
+    assert judged("I only fly direct. No layovers, ever.", "travel_style") == "kept:direct flights only"
+    # One that says another value still turns back.
+    assert not judged("Window seats please. Actually no, aisle.", "seat", "Window seats").startswith("kept:")
+
+
+def test_a_standing_request_phrased_as_a_question_is_kept() -> None:
+    said = "can we keep all our chats in English? It's the only language I read comfortably."
+    assert judged(said, "language") == "kept:English"
+    assert not judged("can we do the Lisbon trip in English?", "language").startswith("kept:")

@@ -19,8 +19,9 @@ DURABLE = whole_words(
     r"my default|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
-    r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|the)\s+)?(?:single\s+)?(?:flights?|trips?|"
-    r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?)"
+    r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|our|the)\s+)?(?:single\s+)?(?:flights?|trips?|"
+    r"hotels?|bookings?|stays?|journeys?|repl(?:y|ies)|answers?|times?|airlines?|chats?|messages?|"
+    r"conversations?)"
 )
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
 # (Not "reply in French to the hotel": that names another addressee.)

@@ -22,7 +22,9 @@ QUESTION_START = re.compile(
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
 ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
 # "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
-STANDING_REQUEST = whole_words(r"(?:can|could|would|will) you")
+STANDING_REQUEST = whole_words(
+    r"(?:can|could|would|will) (?:you|we|all (?:of )?(?:your|the) (?:messages|replies|answers|chats))"
+)
 # Not "the language I think in": thinking in a language is no guess.
 HEDGE = whole_words(r"(?:i|we) (?:guess|suppose|think|believe|reckon)(?! in\b)")
 # "…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.

@@ -198,7 +198,11 @@ def turn_doubt(
         _IMPERATIVE.search(text[value.end : evidence.sentence.end]) or _orders_beside(evidence, value)
     ):
         return "instruction"
-    if any(_TURNS_BACK.match(fragment) for fragment in _later_fragments(evidence)):
+    said = {m.value for m in ftype.find(text[value.start : value.end])}
+    if any(
+        _TURNS_BACK.match(fragment) and not _says_again(fragment, ftype, said)
+        for fragment in _later_fragments(evidence)
+    ):
         return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
@@ -207,6 +211,12 @@ def turn_doubt(
     if _said_of_someone_else(evidence, ftype, value):
         return "someone_elses"
     return None
+
+
+def _says_again(fragment: str, ftype: FactType, said: set[str]) -> bool:
+    """A later fragment that opens like a correction but states the same value plainly is a clarification
+    ("Deutsch bitte! I mean, please always write to me in German"; "I only fly direct. No layovers, ever.")."""
+    return any(m.value in said and polarity(fragment, m) == "plain" for m in ftype.find(fragment))
 
 
 def _told_of_the_past(sentence: str) -> bool:
