@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from stdnum import iban, luhn
@@ -346,3 +347,51 @@ def test_a_keypad_code_is_masked_however_it_is_drawn() -> None:
         not in mask_secrets("keycode for the apartment in Split: \u2733\ufe0f 9 1 4 4 \u2733\ufe0f").text
     )
     assert mask_secrets("the keypad by the lift is broken, use the stairs").findings == ()
+
+
+@given(
+    st.sampled_from(
+        [
+            "Il codice è {}",
+            "the code is {}, it just came in",
+            "code {} just came in. btw I'm halal",
+            "the keypad on the flat's front door is {}#",
+        ]
+    ),
+    st.text("0123456789", min_size=6, max_size=6),
+)
+def test_a_six_digit_code_said_as_the_code_is_masked(frame: str, code: str) -> None:
+    assert _gone(code, frame.format(code))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "cookie from my browser, session_id=IpquxMmxJKaRSHQCxqovPCAbgXyYFNoUTAbNCLrE, can you use it?",
+            "IpquxMmxJKaRSHQ",
+        ),
+        ("connect.sid=s%3AKrY5eqsK6RtJ3NSo9XmpjYSEXecZxEHO%WYF7gKXJ — my session", "KrY5eqsK6RtJ3NSo9Xmpj"),
+        ("license # B719-9539-2484 (California)", "B719-9539-2484"),
+        ("Führerschein-Nr. N4156QCE0R3", "N4156QCE0R3"),
+        ("passaporto n. SB1829518", "SB1829518"),
+        ("mi pasaporte es el PAE064203; y nada de escalas", "PAE064203"),
+        ("my mother's maiden name, for the bank's check, is Vanterpool", "Vanterpool"),
+        ("the pw to my Marriott Bonvoy profile — Bonvoy_Kettle42 — use it", "Bonvoy_Kettle42"),
+    ],
+)
+def test_sessions_licences_and_asides_are_masked(text: str, secret: str) -> None:
+    assert _gone(secret, text), mask_secrets(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lol the hotel wifi is called FBI_Surveillance_Van_3, love it",
+        "Le code wifi est affiché à la réception, pas besoin de le noter.",
+        "the session starts at 10:30 in room 4",
+        "my booking code is 4KX9PQ and the gate is 12",
+    ],
+)
+def test_names_and_talk_about_codes_are_kept(text: str) -> None:
+    assert mask_secrets(text).text == text

@@ -44,7 +44,8 @@ _NEGATED_AFTER = re.compile(
 )
 _DISLIKED_AFTER = re.compile(
     _NOUN + r"\W*(?:(?:make|makes|give|gives)\s+me\s+(?:\w+\s+)?(?:sick|ill|nauseous|queasy|anxious|nervous|"
-    r"claustrophobic|panicky|the creeps)|(?:are|is)\s+(?:the worst|awful|terrible|horrible|a nightmare|hell))\b",
+    r"claustrophobic|panicky|the creeps)|(?:are|is)\s+(?:the worst|awful|terrible|horrible|a nightmare|hell|"
+    r"overrated|overpriced|a scam|not worth it))\b",
     re.I,
 )
 

@@ -64,7 +64,10 @@ _YOU_SAID = whole_words(
 # The whole turn is not meant: a test, an example, a message to be ignored, wherever it says so.
 _NOT_FOR_REAL = whole_words(
     r"please ignore|ignore this(?: message)?|just testing|test(?:ing)? (?:message|msg)|this is (?:just )?a test|"
-    r"for example|example sentence|sample (?:text|message|sentence)"
+    r"for example|example sentence|sample (?:text|message|sentence)|"
+    # A game or a part to play: nothing in it is the user's.
+    r"role-?play\w*|let'?s (?:play|pretend)|pretend (?:that|you|i|to)|a game where|in this game|"
+    r"imagine (?:you'?re|i'?m|that)"
 )
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 _INJECTED = re.compile(
@@ -119,7 +122,7 @@ _PAST_FRAME = re.compile(
     r"on (?:the|that|this|my|our) (?:[\w-]+ ){0,2}(?:flight|trip|stay|holiday|cruise|journey|visit))\b",
     re.I,
 )
-_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted")
+_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) \w+ed")
 _CARRIED_ON = whole_words(r"still|since|to this day|ever since")
 # How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
 # I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one

@@ -83,7 +83,10 @@ CODE_HOLDERS: dict[str, str] = {
 
 # How a one-time code arrives.
 DELIVERY: dict[str, str] = {
-    "en": "sms, text, texted, message, app, authenticator, email, emailed, bank, sent me, received, got",
+    "en": (
+        "sms, text, texted, message, app, authenticator, email, emailed, bank, sent me, received, got, came in, "
+        "arrived, just came"
+    ),
     "pt": "sms, mensagem, app, aplicativo, aplicação, email, e-mail, banco, recebi, enviaram, mandaram",
     "es": "sms, mensaje, app, aplicación, correo, banco, recibí, me enviaron, me mandaron, me llegó",
     "fr": "sms, message, appli, application, e-mail, mail, banque, reçu, envoyé, on m'a envoyé",

@@ -110,7 +110,7 @@ _LABELLED = re.compile(
     re.I,
 )
 # After the connector, an article before a number ("é o 295381132", "es el 4821").
-_ARTICLE = re.compile(r"(?:o|a|el|la|le|l'|the|der|die|das|il|lo)\s+(?=\d)", re.I)
+_ARTICLE = re.compile(r"(?:o|a|el|la|le|l'|the|der|die|das|il|lo)\s+(?=[A-Z]{0,3}\d)", re.I)
 _CONNECTOR = re.compile(_CONNECT, re.I)
 # "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
 LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)

@@ -67,21 +67,24 @@ _DOCUMENT_SHAPE = re.compile(r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0
 # A document's number said with its number word on either side of the document's name: "travel document no.
 # YA9917024", "my passport's number is 563106014", "passaporte português n.º CB382739", "n° du titre de voyage
 # 52CV35025". The name and the number word together say what follows is the number, whatever the language.
-_NUMBER_WORD = r"(?:numbers?|num\.?|no\.?|nos\.?|n\.?\s?[º°o]\.?|nr\.?|#|num[ée]ro|n[úu]mero|nummer)"
+_NUMBER_WORD = (
+    r"(?:numbers?|num\.?|no\.?|nos\.?|n\.?\s?[º°o]\.?|n\.(?=\s)|nr\.?|#|num[ée]ro|n[úu]mero|nummer)"
+)
 _DOCUMENT_NOUN = (
     r"(?:passports?|passaporte|pasaporte|passeport|passaporto|reisepass|travel\s+document|documents?|"
     r"documento|dokument|titre\s+de\s+voyage|photo[\s-]page|data\s+page|"
-    r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card))"
+    r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card|licen[cs]e|"
+    r"f[üu]hrerschein|permis|carnet|patente))"
 )
 _NUMBERED_DOCUMENT = re.compile(
-    rf"(?<![\w-]){_DOCUMENT_NOUN}(?:['’]s)?(?:\s+[^\W\d_]{{2,15}}){{0,2}}?\s*{_NUMBER_WORD}(?![\w])|"
+    rf"(?<![\w-]){_DOCUMENT_NOUN}(?:['’]s)?(?:\s+[^\W\d_]{{2,15}}){{0,2}}?[\s-]*{_NUMBER_WORD}(?![\w])|"
     rf"(?<![\w-]){_NUMBER_WORD}\s+(?:(?:of|du|de|do|da|del|des|of\s+the|de\s+la|del|dello|della|vom|des)\s+)?"
     rf"(?:(?:my|mon|ma|mi|meu|mio|mein|the|le|la|el|o|il)\s+)?{_DOCUMENT_NOUN.replace('?P<id>', '?P<id2>')}(?![\w])",
     re.I,
 )
 _THEN_NUMBER = re.compile(
     r"(?:\s*\([^()\n]{1,40}\))?(?:\s*[:=#-]+\s*|\s+(?:is|was|é|es|est|ist|lautet|è|:)\s*|\s+)"
-    r"(?P<v>(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)[A-Za-z0-9]{6,12})(?![\w-])",
+    r"(?P<v>(?=[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){5,15})(?![\w-])",
     re.I,
 )
 # A machine-readable zone line: capitals, digits and "<" fillers ("P<UTOSMITH<<JOHN…", "CKN620PM28D<<7905…").

@@ -49,9 +49,14 @@ def _limit(plugin: object, length: int) -> float:
 
 def _word_made(value: str) -> bool:
     """Mostly words: runs of four or more lower-case letters with a vowel ("Lisbon", "Porto", "summer") cover
-    three fifths of it (random keys seldom have more than a third)."""
+    three fifths of it (random keys seldom have more than a third), or it is words joined up."""
     words = [w for w in _WORD_SHAPE.findall(value) if _VOWEL.search(w)]
-    return sum(len(w) for w in words) * 5 > len(value) * 3
+    if sum(len(w) for w in words) * 5 > len(value) * 3:
+        return True
+    # Words joined by underscores or dashes, perhaps with a short number: a name ("FBI_Surveillance_Van_3", a
+    # Wi-Fi network), not a key ("sk_live_4eC39HqLyjWD…" has a random part).
+    parts = [p for p in re.split(r"[_\-]+", value) if p]
+    return len(parts) >= 3 and all(p.isalpha() or (p.isdigit() and len(p) <= 4) for p in parts)
 
 
 def _mixed_classes(value: str) -> bool:

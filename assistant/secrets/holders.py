@@ -28,13 +28,14 @@ from assistant.secrets.values import access_value, digits_value
 from assistant.secrets.vocabulary import CONNECTORS
 
 _BELONGS = re.compile(
-    r"(?:\s+(?:of|de|da|do|del|du|des|della|dell'|in|im|der|the|my|la|le|el|il|o|a|am|vom))+\s+[^\W\d_]{2,20}"
-    r"(?![\w'])",
+    r"(?:\s+(?:of|de|da|do|del|du|des|della|dell'|in|im|der|the|my|la|le|el|il|o|a|am|vom|on|at|by|for))+"
+    r"(?:\s+[^\W\d_]{2,20}(?:['’]s)?){1,3}(?![\w'])",
     re.I,
 )
 _KEYED = re.compile(r"\s*[:=]?\s*(?P<v>[#*]\d{3,8}[#*]?|\d{3,8}[#*])(?![\w#*])")
 _KEYPAD = re.compile(r"keypad|teclado|clavier|tastierino|tastatur", re.I)
 _KEYPAD_DIGITS = re.compile(r"\s+(?P<v>\d{4,8})(?![\w:/%.,]\d|[\w€$£])")
+_SIX_DIGITS = re.compile(r"\d{6}(?![\w:/%.,]\d|[\w€$£])")
 _SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
 
 
@@ -126,3 +127,7 @@ def context_code_hits(text: str, view: str) -> Iterator[Hit]:
             found = digits_value(text, pos, least=4, code=True)
             if found is not None and not amount_or_year(text, *found):
                 yield Hit("code", *found, FIXED_MASKS["code"])
+        elif connected and (six := _SIX_DIGITS.match(text, pos)) is not None:
+            # "the code is 638743": six digits said as the code are how one-time codes come; a booking
+            # reference has letters, a promo or postal code is named so (above).
+            yield Hit("code", *six.span(), FIXED_MASKS["code"])

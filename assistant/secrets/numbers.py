@@ -128,7 +128,7 @@ _ACCOUNT = re.compile(
 )
 _BANK_WORD = whole_words(
     r"bank|banking|sort[ -]?code|routing|bsb|iban|swift|bic|checking|cheque|current\s+account|savings|"
-    r"transfer|wire|deposit|refund|direct\s+debit|standing\s+order|payee|acct|a/c"
+    r"transfer|wire|deposit|refund|direct\s+debit|standing\s+order|payee|acct|a/c|ifsc|branch"
 )
 _LOYALTY_WORD = whole_words(
     r"loyalty|member|membership|frequent|flyer|flier|miles|avios|bonvoy|honors|points|rewards?|club|"

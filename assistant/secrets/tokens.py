@@ -105,9 +105,11 @@ def assignment_hits(text: str) -> Iterator[Hit]:
 # character classes over sixteen or more characters, not words run together, not a link.
 _KEY_NAME = whole_words(
     r"api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
-    r"chave|clave|clé|cle|schlüssel|schluessel|chiave"
+    r"chave|clave|clé|cle|schlüssel|schluessel|chiave|"
+    # A logged-in session is a login: "session_id=…", "connect.sid=s%3A…", "the cookie from my browser".
+    r"session[ _-]?id|session|sid|cookie|cookies|jsessionid|phpsessid"
 )
-_KEYED_TOKEN = re.compile(r"(?<![\w.+/-])(?:0x)?[A-Za-z0-9][\w.+/-]{15,}=*(?![\w+/-])")
+_KEYED_TOKEN = re.compile(r"(?<![\w.+/%-])(?:0x)?[A-Za-z0-9][\w.+/%-]{15,}=*(?![\w+/%-])")
 _KEY_NEAR = 40
 
 

@@ -72,7 +72,9 @@ _FUNCTION_WORDS = word_set(
 _OTHER_FUNCTION_WORDS = word_set(
     """dans sur sous avec chez pour par sans vers ici là em no na nos nas com sem para por sobre aqui ali en con
     sin aquí allí im auf bei mit ohne für unter über hier dort nel nella nei sul sulla senza per su qui lì
-    dentro"""
+    dentro affiché affichée écrit écrite noté notée imprimé imprimée indiqué indiquée mostrado mostrada escrito
+    escrita impreso impresa anotado anotada impresso impressa angezeigt geschrieben gedruckt notiert scritto
+    scritta stampato stampata indicato indicata"""
 )
 _DESCRIPTIVE = word_set(
     """wrong incorrect correct right invalid valid expired expiring long short weak strong secure safe unsafe
@@ -210,7 +212,11 @@ _SENT_CLAUSE = re.compile(
 
 
 # An aside in brackets, or between dashes ("mot de passe du compte SNCF — celui lié à l'adresse perso — c'est …").
-_BRACKETED = re.compile(r"\s*\([^()\n]{1,40}\)|\s+[-–—]{1,2}\s[^-–—\n]{1,40}\s[-–—]{1,2}(?=\s)")
+_BRACKETED = re.compile(
+    r"\s*\([^()\n]{1,40}\)|\s+[-–—]{1,2}\s[^-–—\n]{1,40}\s[-–—]{1,2}(?=\s+(?:c'est|is|est|es|ist|é|è)\b|\s*:)"
+    # "my mother's maiden name, for the bank's check, is …": an aside between commas, when a connector follows.
+    r"|\s*,\s[^,\n.;:]{1,30},(?=\s*(?:is|was|are|:|=|est|es|ist|é|è)\b)"
+)
 
 
 def skip_aside(text: str, pos: int) -> int:

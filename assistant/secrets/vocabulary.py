@@ -40,7 +40,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "en": (
             "password, passphrase, wifi password, login password, wifi pass, wi-fi pass, wifi key, "
             "network key, wpa key, login pass, account pass, email pass, e-mail pass, app pass, admin pass, "
-            "portal pass, router pass, laptop pass, passcode"
+            "portal pass, router pass, laptop pass, passcode, pw, pwd"
         ),
         "pt": "senha, palavra-passe, palavra passe, senha do wifi, palavra-chave, senha da rede",
         "es": "contraseña, clave, clave de acceso, contraseña del wifi, clave del wifi, clave wifi",
