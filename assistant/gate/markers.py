@@ -64,7 +64,8 @@ RHETORICAL = whole_words(
 INDIFFERENT = whole_words(
     # "whatever" on its own, not "whatever city we pick" (any city) or "whatever the airline calls it".
     r"whatever(?=\s*(?:[,.!?;)]|$|(?:works|is fine|you (?:think|want|prefer|like|say)|gets)\b))|"
-    r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?! (?:about|for|if|that|how|what|where|when))|"
+    # "I don't mind" on its own, or which one: not "I don't mind hostels" (they are fine too).
+    r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?=\s*(?:[,.!?;]|$|(?:either|which|whichever)\b))|"
     r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
     r"(?:up|open) to you|you (?:pick|choose|decide)(?=\s*(?:[,.!?;]|$|for me\b))"

@@ -209,7 +209,7 @@ def turn_doubt(
         return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
-    if _told_of_the_past(evidence.sentence_text):
+    if _told_of_the_past(evidence):
         return "past"
     if _said_of_someone_else(evidence, ftype, value):
         return "someone_elses"
@@ -222,9 +222,15 @@ def _says_again(fragment: str, ftype: FactType, said: set[str]) -> bool:
     return any(m.value in said and polarity(fragment, m) == "plain" for m in ftype.find(fragment))
 
 
-def _told_of_the_past(sentence: str) -> bool:
+def _told_of_the_past(evidence: Evidence) -> bool:
+    """The sentence sets a time in the past and the value's own clause is in the past tense ("Back at uni I was
+    vegan"); not "I moved here two years ago, so Manchester is my home airport now" (the past is another
+    clause's)."""
+    sentence = evidence.sentence_text
     return bool(
-        _PAST_FRAME.search(sentence) and _PAST_STATE.search(sentence) and not _CARRIED_ON.search(sentence)
+        _PAST_FRAME.search(sentence)
+        and _PAST_STATE.search(evidence.clause_text)
+        and not _CARRIED_ON.search(sentence)
     )
 
 
