@@ -126,8 +126,9 @@ def find_airports(text: str) -> list[str]:
 # it names that is not a destination is a home-airport mention; the write gate then judges who said it of whom.
 _HOME_CUE = re.compile(
     r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
-    r"leave|leaves|leaving)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
+    r"leave|leaves|leaving|go|goes|going)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
     r"departure airport|default airport|(?:trips?|flights?|journeys?)\s+(?:\w+\s+)?(?:begin|start)s?|"
+    r"departure point|go-to|my base|base is|by default|"
     # The same in the other languages people write to us in.
     r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
     r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
@@ -141,7 +142,10 @@ _FROM_AIRPORT = re.compile(
     re.I,
 )
 _DESTINATION = re.compile(
-    r"\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|vacation in|see|for)\s+(?:the\s+)?$", re.I
+    # Not "set my home airport to Auckland": where the home airport is set to is no destination.
+    r"(?<!home airport )(?<!default airport )\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|"
+    r"vacation in|see|for)\s+(?:the\s+)?$",
+    re.I,
 )
 
 

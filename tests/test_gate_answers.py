@@ -105,6 +105,9 @@ def test_a_question_about_something_else_lends_no_subject() -> None:
         ("I live in Dubai so always search from DXB for me", "DXB"),
         ("based in frankfurt, i always fly out of FRA", "FRA"),
         ("SF based, so San Francisco International is where i fly from 99% of the time", "SFO"),
+        ("set my home airport to Auckland please, that's where I live", "AKL"),
+        ("I'm in Doha so Hamad International is my usual departure point", "DOH"),
+        ("my base is Chicago O'Hare, start every search from there", "ORD"),
     ],
 )
 def test_a_home_airport_anywhere_in_the_world_is_kept_by_its_code(said: str, code: str) -> None:

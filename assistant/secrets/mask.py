@@ -71,7 +71,7 @@ class Masked:
     text: str  # input with each finding replaced by its mask
     findings: tuple[Finding, ...]
     split: bool = False  # a secret began in the previous message and ends in this one
-    # With ``split``: the previous message with its part of the number masked too (the log is corrected).
+    # With ``split``: the previous message with its part of the secret masked too (the log is corrected).
     earlier: str | None = None
 
     @property
