@@ -11,6 +11,10 @@ keypad): after "locker", "room" or "gate" a number names which one ("locker 27",
 between the thing and the code is what the thing belongs to ("da mala", "de la habitación"), then a connector:
 ":", "=", "is" …, or "to" when the sentence says the code was set ("I set the room safe to 7860"). Amounts and
 years stay ("the safe is 300 euros").
+
+Two more shapes say a code on their own: digits keyed on a keypad ("portão: 7777#", "front door keypad 0606
+then …": the "#" or "*", or the keypad itself, says they are typed in, not the number of a gate), and six digits
+said as "the code" ("Il codice è 638743": how one-time codes come; a booking reference has letters).
 """
 
 from __future__ import annotations
