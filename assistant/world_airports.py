@@ -3,11 +3,13 @@
 The demo's flight catalogue (:mod:`assistant.places`) knows sixteen airports; where a user lives is not limited
 to them. A home airport is named by its code ("ZRH"), by its own name ("Gatwick", "Changi", "Kingsford Smith",
 "Václav Havel") or by its city when that city has one airport ("Bristol", "Dubai"). A city with several
-("Milan": Malpensa and Linate) names none of them: the user is asked which, by the gate, rather than guessed.
+("Milan": Malpensa and Linate) names none of them rather than a guess: nothing is stored until the user names
+the airport.
 
 Only capitalised words and upper-case codes are read (a lower-case "nice" or "split" is an adjective or a verb),
 and only in a clause that already says where the user is based or starts from (:mod:`assistant.places`), so a
-capitalised word at the start of a sentence is not taken for a town of the same name anywhere else.
+capitalised word at the start of a sentence is not taken for a town of the same name anywhere else. In a reply
+to the assistant's own question about the home airport, lower-case names count too ("boston logan").
 """
 
 from __future__ import annotations

@@ -147,7 +147,7 @@ FACT_TYPES: dict[str, FactType] = {
                         "kosher": "kosher",
                         "gluten-free": "gluten-free",
                         "gluten free": "gluten-free",
-                    "no gluten": "gluten-free",
+                        "no gluten": "gluten-free",
                         "coeliac": "gluten-free",
                         "celiac": "gluten-free",
                         "lactose intolerant": "lactose-free",
