@@ -149,6 +149,11 @@ _DESTINATION = re.compile(
 )
 
 
+def _destination(text: str, start: int) -> bool:
+    """The airport named at ``start`` is where the user goes ("flights to Lisbon"), not where they start."""
+    return _DESTINATION.search(text[max(0, start - 20) : start]) is not None
+
+
 def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
     """(airport code, start, end) of each "home" mention in ``text`` ("I usually fly from Manchester")."""
     found = []
@@ -159,16 +164,14 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
     if found or not _HOME_CUE.search(text):
         return found
     for start, end, code in _mentions(text):
-        if not _DESTINATION.search(text[max(0, start - 20) : start]):
+        if not _destination(text, start):
             found.append((code, start, end))
     if found:
         return found
     # Anywhere else in the world, by code or name ("Changi is my home airport", "I fly out of Guarulhos").
     from assistant.world_airports import world_mentions
 
-    named = [
-        (c, a, b) for c, a, b in world_mentions(text) if not _DESTINATION.search(text[max(0, a - 20) : a])
-    ]
+    named = [(c, a, b) for c, a, b in world_mentions(text) if not _destination(text, a)]
     # "I live in Brighton, so Gatwick is my home airport": where the user lives may have an airport of its own;
     # the one said as the airport is the one meant.
     strong = [

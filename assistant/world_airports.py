@@ -77,20 +77,22 @@ def world_code(said: str) -> str | None:
 
 
 @cache
-def world() -> tuple[frozenset[str], dict[str, str]]:
-    """(every IATA code, each name people use → its code): a city, an airport's own name with the generic
-    words and its city taken off ("gatwick", "kingsford smith"), and each word of that name ("logan").
+def world() -> dict[str, str]:
+    """Each name people use for an airport → its IATA code: a city, an airport's own name with the generic
+    words and its city taken off ("gatwick", "kingsford smith"), and each word of that name ("changi").
 
     A name several airports share goes to the one named after it that is international ("Frankfurt": FRA, not
-    Frankfurt-Hahn; "Logan": Boston's), else to the one airport of a city of that name ("Brussels"); where
-    neither settles it ("Milan": Malpensa and Linate) the name stays unread."""
-    data = _airports()
+    Frankfurt-Hahn; "Toronto": Pearson, not Billy Bishop), else to the one airport of a city of that name
+    ("Brussels"); where neither settles it ("Milan": Malpensa and Linate) the name stays unread."""
+    names: dict[str, list[str]] = {}
+    cities: dict[str, list[str]] = {}
     said: dict[str, set[str]] = {}
-    for code, airport in data.items():
-        city = _words(airport["city"])
-        own = [w for w in _words(airport["name"]) if w not in _GENERIC and w not in city]
+    for code, airport in _airports().items():
+        name, city = _words(airport["name"]), _words(airport["city"])
+        names[code], cities[code] = name, city
+        own = [w for w in name if w not in _GENERIC and w not in city]
         keys = {" ".join(city), " ".join(own), *own}
-        called = [w for w in _words(airport["name"]) if w not in ("international", "intl")]
+        called = [w for w in name if w not in ("international", "intl")]
         if called[-1:] == ["airport"] and called[:-1] == city:
             keys.add(" ".join(called))  # "Brussels Airport", "Glasgow airport": the city's own airport
         if len(city) > 1 and len(city[0]) >= 5 and city[0] not in _GENERIC:
@@ -100,30 +102,28 @@ def world() -> tuple[frozenset[str], dict[str, str]]:
                 said.setdefault(key, set()).add(code)
     found: dict[str, str] = {}
     for key, codes in said.items():
-        chosen = _settle(key, codes, data)
+        chosen = _settle(key, codes, names, cities)
         if chosen is not None:
             found[key] = chosen
-    return frozenset(data), found
+    return found
 
 
-def _settle(key: str, codes: set[str], data: Mapping[str, Airport]) -> str | None:
+def _settle(
+    key: str, codes: set[str], names: Mapping[str, list[str]], cities: Mapping[str, list[str]]
+) -> str | None:
     if len(codes) == 1:
         return next(iter(codes))
-    named = [
-        c
-        for c in codes
-        if key in " ".join(_words(data[c]["name"])) and "international" in _words(data[c]["name"])
-    ]
+    named = [c for c in codes if key in " ".join(names[c]) and "international" in names[c]]
     if len(named) == 1:
         return named[0]
-    of_city = [c for c in codes if " ".join(_words(data[c]["city"])) == key]
+    of_city = [c for c in codes if " ".join(cities[c]) == key]
     return of_city[0] if len(of_city) == 1 else None
 
 
 def world_mentions(text: str, *, any_case: bool = False) -> list[tuple[str, int, int]]:
     """(IATA code, start, end) of each airport named in ``text`` by code or by an unambiguous name; with
     ``any_case`` (an answer to "which airport?") names written in lower case count too."""
-    codes, names = world()
+    codes, names = _airports(), world()
     found: list[tuple[str, int, int]] = []
     for m in _CODE.finditer(text):
         if m.group(0) in codes:

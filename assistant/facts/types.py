@@ -9,6 +9,7 @@ canonical value, never the model's paraphrase, so a model cannot smuggle prose i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import timedelta
@@ -53,43 +54,36 @@ def _airport_codes() -> AbstractSet[str]:
     return AirportCodes()
 
 
-def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
-    """``find``, and allergens said beside an allergy word ("allergic to peanuts", "crustaceans and molluscs,
-    I'm allergic") in any language; with ``asked`` (the assistant has just asked about allergies), an allergen
-    said alone too."""
-
-    def finder(text: str) -> list[ValueMatch]:
-        matches = find(text)
-        taken = [(m.start, m.end) for m in matches]
-        more = [
-            ValueMatch(value=v, start=a, end=b)
-            for v, a, b in allergen_mentions(fold_accents(text), asked=asked)
-            if not any(x < b and a < y for x, y in taken)
-        ]
-        return sorted(matches + more, key=lambda m: m.start)
-
-    return finder
-
-
-def _with_allergens(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
-    return _with_descriptions(with_allergens(found[0])), found[1]
-
-
-def _with_descriptions(find: Finder) -> Finder:
-    """``find``, and a diet described by its foods ("no meat or fish, but eggs are fine") where no diet of the
-    same name is said (:mod:`assistant.facts.diets`)."""
+def _plus(
+    find: Finder, more: Callable[[str], Iterable[tuple[str, int, int]]], *, new_only: bool = False
+) -> Finder:
+    """``find``, and the (value, start, end) that ``more`` reads where ``find`` found nothing (with
+    ``new_only``, only values ``find`` did not name anywhere)."""
 
     def finder(text: str) -> list[ValueMatch]:
         matches = find(text)
         named = {m.value for m in matches}
-        described = [
+        extra = [
             ValueMatch(value=v, start=a, end=b)
-            for v, a, b in diet_descriptions(text)
-            if v not in named and not any(m.start < b and a < m.end for m in matches)
+            for v, a, b in more(text)
+            if not (new_only and v in named) and not any(m.start < b and a < m.end for m in matches)
         ]
-        return sorted(matches + described, key=lambda m: m.start)
+        return sorted(matches + extra, key=lambda m: m.start)
 
     return finder
+
+
+def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
+    """``find``, and allergens said beside an allergy word ("allergic to peanuts", "crustaceans and molluscs,
+    I'm allergic") in any language; with ``asked`` (the assistant has just asked about allergies), an allergen
+    said alone too."""
+    return _plus(find, lambda text: allergen_mentions(fold_accents(text), asked=asked))
+
+
+def _dietary(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
+    """The dietary vocabulary, with allergens and a diet described by its foods ("no meat or fish, but eggs are
+    fine": :mod:`assistant.facts.diets`) where no diet of that name is said."""
+    return _plus(with_allergens(found[0]), diet_descriptions, new_only=True), found[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +129,7 @@ FACT_TYPES: dict[str, FactType] = {
             2 * _YEAR,
             5 * _YEAR,
             ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
-            *_with_allergens(
+            *_dietary(
                 vocabulary(
                     {
                         "vegetarian": "vegetarian",

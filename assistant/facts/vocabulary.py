@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.facts.other_languages import OTHER_LANGUAGES, allergen_mentions
+from assistant.facts.other_languages import OTHER_LANGUAGES
 from assistant.language import fold_accents, may_be_other_language
 
 
@@ -86,7 +86,8 @@ def vocabulary(
 
 def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
     """Finder over the type's phrases in other languages, read in the accent-folded text (one character for
-    one, so offsets hold), with allergens said apart from the allergy word for the dietary type."""
+    one, so offsets hold). Allergens said apart from the allergy word are the dietary type's own finder's, in
+    every language (``assistant.facts.types``)."""
     table = OTHER_LANGUAGES[name]
     unknown = set(table.values()) - values
     if unknown:
@@ -96,11 +97,7 @@ def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
     phrases, _ = vocabulary(table, compounds=True)
 
     def find(text: str) -> list[ValueMatch]:
-        folded = fold_accents(text)
-        found = phrases(folded)
-        if name == "dietary":
-            found += [ValueMatch(value=v, start=a, end=b) for v, a, b in allergen_mentions(folded)]
-        return found
+        return phrases(fold_accents(text))
 
     return find
 

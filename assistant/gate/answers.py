@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from assistant.facts.types import FactType, with_allergens
 from assistant.facts.vocabulary import ValueMatch
+from assistant.places import airport_mentions
 
 # What a question is about, for each type: the words the assistant asks with.
 _ABOUT: dict[str, str] = {
@@ -62,7 +63,5 @@ def answering(ftype: FactType) -> FactType:
 
 def _any_airport(text: str) -> list[ValueMatch]:
     """Any airport named, in any case: in an answer to "which airport?", "boston logan" is one."""
-    from assistant.places import airport_mentions
-
     found = airport_mentions(text, any_case=True)
     return [ValueMatch(value=code, start=start, end=end) for code, start, end in found]

@@ -70,3 +70,11 @@ INDIFFERENT = whole_words(
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
     r"(?:up|open) to you|you (?:pick|choose|decide)(?=\s*(?:[,.!?;]|$|for me\b))"
 )
+# The whole turn is not meant: a test, an example, a message to be ignored, wherever it says so.
+NOT_FOR_REAL = whole_words(
+    r"please ignore|ignore this(?: message)?|just testing|test(?:ing)? (?:message|msg)|this is (?:just )?a test|"
+    r"for example|example sentence|sample (?:text|message|sentence)|"
+    # A game or a part to play: nothing in it is the user's.
+    r"role-?play\w*|let'?s (?:play|pretend)|pretend (?:that|you|i|to)|a game where|in this game|"
+    r"imagine (?:you'?re|i'?m|that)"
+)

@@ -15,7 +15,6 @@ from assistant.gate.foreign_text import foreign_spans, unsure_labels
 from assistant.gate.lasting import WORK_ON_TEXT
 from assistant.places import find_airports
 from assistant.secrets.hits import MASK_RE
-from assistant.world_airports import world_mentions
 
 _RELATION = (
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
@@ -211,12 +210,7 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     places = {code for code in find_airports(clause)}
     for m in _NAME.finditer(clause):
         name = m.group(1)
-        if (
-            name not in _NOT_NAMES
-            and not find_airports(name)
-            and name.upper() not in places
-            and not world_mentions(name)  # "San Francisco International" is a place, not a person
-        ):
+        if name not in _NOT_NAMES and not find_airports(name) and name.upper() not in places:
             markers.append((m.start(), "other", m.start()))
     before = [(who, end) for pos, who, end in sorted(markers) if pos < value.start]
     if before:

@@ -21,6 +21,7 @@ from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clause
 from assistant.gate.markers import (
     DENIAL_FRAGMENT,
     INDIFFERENT,
+    NOT_FOR_REAL,
     RHETORICAL,
     SARCASM_OPENER,
     SARCASTIC_LAST_WORD,
@@ -60,14 +61,6 @@ _ADVICE = re.compile(
 _YOU_SAID = whole_words(
     r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
     r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you"
-)
-# The whole turn is not meant: a test, an example, a message to be ignored, wherever it says so.
-_NOT_FOR_REAL = whole_words(
-    r"please ignore|ignore this(?: message)?|just testing|test(?:ing)? (?:message|msg)|this is (?:just )?a test|"
-    r"for example|example sentence|sample (?:text|message|sentence)|"
-    # A game or a part to play: nothing in it is the user's.
-    r"role-?play\w*|let'?s (?:play|pretend)|pretend (?:that|you|i|to)|a game where|in this game|"
-    r"imagine (?:you'?re|i'?m|that)"
 )
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 _INJECTED = re.compile(
@@ -171,7 +164,7 @@ def turn_rejection(
         return "echo"
     if _INJECTED.search(text):
         return "instruction"
-    if _NOT_FOR_REAL.search(text):
+    if NOT_FOR_REAL.search(text):
         return "taken_back"
     return None
 
@@ -201,12 +194,11 @@ def turn_doubt(
         _IMPERATIVE.search(text[value.end : evidence.sentence.end]) or _orders_beside(evidence, value)
     ):
         return "instruction"
-    said = {m.value for m in ftype.find(text[value.start : value.end])}
-    if any(
-        _TURNS_BACK.match(fragment) and not _says_again(fragment, ftype, said)
-        for fragment in _later_fragments(evidence)
-    ):
-        return "second_thought"
+    turning = [f for f in _later_fragments(evidence) if _TURNS_BACK.match(f)]
+    if turning:
+        said = {m.value for m in ftype.find(text[value.start : value.end])}
+        if not all(_says_again(fragment, ftype, said) for fragment in turning):
+            return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
     if _told_of_the_past(evidence):

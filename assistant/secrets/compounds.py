@@ -19,12 +19,11 @@ from assistant.secrets.code_words import ACCESS_PLACES, CODE_HOLDERS
 from assistant.secrets.tries import phrases, unaccented
 from assistant.secrets.vocabulary import CueKind
 
+_PASSWORD_HEADS = frozenset({"passwort", "kennwort", "password", "passcode", "passwd"})
 _COMPOUND = re.compile(
-    r"(?<![\w'’-])(?P<mod>[^\W\d_]{3,}?)-?(?P<head>passwort|kennwort|password|passcode|passwd|codes?|nummer)"
-    r"(?![\w-])",
+    rf"(?<![\w'’-])(?P<mod>[^\W\d_]{{3,}}?)-?(?P<head>{'|'.join(sorted(_PASSWORD_HEADS))}|codes?|nummer)(?![\w-])",
     re.I,
 )
-_PASSWORD_HEADS = frozenset({"passwort", "kennwort", "password", "passcode", "passwd"})
 # How a lost login gets back in, and the documents whose number is an identity number.
 _RECOVERY = ("wiederherstellung", "recovery", "backup", "sicherung", "notfall", "ersatz", "reserve")
 _PASSPORT = ("pass", "dokument", "dokumenten", "reisedokument", "passport")

@@ -43,6 +43,7 @@ from assistant.secrets.values import (
     digits_value,
     is_description,
     looks_secret,
+    password_shaped,
     skip_aside,
     word_value,
 )
@@ -197,10 +198,12 @@ def _document_token(text: str, pos: int, connected: bool, least: int = 2) -> tup
     """After a connector any mix will do; right after the name ("Reisepassnummer C6VYTRL41") it needs ``least``
     digits, so a word in capitals ("PASSPORT CONTROL") is no number."""
     m = _DOCUMENT_TOKEN.match(text, pos)
-    if m is None or (not connected and sum(c.isdigit() for c in m.group(0)) < least):
-        return None
+    if m is None or connected:
+        return m.span() if m else None
+    token = m.group(0)
     # One digit is enough only in a token as long as a passport number ("HVNNHLY5Z"), not in "PASS1".
-    return m.span() if connected or least > 1 or len(m.group(0)) >= 8 else None
+    enough = sum(c.isdigit() for c in token) >= least and (least > 1 or len(token) >= 8)
+    return m.span() if enough else None
 
 
 _CALLED = re.compile(
@@ -293,33 +296,16 @@ _LATER = re.compile(
     rf"(?:[,;]|(?<![\w'’-])(?:{_NOW}))(?:{_CONNECT})(?:(?:{_NOW})\s+)?",
     re.I,
 )
-_CLOCK_OR_PRICE = re.compile(r"[€$£]?\d{1,4}(?:[:h.,]\d{1,2})?(?:[€$£%]|am|pm|h|eur|usd)?", re.I)
-
-
-def _password_shaped(value: str) -> bool:
-    """A value that cannot be a word of the sentence: six characters or more, letters with digits or symbols,
-    a lower-case letter or a symbol among them (not a flight number or a booking code), not a time or a
-    price."""
-    return (
-        len(value) >= 6
-        and any(c.isalpha() for c in value)
-        and not value.isalpha()
-        and (any(c.islower() for c in value) or not value.isalnum())
-        and _CLOCK_OR_PRICE.fullmatch(value) is None
-    )
 
 
 def _shaped_word(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
     found = word_value(text, pos, connected)
-    return found if found is not None and _password_shaped(text[found[0] : found[1]]) else None
+    return found if found is not None and password_shaped(text[found[0] : found[1]]) else None
 
 
 # A password after what it is for, with no connector: "password di ITA Airways Colosseo1980", "senha do Gmail
 # Lua!2024": a little word, up to three names, then a word only a password could be.
-_LABEL_HEAD = re.compile(
-    rf"(?i:(?:{alternation_of(QUALIFIERS)})\s+)?(?i:(?:the|my|o|a|la|le|el|il|der|die|das|mon|ma|mi|meu|minha|mio|"
-    r"mia|mein|meine)\s+)?"
-)
+_LABEL_HEAD = re.compile(rf"(?i:(?:{alternation_of(QUALIFIERS)})\s+)?(?i:(?:{_POSSESSIVE})\s+)?")
 _NAME = re.compile(r"[A-Z][\w.&'’-]*\s+")
 
 
@@ -345,7 +331,7 @@ def _value_later(text: str, pos: int) -> tuple[int, int] | None:
     end = stop.start() if stop else min(len(text), pos + 64)
     for later in (*_LATER.finditer(text, pos, end), *_CHANGED_TO.finditer(text, pos, end)):
         found = word_value(text, later.end(), False)
-        if found is not None and _password_shaped(text[found[0] : found[1]]):
+        if found is not None and password_shaped(text[found[0] : found[1]]):
             return found
     return None
 

@@ -15,8 +15,8 @@ from functools import cache
 from stdnum import get_cc_module
 
 from assistant.secrets.hits import FIXED_MASKS, Hit, SecretKind, sentence_bounds
-from assistant.secrets.tries import listed, unaccented, words_pattern
-from assistant.secrets.vocabulary import DOCUMENT_CONTEXT
+from assistant.secrets.tries import alternation_of, listed, unaccented, words_pattern
+from assistant.secrets.vocabulary import CONNECTORS, DOCUMENT_CONTEXT, POSSESSIVES, QUALIFIERS
 
 # Letters and digits in the lengths passports use: "C01X00T47", "AB1234567", "X1234567", "123456789".
 _PASSPORT_SHAPE = re.compile(
@@ -76,14 +76,21 @@ _DOCUMENT_NOUN = (
     r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card|licen[cs]e|"
     r"f[üu]hrerschein|permis|carnet|patente))"
 )
-_NUMBERED_DOCUMENT = re.compile(
-    rf"(?<![\w-]){_DOCUMENT_NOUN}(?:['’]s)?(?:\s+[^\W\d_]{{2,15}}){{0,2}}?[\s-]*{_NUMBER_WORD}(?![\w])|"
-    rf"(?<![\w-]){_NUMBER_WORD}\s+(?:(?:of|du|de|do|da|del|des|of\s+the|de\s+la|del|dello|della|vom|des)\s+)?"
-    rf"(?:(?:my|mon|ma|mi|meu|mio|mein|the|le|la|el|o|il)\s+)?{_DOCUMENT_NOUN.replace('?P<id>', '?P<id2>')}(?![\w])",
-    re.I,
+# The name, then its number word ("passport's number", "document no."), or the number word, then the name
+# ("n° du titre de voyage", "número de pasaporte").
+_NUMBERED_DOCUMENT = (
+    re.compile(
+        rf"(?<![\w-]){_DOCUMENT_NOUN}(?:['’]s)?(?:\s+[^\W\d_]{{2,15}}){{0,2}}?[\s-]*{_NUMBER_WORD}(?![\w])",
+        re.I,
+    ),
+    re.compile(
+        rf"(?<![\w-]){_NUMBER_WORD}\s+(?:(?:{alternation_of(QUALIFIERS)})\s+)?(?:(?:{alternation_of(POSSESSIVES)})\s+)?"
+        rf"{_DOCUMENT_NOUN}(?![\w])",
+        re.I,
+    ),
 )
 _THEN_NUMBER = re.compile(
-    r"(?:\s*\([^()\n]{1,40}\))?(?:\s*[:=#-]+\s*|\s+(?:is|was|é|es|est|ist|lautet|è|:)\s*|\s+)"
+    rf"(?:\s*\([^()\n]{{1,40}}\))?(?:\s*[:=#-]+\s*|\s+(?:{alternation_of(CONNECTORS)})\s*:?\s*|\s+)"
     r"(?P<v>(?=[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){5,15})(?![\w-])",
     re.I,
 )
@@ -95,10 +102,10 @@ def numbered_document_hits(text: str, view: str) -> Iterator[Hit]:
     """Document numbers after a document's name and its number word, and machine-readable zone lines."""
     if sum(map(str.isdigit, text)) < 2:
         return
-    for m in _NUMBERED_DOCUMENT.finditer(view):
+    for m in (m for pattern in _NUMBERED_DOCUMENT for m in pattern.finditer(view)):
         value = _THEN_NUMBER.match(text, m.end())
         if value is not None and not _NOT_DOCUMENT.search(view, max(0, m.start() - 30), m.start()):
-            kind: SecretKind = "national_id" if m.group("id") or m.group("id2") else "passport"
+            kind: SecretKind = "national_id" if m.group("id") else "passport"
             yield Hit(kind, *value.span("v"), FIXED_MASKS[kind])
     for m in _MRZ_LINE.finditer(text):
         yield Hit("passport", m.start(), m.end(), FIXED_MASKS["passport"])

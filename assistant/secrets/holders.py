@@ -27,7 +27,7 @@ from assistant.secrets.code_words import ACCESS_PLACES, AMOUNTS, CODE_HOLDERS, C
 from assistant.secrets.cues import LOOSE_CONNECTOR, value_start
 from assistant.secrets.hits import FIXED_MASKS, Hit, sentence_bounds
 from assistant.secrets.phrases import NOT_SECRET_CODE
-from assistant.secrets.tries import alternation, alternation_of, phrases, unaccented, words_pattern
+from assistant.secrets.tries import alternation_of, phrases, unaccented, words_pattern
 from assistant.secrets.values import access_value, digits_value
 from assistant.secrets.vocabulary import CONNECTORS
 
@@ -41,28 +41,38 @@ _KEYPAD = re.compile(r"keypad|teclado|clavier|tastierino|tastatur", re.I)
 _KEYPAD_DIGITS = re.compile(r"\s+(?P<v>\d{4,8})(?![\w:/%.,]\d|[\w€$£])")
 _SIX_DIGITS = re.compile(r"\d{6}(?![\w:/%.,]\d|[\w€$£])")
 _SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
+# What a code was set to ("set the room safe to 7860"): a connector only where the sentence says it was set.
+_SET_TO = ("to", "auf", "a", "para", "sur", "su")
+_JOIN = re.compile(rf"\s*[:=]\s*|\s+(?:{alternation_of(CONNECTORS)}|{'|'.join(_SET_TO)})\s+", re.I)
+
+
+def _table_pattern(table: dict[str, str]) -> re.Pattern[str]:
+    """A table's phrases as whole words, accents optional."""
+    words = set(phrases(table))
+    return words_pattern(words | {unaccented(w) for w in words})
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    words = set(phrases(CODE_HOLDERS))
-    holder = re.compile(
-        rf"(?<![\w'’-])(?:{alternation(words | {unaccented(w) for w in words})})(?![\w-])", re.I
+def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The code words, what a code opens, how it came and what holds one (see :mod:`code_words`)."""
+    return (
+        _table_pattern(CODE_WORDS),
+        _table_pattern(ACCESS_PLACES),
+        _table_pattern(DELIVERY),
+        _table_pattern(CODE_HOLDERS),
     )
-    join = re.compile(rf"\s*[:=]\s*|\s+(?:{alternation_of(CONNECTORS)}|to|auf|a|para|sur|su)\s+", re.I)
-    return holder, join
 
 
 def holder_hits(text: str, view: str) -> Iterator[Hit]:
     if sum(map(str.isdigit, text)) < 3:
         return
-    holder, join = _patterns()
-    for m in holder.finditer(view):
+    _code_words, places, _delivery, holders = _context_words()
+    for m in holders.finditer(view):
         pos = m.end()
         belongs = _BELONGS.match(text, pos)
         if belongs is not None:
             pos = belongs.end()
-        joined = join.match(text, pos)
+        joined = _JOIN.match(text, pos)
         if joined is None:
             # A keypad is for typing a code: digits right after it are one ("front door keypad 0606 then …").
             keyed = _KEYPAD_DIGITS.match(text, pos) if _KEYPAD.search(m.group(0)) else None
@@ -71,27 +81,17 @@ def holder_hits(text: str, view: str) -> Iterator[Hit]:
             continue
         word = joined.group(0).strip().lower()
         lo, _hi = sentence_bounds(view, m.start(), m.end())
-        if word in ("to", "auf", "a", "para", "sur", "su") and not _SET.search(view, lo, m.start()):
+        if word in _SET_TO and not _SET.search(view, lo, m.start()):
             continue
         value = access_value(text, joined.end())
         if value is not None and not amount_or_year(text, *value):
             yield Hit("pin", *value, FIXED_MASKS["pin"])
     # Any place a code opens, with a value typed on its keypad ("portão: 7777#", "gate: *1016"): the "#" or "*"
     # says it is keyed in, not the number of a gate or a door.
-    _code_words, places, _delivery = _context_words()
     for m in places.finditer(view):
         keyed = _KEYED.match(text, m.end())
         if keyed is not None:
             yield Hit("pin", *keyed.span("v"), FIXED_MASKS["pin"])
-
-
-@cache
-def _context_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    def pattern(table: dict[str, str]) -> re.Pattern[str]:
-        words = set(phrases(table))
-        return words_pattern(words | {unaccented(w) for w in words})
-
-    return pattern(CODE_WORDS), pattern(ACCESS_PLACES), pattern(DELIVERY)
 
 
 _WORD = re.compile(r"[\w-]+")
@@ -113,7 +113,7 @@ def context_code_hits(text: str, view: str) -> Iterator[Hit]:
     how the code came); never a promo, booking, postal or dialling code."""
     if _ANY_DIGIT.search(text) is None:
         return
-    code_words, places, delivery = _context_words()
+    code_words, places, delivery, _holders = _context_words()
     for m in code_words.finditer(view):
         loose = LOOSE_CONNECTOR.match(text, m.end())
         pos, connected = (loose.end(), True) if loose else value_start(text, m.end())

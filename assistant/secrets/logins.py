@@ -30,21 +30,24 @@ _SECURITY_CUE = re.compile(
 )
 # "the 'street you grew up on' answer is Wellington Crescent", "primary school answer is St Brigid's": the answer
 # to a question named right before the word (quoted, or a noun), not "the answer is no" or "my answer is Lisbon".
+_ANSWER = r"(?:answer|antwort|resposta|respuesta|r[ée]ponse|risposta)"
 _NAMED_ANSWER = re.compile(
     r"(?:['\"][^'\"\n]{3,60}['\"]|(?<![\w'])(?!(?:the|my|your|his|her|our|their|a|an|this|that|short|long|"
     r"right|wrong|correct|final|same|only|quick|best|honest|obvious|real|true|official)\s)[A-Za-z][\w'-]{2,})\s+"
-    r"(?:answer|antwort|resposta|respuesta|r[ée]ponse|risposta)(?:\s*[:=]\s*|\s+(?:is|was|ist|war|é|es|est|è)\s+)",
+    + _ANSWER
+    + r"\b",
     re.I,
 )
 _CAPITALISED = re.compile(r"\s+([A-Z][\w'’-]+)")
-_BARE_ANSWER = re.compile(r"\b(?:answer|resposta|respuesta|r[ée]ponse|antwort|risposta)\s*[:=]\s*", re.I)
+_BARE_ANSWER = re.compile(rf"\b{_ANSWER}\s*[:=]\s*", re.I)
 # What says a question is a security question, in the six languages ("pergunta de segurança: …, resposta: …").
 _SECURITY_TOPIC = whole_words(
     r"security|secret|memorable|seguran[çc]a|seguridad|s[ée]curit[ée]|sicherheit\w*|sicurezza|secret[ao]|"
     r"secr[èe]te|geheim\w*|segret[ao]"
 )
 _SECURITY_CONNECTOR = re.compile(
-    r"(?:\s*[:=]\s*|\s+[-–—]+\s+|['’]s\s+|\s+(?:is called|was called|was named|is named|would be|is|was|est|es|ist|é)"
+    r"(?:\s*[:=]\s*|\s+[-–—]+\s+|['’]s\s+|\s+(?:is called|was called|was named|is named|would be|is|was|est|es|ist|"
+    r"war|é|è)"
     r"\s*:?\s+)",
     re.I,
 )
@@ -82,7 +85,8 @@ def security_answer_hits(text: str, view: str) -> Iterator[Hit]:
         if found:
             yield Hit("security_answer", *found, mask)
     for m in _NAMED_ANSWER.finditer(view):
-        found = clause_value(text, m.end())
+        c = _SECURITY_CONNECTOR.match(text, m.end())
+        found = clause_value(text, c.end()) if c else None
         if found and (text[found[0]].isupper() or text[found[0]].isdigit()):
             yield Hit("security_answer", *found, mask)
     # "security question: first pet. answer: Rex"

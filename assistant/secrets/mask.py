@@ -45,6 +45,7 @@ from assistant.secrets.numbers import bank_hits, iban_hits, identity_hits
 from assistant.secrets.phrases import code_hits, password_hits, pin_hits
 from assistant.secrets.reading import scan_view
 from assistant.secrets.tokens import keyed_token_hits, token_hits
+from assistant.secrets.values import password_shaped
 
 __all__ = [
     "SECRET_KINDS",
@@ -240,11 +241,9 @@ def may_continue_secret(text: str) -> bool:
     view = scan_view(text).text
     if opens_with_digits(view):
         return True
-    # The value may follow what introduces it there: "which is Dolphin&Coffee55", "it's Quokka_19".
-    return any(
-        len(token) >= 6 and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-        for token in (t.rstrip(".,;:!?") for t in view.split(maxsplit=3)[:3])
-    )
+    # The value may follow what introduces it there: "which is Dolphin&Coffee55", "it's Quokka_19". A flight
+    # number or a booking code ("TP1343") is not password-shaped, so those turns read nothing more.
+    return any(password_shaped(t.rstrip(".,;:!?")) for t in view.split(maxsplit=3)[:3])
 
 
 def find_secret(text: str) -> str | None:

@@ -65,28 +65,33 @@ def _valid_iban(compact: str) -> bool:
     return bool(iban.is_valid(compact))
 
 
+@lru_cache(maxsize=64)
+def _bban(country: str) -> str:
+    """The BBAN structure ``country`` uses ("1!a5!n5!n12!c" for Italy) per python-stdnum's IBAN registry, or ""
+    for a country without IBANs (or if the registry's private layout moved)."""
+    try:
+        return str(iban._ibandb.info(country + "00")[0][1].get("bban", ""))
+    except (AttributeError, IndexError, TypeError, KeyError):
+        return ""
+
+
 @lru_cache(maxsize=1024)
 def _iban_shaped(compact: str) -> bool:
-    """The country code, two check digits and exactly the BBAN structure that country uses (python-stdnum's IBAN
-    registry). An IBAN whose check digits are wrong, a typo or a number made up for an example, still names
-    somebody's account; the structure alone is specific enough not to occur in ordinary travel talk."""
+    """The country code, two check digits and exactly the BBAN structure that country uses. An IBAN whose check
+    digits are wrong, a typo or a number made up for an example, still names somebody's account; the structure
+    alone is specific enough not to occur in ordinary travel talk."""
     if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{11,30}", compact):
         return False
+    bban = _bban(compact[:2])
     try:
-        bban = iban._ibandb.info(compact)[0][1].get("bban", "")
         return bool(bban) and iban._struct_to_re(bban).match(compact[4:]) is not None
-    except (AttributeError, IndexError, TypeError, KeyError):  # the registry's private layout moved: skip
+    except AttributeError:  # the registry's private helpers moved: skip
         return False
 
 
-@lru_cache(maxsize=1024)
 def _iban_length(country: str) -> int | None:
-    """The length of ``country``'s IBANs (from python-stdnum's registry), or None for a country without them."""
-    try:
-        info = iban._ibandb.info(country + "00")[0][1]
-    except (AttributeError, IndexError, TypeError, KeyError):
-        return None
-    bban = info.get("bban", "")
+    """The length of ``country``'s IBANs, or None for a country without them."""
+    bban = _bban(country)
     return 4 + sum(int(n) for n in re.findall(r"\d+", bban)) if bban else None
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from assistant.secrets.hits import strip_value, word_set
+from assistant.secrets.tries import alternation_of
+from assistant.secrets.vocabulary import CONNECTORS
 
 # Longest first: "was changed to" must win over "was", or "changed" would be read as the value.
 _CONNECTOR_WORDS = (
@@ -212,10 +214,11 @@ _SENT_CLAUSE = re.compile(
 
 
 # An aside in brackets, or between dashes ("mot de passe du compte SNCF — celui lié à l'adresse perso — c'est …").
+_CONNECTOR_NEXT = rf"(?=\s+(?:{alternation_of(CONNECTORS)})\b|\s*[:=])"
 _BRACKETED = re.compile(
-    r"\s*\([^()\n]{1,40}\)|\s+[-–—]{1,2}\s[^-–—\n]{1,40}\s[-–—]{1,2}(?=\s+(?:c'est|is|est|es|ist|é|è)\b|\s*:)"
+    rf"\s*\([^()\n]{{1,40}}\)|\s+[-–—]{{1,2}}\s[^-–—\n]{{1,40}}\s[-–—]{{1,2}}{_CONNECTOR_NEXT}"
     # "my mother's maiden name, for the bank's check, is …": an aside between commas, when a connector follows.
-    r"|\s*,\s[^,\n.;:]{1,30},(?=\s*(?:is|was|are|:|=|est|es|ist|é|è)\b)"
+    rf"|\s*,\s[^,\n.;:]{{1,30}},{_CONNECTOR_NEXT}"
 )
 
 
@@ -267,11 +270,12 @@ def code_list(text: str, pos: int) -> tuple[int, int] | None:
         if gap is None:
             break
         pos = gap.end()
-    said = text[start:end] if end is not None else ""
-    # Three digits in all; or two in a group with a dash ("ex7g-fpe8") or as long as a key ("d52pnjykcp").
-    if end is None or (digits < 3 and not (digits >= 1 and ("-" in said or len(said) >= 8))):
+    if end is None:
         return None
-    return start, end
+    said = text[start:end]
+    # Three digits in all; or fewer in a group with a dash ("ex7g-fpe8") or as long as a key ("d52pnjykcp").
+    enough = digits >= 3 or (digits >= 1 and ("-" in said or len(said) >= 8))
+    return (start, end) if enough else None
 
 
 # Door, gate and locker codes: digits, perhaps a letter and the keypad's "#" or "*" ("4821B", "#7731", "372").
@@ -293,3 +297,19 @@ def access_value(text: str, pos: int) -> tuple[int, int] | None:
     value = m.group(0)
     ok = sum(c.isdigit() for c in value) >= 3 and sum(c.isalpha() for c in value) <= 2
     return m.span() if ok else None
+
+
+_CLOCK_OR_PRICE = re.compile(r"[€$£]?\d{1,4}(?:[:h.,]\d{1,2})?(?:[€$£%]|am|pm|h|eur|usd)?", re.I)
+
+
+def password_shaped(value: str) -> bool:
+    """A value that cannot be a word of the sentence: six characters or more, letters with digits or symbols,
+    a lower-case letter or a symbol among them (not a flight number or a booking code), not a time or a
+    price."""
+    return (
+        len(value) >= 6
+        and any(c.isalpha() for c in value)
+        and not value.isalpha()
+        and (any(c.islower() for c in value) or not value.isalnum())
+        and _CLOCK_OR_PRICE.fullmatch(value) is None
+    )
