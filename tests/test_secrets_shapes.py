@@ -395,3 +395,18 @@ def test_sessions_licences_and_asides_are_masked(text: str, secret: str) -> None
 )
 def test_names_and_talk_about_codes_are_kept(text: str) -> None:
     assert mask_secrets(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_words"),
+    [
+        ("IBAN NL91 ABNA 0417 1643 00 for the refund", "for the refund"),
+        ("iban de44 5001 0517 5407 3249 31 pls, thanks", "pls, thanks"),
+        ("IBAN DE12 3456 7890 1234 5678 99 ok thanks", "ok thanks"),  # mistyped: check digits wrong
+    ],
+)
+def test_an_iban_mask_stops_where_the_iban_does(text: str, kept_words: str) -> None:
+    masked = mask_secrets(text).text
+    assert masked.startswith(("IBAN [IBAN ending", "iban [IBAN ending")) and masked.endswith(kept_words), (
+        masked
+    )

@@ -104,18 +104,30 @@ def _printed_iban(printed: str, compact: str) -> bool:
     return _PRINTED_IBAN.fullmatch(printed) is not None and _iban_length(compact[:2]) == len(compact)
 
 
+_NO_DIGIT_GROUP = re.compile(r"(?:^|[ -])[^\d\s-]+$")
+
+
 def iban_hits(text: str, view: str) -> Iterator[Hit]:
     for m in _IBAN_START.finditer(text):
-        labelled = _IBAN_CUE.search(view, max(0, m.start() - 24), m.start()) is not None
-        for end, compact in _iban_candidates(text, m.start()):
-            if (
-                labelled
-                or _valid_iban(compact)
+        candidates = list(_iban_candidates(text, m.start()))
+        found = next(
+            (
+                (end, compact)
+                for end, compact in candidates
+                if _valid_iban(compact)
                 or _iban_shaped(compact)
                 or _printed_iban(text[m.start() : end], compact)
-            ):
-                yield Hit("bank_account", m.start(), end, iban_mask(compact))
-                break
+            ),
+            None,
+        )
+        if found is None and _IBAN_CUE.search(view, max(0, m.start() - 24), m.start()) is not None:
+            # A mistyped IBAN after its name is still one: its groups up to the last that holds a digit, never
+            # the words after it ("IBAN NL91 ABNA 0417 1643 00 for the refund").
+            found = next(
+                ((end, c) for end, c in candidates if not _NO_DIGIT_GROUP.search(text, m.start(), end)), None
+            )
+        if found is not None:
+            yield Hit("bank_account", m.start(), found[0], iban_mask(found[1]))
 
 
 _CONNECT = r"(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#))?(?:\s*(?:is|was|:|=|-|'s|’s)(?:\s*:)?)?\s*"
