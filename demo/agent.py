@@ -164,12 +164,15 @@ def understood(view: View) -> Reading:
     """Read the message (and set ``view.intent`` when its meaning is decided, for the moves' later steps)."""
     ruled = _by_rules(view)
     hint = rule_intent(ruled[0], view) if ruled else _answer_hint(view.user_text)
-    guessed = intents.guess(view.user_text, rule_hint=hint)
     # A message the write gate finds a preference of the user's in, which no other move took, is a statement
-    # whatever its nearest examples say ("I'm hard of hearing", "French is my preferred language").
-    decisive = ruled is not None and (
-        ruled[0].name in _DECISIVE or (ruled[0].name == "statement" and statements.states_a_preference(view))
-    )
+    # whatever its nearest examples say ("I'm hard of hearing", "French is my preferred language"). The
+    # statement move's patterns take any first-person sentence, so without a preference found they are no
+    # evidence at all ("I need to bail on the Rome booking").
+    stated = ruled is not None and ruled[0].name == "statement" and statements.states_a_preference(view)
+    if ruled is not None and ruled[0].name == "statement" and not stated:
+        hint = None
+    guessed = intents.guess(view.user_text, rule_hint=hint)
+    decisive = ruled is not None and (ruled[0].name in _DECISIVE or stated)
     if guessed is None or decisive:
         return Reading(hint if guessed is not None else None, ruled)
     if guessed.out_of_scope:

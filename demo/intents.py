@@ -23,6 +23,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from demo import cues
+from demo.intent_examples import DESCRIBED, EXAMPLES
+from demo.wording import Spelling, plain, vocabulary_of
+
 Encoder = Callable[[list[str]], Any]  # texts → an (n, d) array of sentence vectors
 
 
@@ -39,219 +43,6 @@ FLOOR = 0.4  # below this the message is like none of the examples: not one of t
 RULE_BONUS = 0.16  # added to the intent the moves' patterns recognise
 _TOP = 3  # examples averaged per intent
 
-# Each intent's example phrasings: the meaning, not a test set (benchmarks/_intent_phrasings.py holds that).
-EXAMPLES: dict[str, tuple[str, ...]] = {
-    "search": (
-        "Find me flights to Lisbon on the 14th",
-        "Are there any flights from Manchester to Porto next Friday?",
-        "I need to fly to Madrid tomorrow",
-        "search flights London to Paris on 3 December",
-        "what flights go to Rome next week",
-        "How much is a flight to Berlin on Monday?",
-        "I want to get to Lisbon on the 20th, what are my options",
-        "look up planes to Barcelona",
-        "is anything flying to Dublin on the 2nd",
-        "what does a ticket to Paris cost on Friday",
-        "show me flights to Rome this weekend",
-    ),
-    "book": (
-        "Book option 1",
-        "I'll take the cheapest one",
-        "book the second flight please",
-        "go with number 3",
-        "reserve TP1343 for me",
-        "the first one sounds good, book it",
-        "let's do option two",
-        "put me on the earliest one",
-        "I'll go with the 12:40 flight",
-        "book me on that cheap easyJet one",
-        "option 3 please",
-    ),
-    "change": (
-        "Change my booking to the 16th",
-        "move my flight to next Friday",
-        "can I reschedule my trip to a later date",
-        "I need to fly a day later, can you move it",
-        "rebook me on the 18th instead",
-        "push my Lisbon flight back two days",
-        "switch my reservation to Sunday",
-        "I'd like to travel on a different day",
-        "can my trip be moved to the 20th",
-        "postpone my flight by a day",
-        "bring my departure forward to Thursday",
-        "I'd rather fly on the 19th, swap it",
-        "put my booking on a later date",
-    ),
-    "cancel": (
-        "Cancel my booking",
-        "cancel it",
-        "I don't want to go any more, call the trip off",
-        "please cancel BK-1A2B3C4D",
-        "scrap my reservation",
-        "I need to cancel my flight to Lisbon",
-        "get rid of the reservation",
-        "undo the booking I made",
-        "I won't be going, please cancel",
-        "drop the trip",
-        "drop my reservation, I'm not going",
-    ),
-    "bookings": (
-        "show my bookings",
-        "where am I staying?",
-        "what have I booked so far",
-        "list my reservations",
-        "what's my itinerary",
-        "which hotel am I in",
-        "remind me of my flight details",
-        "when is my flight",
-        "what time do I leave",
-        "which flights do I have booked",
-        "what's coming up for me",
-        "did I book anything yet",
-        "what have I got planned",
-    ),
-    "dinner": (
-        "Any dinner suggestions near my hotel?",
-        "where can I eat tonight",
-        "recommend a restaurant close to where I'm staying",
-        "somewhere nice for lunch nearby",
-        "I'm hungry, what's good around here",
-        "good places to eat near the hotel",
-        "where could we have breakfast",
-        "a restaurant for tonight please",
-        "food recommendations near my hotel",
-    ),
-    "remember": (
-        "remember that I prefer aisle seats",
-        "don't forget I'm vegan",
-        "please note that I always fly from Manchester",
-        "make a note: I'm a TAP Miles&Go member",
-        "keep in mind that I'm gluten-free",
-        "save that I like window seats",
-        "can you store my preference for aisle seats",
-        "I want you to remember that I'm halal",
-        "please remember my diet: vegetarian",
-        "could you remember I fly from Gatwick",
-        "log my seat choice as window",
-        "note this down: I'm vegan",
-        "add to my profile that I prefer the aisle",
-        "jot down that I eat halal",
-        "keep in mind my home airport is Gatwick",
-        "please record that I'm gluten-free",
-        # telling a preference counts too: the move then says what the write gate keeps
-        "I prefer aisle seats",
-        "I'm vegetarian",
-        "I always fly from Heathrow",
-        "I usually travel with just a carry-on",
-        "I'm allergic to nuts",
-        "I like to sit by the window",
-        "I'm no longer vegan",
-        "my home airport is Manchester",
-        "aisle for me, always",
-        "I eat pescatarian",
-        "I'm coeliac, so no gluten",
-        "I never eat meat",
-        "I stopped being vegetarian",
-    ),
-    "recall_me": (
-        "What do you remember about me?",
-        "what do you know about me",
-        "what preferences have you saved",
-        "tell me what you have on file for me",
-        "do you remember my seat preference?",
-        "which details of mine do you keep",
-        "show me what you have stored on me",
-        "have you kept anything about me",
-        "what do you have on my profile",
-        "do you know where I usually fly from",
-        "which of my details have you kept",
-        "have you got any notes on me",
-        "do you know my diet?",
-    ),
-    "forget": (
-        "forget my seat preference",
-        "forget everything you know about me",
-        "delete my dietary information",
-        "please stop remembering where I fly from",
-        "erase all my data",
-        "wipe what you saved about me",
-        "forget my diet",
-        "forget my preferences please",
-        "remove my home airport from memory",
-        "get rid of the things you saved about me",
-        "forget that I prefer the aisle",
-        "please forget I told you I'm vegan",
-    ),
-    "confirm": (
-        "yes",
-        "yes, go ahead",
-        "sure",
-        "ok do it",
-        "yep, that's right",
-        "please do",
-        "absolutely",
-        "yes, confirmed",
-        "go for it",
-        "that's fine, proceed",
-        "ok great",
-    ),
-    "decline": (
-        "no",
-        "no, keep it",
-        "never mind",
-        "don't do that",
-        "nope, leave it as it is",
-        "actually no, forget I asked",
-        "no thank you",
-        "please don't do that",
-        "wait, stop",
-        "I've changed my mind",
-        "leave it",
-        "keep it, don't cancel",
-    ),
-    "greeting": (
-        "hi",
-        "hello there",
-        "good morning",
-        "hey, how are you?",
-        "hiya",
-        "hey hey",
-        "hi, anybody there?",
-        "sup",
-        "good evening to you",
-        "heya",
-        "oi, hello",
-    ),
-    "thanks": (
-        "thanks",
-        "thank you so much",
-        "great, cheers",
-        "perfect, that's all I needed",
-        "lovely, thanks a lot",
-        "ta very much",
-        "I appreciate your help",
-        "thanks mate",
-        "nice, thanks",
-    ),
-}
-
-# How a clarifying question names each intent ("did you want to … or …?").
-DESCRIBED: dict[str, str] = {
-    "search": "search for flights",
-    "book": "book one of the options",
-    "change": "change a booking",
-    "cancel": "cancel a booking",
-    "bookings": "see your bookings",
-    "dinner": "find somewhere to eat near your hotel",
-    "remember": "tell me a preference to remember",
-    "recall_me": "hear what I remember about you",
-    "forget": "have me forget something",
-    "confirm": "say yes",
-    "decline": "say no",
-    "greeting": "say hello",
-    "thanks": "say thanks",
-}
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Guess:
@@ -261,14 +52,17 @@ class Guess:
     score: float
     runner_up: str
     runner_up_score: float
+    evidenced: bool = False  # the message's structure pointed at an intent (``demo.cues``)
 
     @property
     def sure(self) -> bool:
-        return self.score - self.runner_up_score >= MARGIN and self.score >= FLOOR
+        return self.score - self.runner_up_score >= MARGIN and not self.out_of_scope
 
     @property
     def out_of_scope(self) -> bool:
-        return self.score < FLOOR
+        # Words the encoder does not know ("red-eyes") can leave a clear request far from every example; its
+        # structure still says it is one.
+        return self.score < FLOOR and not self.evidenced
 
     def clarify(self) -> str:
         return (
@@ -286,13 +80,16 @@ class IntentIndex:
         examples: dict[str, tuple[str, ...]] = EXAMPLES,
         *,
         cache: VectorCache | None = None,
+        known_words: Callable[[], frozenset[str]] | None = None,
     ) -> None:
         self._encode = encode
+        self._known_words = known_words
         self._examples = examples
         self._cache = cache
         self._lock = threading.Lock()
         self._matrix: np.ndarray | None = None
         self._owners: list[str] = []
+        self._spelling: Spelling | None = None
 
     def _vectors(self, texts: list[str]) -> np.ndarray:
         vectors = np.asarray(self._encode(texts), dtype=np.float32)
@@ -319,6 +116,16 @@ class IntentIndex:
             self._cache.put(key, matrix)
         return matrix
 
+    def _spelling_once(self) -> Spelling | None:
+        """What a misspelt word may be mended to (the examples' words), and the words never mended (the
+        encoder's own), read on the first message: without the encoder's words nothing is mended."""
+        with self._lock:
+            if self._spelling is None and self._known_words is not None:
+                self._spelling = Spelling(
+                    targets=vocabulary_of(*self._examples.values()), known=self._known_words()
+                )
+            return self._spelling
+
     def scores(self, text: str) -> dict[str, float]:
         """Each intent's score: the mean cosine of its ``_TOP`` nearest examples."""
         matrix = self._built()
@@ -329,12 +136,24 @@ class IntentIndex:
         return {k: float(np.mean(sorted(v, reverse=True)[:_TOP])) for k, v in by_intent.items()}
 
     def guess(self, text: str, *, rule_hint: str | None = None) -> Guess:
-        scores = self.scores(text)
-        if rule_hint in scores:
+        """The nearest intent of the message read plainly (``demo.wording``), its structure's evidence
+        (``demo.cues``) and the patterns' hint added to the examples' scores."""
+        said = plain(text, self._spelling_once())
+        scores = self.scores(said)
+        evidence = cues.evidence(said)
+        for intent, bonus in evidence.items():
+            if intent in scores:
+                scores[intent] += bonus
+        # A bare "yes"/"no" read from the opening word is no evidence against a request the structure shows
+        # ("yeah, the second one" picks an option).
+        answer_only = rule_hint in ("confirm", "decline") and any(k != rule_hint for k in evidence)
+        if rule_hint in scores and not answer_only:
             scores[rule_hint] += RULE_BONUS
         ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
         (best, top), (second, next_score) = ranked[0], ranked[1]
-        return Guess(intent=best, score=top, runner_up=second, runner_up_score=next_score)
+        return Guess(
+            intent=best, score=top, runner_up=second, runner_up_score=next_score, evidenced=best in evidence
+        )
 
 
 _INSTALLED: list[IntentIndex] = []  # the process's index, set once by the composition root
@@ -345,9 +164,10 @@ def install(
     examples: dict[str, tuple[str, ...]] = EXAMPLES,
     *,
     cache: VectorCache | None = None,
+    known_words: Callable[[], frozenset[str]] | None = None,
 ) -> None:
     """Route the offline model by meaning with this encoder (the composition root calls this)."""
-    _INSTALLED[:] = [IntentIndex(encode, examples, cache=cache)]
+    _INSTALLED[:] = [IntentIndex(encode, examples, cache=cache, known_words=known_words)]
     _cached_guess.cache_clear()
 
 

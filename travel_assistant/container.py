@@ -360,10 +360,12 @@ def install_offline_intents(mode: str) -> None:
         intents.uninstall()
         return
     from memory.embeddings import BundledMiniLM
-    from memory.minilm_onnx import SavedVectors
+    from memory.minilm_onnx import SavedVectors, known_words
 
     encoder = BundledMiniLM()
-    intents.install(lambda texts: encoder.generate_embeddings(texts), cache=SavedVectors())
+    intents.install(
+        lambda texts: encoder.generate_embeddings(texts), cache=SavedVectors(), known_words=known_words
+    )
 
 
 def build_runtime(
