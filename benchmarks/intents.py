@@ -29,8 +29,8 @@ from benchmarks._intent_heldout import HELDOUT
 from benchmarks._intent_heldout2 import HELDOUT2
 from benchmarks._intent_heldout3 import HELDOUT3
 from benchmarks._intent_phrasings import PHRASINGS
-from demo.intent_examples import EXAMPLES
 from demo.agent import _answer_hint, _by_rules, rule_intent, understood
+from demo.intent_examples import EXAMPLES
 from demo.view import Memory, View
 from testkit.bench_results import record
 
