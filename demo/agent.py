@@ -94,6 +94,7 @@ MEANT: dict[str, Step] = {
 # remembered, to book an option shown. The meaning of a message naming a diet or a seat leans towards
 # "remember" whatever else it asks ("Please forget that I'm vegetarian").
 _DECISIVE = frozenset({"remember", "forget", "what-do-you-remember", "book"})
+_ABOUT_MEMORY = frozenset({"remember", "forget", "recall_me"})
 _QUIET = frozenset({"recall_me", "remember", "forget", "confirm", "decline"})  # no "noted" line
 
 
@@ -172,7 +173,15 @@ def understood(view: View) -> Reading:
     if ruled is not None and ruled[0].name == "statement" and not stated:
         hint = None
     guessed = intents.guess(view.user_text, rule_hint=hint)
+    # ... unless its structure plainly asks for something else ("can you drop the window seat preference?",
+    # "I'll go with the nonstop at 8:50": a value named in a request to forget it or in a pick is no statement).
+    stated = stated and (guessed is None or guessed.cued in (None, "remember"))
     decisive = ruled is not None and (ruled[0].name in _DECISIVE or stated)
+    # A request about memory whose structure names a different one than the patterns read ("no need to
+    # remember my hotel preferences, please delete them", "remove the note that I prefer KLM") is read by
+    # meaning: remembering, forgetting and being told what is remembered differ by a word the patterns catch.
+    if decisive and guessed is not None and guessed.cued in _ABOUT_MEMORY and guessed.cued != hint:
+        decisive = False
     if guessed is None or decisive:
         return Reading(hint if guessed is not None else None, ruled)
     if guessed.out_of_scope:

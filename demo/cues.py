@@ -56,7 +56,9 @@ _MINE = re.compile(
     r"|\b(?:booked|upcoming|coming up|reserved)\b"
     r"|\b(?:do|did|have|am)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:a|any)?\s*(?:flights?|trips?|bookings?|hotel)\b"
     r"|\bwhere (?:am i|are we|do i|will i) (?:staying|stay|sleep)\b"
-    r"|\b(?:flights?|hotel|trip|plane)\s+(?:am|are|will|do)\s+(?:i|we)\b",
+    r"|\b(?:flights?|hotel|trip|plane)\s+(?:am|are|will|do)\s+(?:i|we)\b"
+    r"|\b(?:where|when|what time) (?:am i|are we|do i|will i|do we) (?:flying|going|off|travel(?:l?ing)?|headed|"
+    r"heading|leaving|fly|leave|depart)\b",
     re.I,
 )
 # A pick among options just shown.
@@ -80,6 +82,14 @@ _FOOD = whole_words(
     r"eat|eating|hungry|starving|food|restaurants?|dinner|lunch|brunch|breakfast|supper|dine|dining|bite|"
     r"cuisine|meal|cafe|café|bistro|tapas|sushi|pizza|trattoria|grab a bite|table for"
 )
+# Looking up what exists, or searching for something new.
+_LOOKUP = whole_words(
+    r"show|pull up|bring up|see|view|details?|remind|tell me|list|look up|reference|terminal|gate|confirmation|"
+    r"itinerary|what time|when|where|which"
+)
+_SEARCHING = whole_words(
+    r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new"
+)
 # Near where the user stays: only somewhere to eat is looked for there.
 _NEAR_STAY = re.compile(
     r"\b(?:near|nearby|close to|around|by|next to|walking distance (?:of|from)|round)\s+(?:the |my |our )?"
@@ -93,7 +103,10 @@ _REMEMBER = re.compile(
     r"(?:remember|save|store|note|record|log|jot|keep in mind|bear in mind|don'?t forget|do not forget|"
     r"make a note|take note|add (?:to|it to|this to|that to) my|update my (?:profile|preferences?)|"
     r"put (?:it |this |that )?(?:in|on) (?:my )?(?:profile|file|notes))\b"
-    r"|\b(?:for (?:future|next) (?:reference|time)|from now on|going forward|in future|in the future)\b",
+    r"|\b(?:for (?:future|next) (?:reference|time)|from now on|going forward|in future|in the future)\b"
+    # ... or at the end: "My favourite airline is BA, please remember", "…, note that".
+    r"|(?:\b(?:please|pls|kindly|and|so|just)\s+|[,;:.!-]\s*)(?:remember|note|save|store|record|keep in mind|"
+    r"make a note of)(?:\s+(?:that|this|it))?\W*$",
     re.I,
 )
 # A standing habit needs a stance and a travel topic ("I'd rather not" is an answer, not a preference), or a
@@ -118,20 +131,24 @@ _FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 _HELD = (
     r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
     r"details|data|info|information|profile|notes?)\b|\bwhat you (?:know|have|saved|stored|remember)"
-    r"|\beverything (?:you|about me)|\banything about me\b|\babout me\b"
+    r"|\beverything (?:you|about me)|\banything about me\b|\babout me\b|\bfor me\b"
     r"|\b(?:what|which) (?:of my )?(?:preferences|details|info|information)\b)"
 )
 _FORGET = re.compile(
-    r"\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|scrap|ditch|lose|bin|"
+    r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
+    r"un-?remember|unsave|scrap|ditch|"
+    r"lose|bin|"
     r"get rid of|throw away|toss)\b.{0,25}\b" + _HELD + r"|\b(?:don'?t|do not|no longer)\s+(?:want|need)\s+"
     r"you\s+(?:to\s+)?(?:keep|keeping|remember|remembering|store|storing|save|saving|know|knowing|hold|holding)\b"
-    r"|\b(?:forget|delete|erase|wipe|purge|unlearn)\b.{0,40}"
-    r"\b(?:me|my|mine|that|this|it|everything|all|data|memory|memories|info|information|notes?|profile|"
+    r"|(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|purge|unlearn|un-?remember)\b.{0,40}"
+    r"\b(?:me|my|mine|that|this|it|them|those|everything|all|data|memory|memories|info|information|notes?|profile|"
     r"preferences?|details|what)\b"
     r"|\bstop (?:remembering|storing|saving|keeping)\b|\bdon'?t (?:remember|keep|store|save)\b"
-    r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b",
+    r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b"
+    r"|\bno need (?:for you )?to (?:remember|keep|store|save)\b|\bun-?(?:remember|save|learn)\b",
     re.I,
 )
+_DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
 _YES = re.compile(
     r"^\W*(?:yes|yep|yess+|sure|ok(?:ay)?|alright|all right|absolutely|definitely|of course|go ahead|do it|"
     r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
@@ -142,11 +159,12 @@ _NO = re.compile(
     r"^\W*(?:no|nope|not (?:now|yet|really|today|this time)|never ?mind|don'?t|do not|leave it|"
     r"skip it|forget it|no thanks|no thank you|hold off|wait|stop|i'?ll pass|pass|changed my mind|"
     r"i'?d rather not|better not|keep it|let'?s not|negative|not (?:right now|at the moment|for now)|"
-    r"maybe later|later maybe|not interested)\b|\bas (?:it|they) (?:is|are|stands?)\b",
+    r"maybe later|later maybe|not interested|i don'?t think so|no way|not for me|i'?m good|all good)\b"
+    r"|\bas (?:it|they) (?:is|are|stands?)\b",
     re.I,
 )
 _HELLO = re.compile(
-    r"^\W*(?:hi+|hello+|hey+|heya|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|"
+    r"^\W*(?:hi+|hello+|hey+|heya|hiya|howdy|g'?day|greetings|good (?:morning|afternoon|evening|day)|morning|evening|"
     r"hi there|hey there|what'?s up|sup|yo)\b",
     re.I,
 )
@@ -155,6 +173,7 @@ _THANKS = re.compile(
     r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
     re.I,
 )
+_ABOUT_MEMORY = frozenset({"remember", "forget", "recall_me"})
 _SHORT = 6  # words: an answer or a courtesy is short; a longer message is a request that happens to open so
 
 
@@ -173,6 +192,8 @@ class Cues:
     changing: bool
     cancelling: bool
     question: bool
+    lookup: bool
+    searching: bool
     food: bool
     remember: bool
     recall: bool
@@ -198,10 +219,12 @@ class Cues:
             cancelling=bool(change.CANCEL.search(text) or _CANCELLING.search(text))
             and not _KEEP.search(text),
             question=bool(_QUESTION.search(text)),
+            lookup=bool(_LOOKUP.search(text)),
+            searching=bool(_SEARCHING.search(text)),
             food=bool(_FOOD.search(text) or dinner.DINNER.search(text) or _NEAR_STAY.search(text)),
             remember=bool(_REMEMBER.search(text)),
             recall=bool(recall_me.PHRASINGS.search(text) or _RECALL.search(text)),
-            forget=bool(_FORGET.search(text) or asks_to_forget(text)),
+            forget=bool(_FORGET.search(text) or asks_to_forget(text)) and not _DONT_FORGET.search(text),
             habit=first_person and bool((_STANCE.search(text) and _TOPIC.search(text)) or _SELF.search(text)),
             request=bool(_REQUEST.search(text)),
             short=words <= _SHORT,
@@ -210,7 +233,8 @@ class Cues:
 
 # Changing, said anywhere (the change move's own patterns want it at the start of a request).
 _CHANGING = re.compile(
-    r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|"
+    r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|fix|"
+    r"correct|wrong (?:date|day|time)|should be|"
     r"bring (?:it |\w+ )?forward|make it|rather than|instead of|instead)\b(?! my mind)"
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
     r"|\b(?:later|earlier|sooner) than\b|\bdifferent (?:day|date|time|flight)\b|\bdate change\b",
@@ -242,7 +266,7 @@ _REQUEST = re.compile(
 # preferences do you know", "what's on my profile".
 _RECALL = re.compile(
     r"^(?=.*\b(?:you|u)\b)(?=.*\b(?:know|remember|recall|saved?|stored?|kept|keep|have|got|noted|learned|learnt|"
-    r"hold|on file|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + _HELD + r"))"
+    r"hold|on file|on record|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + _HELD + r"))"
     r"(?=.*(?:\?|^\W*(?:\w+\W+){0,2}?(?:what|which|anything|everything|have|do|did|tell|show|list|remind)\b))"
     r"(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
     r"|^(?=.*\b(?:do|did|have) (?:you|u)\b)(?=.*\b(?:know|remember|saved?|stored?|kept|noted|on file|got)\b)"
@@ -264,17 +288,20 @@ def evidence(text: str) -> dict[str, float]:
         found[
             "remember"
         ] = -BONUS  # a question tells nothing about the user ("have you got my home airport?")
-    if c.forget and not c.recall:
-        add("forget", STRONG)
-    elif c.recall:
-        add("recall_me", STRONG)
-    elif c.remember:
-        add("remember", STRONG)
+    memory = (
+        "forget" if c.forget else "recall_me" if c.recall else "remember" if c.remember else None
+    )  # in this order: "delete what you know about me" names what is known only to say what to delete
+    if memory is not None:
+        add(memory, STRONG)
+        for other in _ABOUT_MEMORY - {memory}:  # the other two are what the patterns confuse it with
+            add(other, -SOFT)
     elif c.habit and not c.request and not c.cancelling and not c.changing:
         # "I hate early flights, nothing before 9am ever": a standing habit, told, not asked for.
         add("remember", BONUS)
     if any(weight > 0 for weight in found.values()):
         return found
+    if c.cancelling or c.changing:
+        add("bookings", -SOFT)  # a booking named to be cancelled or changed is not only looked up
     if c.cancelling:
         add("cancel", BONUS)
     elif c.option:
@@ -282,15 +309,17 @@ def evidence(text: str) -> dict[str, float]:
     elif (c.changing and (c.mine or c.date or c.pick)) or (c.mine and c.dates > 1):
         # "I booked the 14th but need the 15th now": the booking and another date is a change.
         add("change", BONUS)
-    elif c.mine and (c.question or not c.flights):
+    elif c.mine and (c.question or c.lookup or not c.flights):
         add("bookings", BONUS if not c.food else SOFT)
-        add("search", -SOFT)  # what the user already has is looked up, not searched for
     elif c.pick and not c.route:
         add("book", BONUS)
+        add("bookings", -SOFT)  # a pick among the options shown is not a booking already made
     elif c.flights and (c.route or c.date):
         add("search", BONUS)
     elif (c.route or c.place) and c.date:
         add("search", BONUS if c.request else SOFT)
+    if c.mine and not c.searching:
+        add("search", -SOFT)  # what the user already has is looked up or changed, not searched for
     if c.food and not c.cancelling and not c.changing:
         add("dinner", BONUS)
     if c.short:

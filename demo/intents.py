@@ -52,7 +52,11 @@ class Guess:
     score: float
     runner_up: str
     runner_up_score: float
-    evidenced: bool = False  # the message's structure pointed at an intent (``demo.cues``)
+    cued: str | None = None  # the intent the message's structure points at most strongly (``demo.cues``)
+
+    @property
+    def evidenced(self) -> bool:
+        return self.cued == self.intent
 
     @property
     def sure(self) -> bool:
@@ -147,12 +151,19 @@ class IntentIndex:
         # A bare "yes"/"no" read from the opening word is no evidence against a request the structure shows
         # ("yeah, the second one" picks an option).
         answer_only = rule_hint in ("confirm", "decline") and any(k != rule_hint for k in evidence)
-        if rule_hint in scores and not answer_only:
+        # ... nor is a pattern's route that the structure speaks against ("flights" in "my Dublin flight").
+        contradicted = evidence.get(rule_hint or "", 0.0) < 0
+        if rule_hint in scores and not answer_only and not contradicted:
             scores[rule_hint] += RULE_BONUS
         ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
         (best, top), (second, next_score) = ranked[0], ranked[1]
+        cued = max(evidence, key=evidence.__getitem__) if evidence else None
         return Guess(
-            intent=best, score=top, runner_up=second, runner_up_score=next_score, evidenced=best in evidence
+            intent=best,
+            score=top,
+            runner_up=second,
+            runner_up_score=next_score,
+            cued=cued if cued is not None and evidence[cued] > 0 else None,
         )
 
 

@@ -244,13 +244,23 @@ def _mended(word: str, spelling: Spelling) -> str:
 
 @lru_cache(maxsize=4096)
 def _nearest(word: str, spelling: Spelling) -> str | None:
-    # A known word's inflection is no typo ("cancelled" is not "cancel": a report is not a request).
-    if any(word.startswith(known) for known in spelling.targets if len(known) >= 4):
+    # A known word's inflection is no typo ("cancelled" is not "cancel": a report is not a request; "allergies"
+    # is not "allergic"): a typo leaves a shorter common beginning than a word's ending does.
+    if any(_shared_start(word, known) >= max(_MIN_MENDED, len(word) - 3) for known in spelling.targets):
         return None
     # A typo rarely changes the first letter; requiring it keeps "lunch" from becoming "launch".
     candidates = [w for w in spelling.targets if w[:1] == word[:1]]
     found = difflib.get_close_matches(word, candidates, n=1, cutoff=_MENDING_RATIO)
     return found[0] if found else None
+
+
+def _shared_start(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def vocabulary_of(*texts: Iterable[str]) -> frozenset[str]:
