@@ -6,15 +6,16 @@ same, and the reading then asks what was meant, or worse, picks a neighbour. So 
 (and before its structure is read, ``demo.cues``) it goes through :func:`plain`:
 
 - the shared normalised view (``assistant.normalise``: NFKC, invisible characters, look-alike letters, digits);
-- chat shorthand spelled out ("pls", "u", "tmrw", "thx", "opt"), and a message that is only an emoji read as
-  the word it stands for (a thumbs up is a yes);
+- chat shorthand spelled out ("pls", "u", "tmrw", "thx", "opt", "flights 2 Rome"), and a message that is only
+  an emoji read as the word it stands for (a thumbs up is a yes);
 - the commonest courtesy words of other languages (hello, thanks, yes, no) read as their English: the rest of
   another language is left alone (the model answers in English and says what it can do);
 - a misspelt word mended to the nearest word of the model's own vocabulary (the examples' words and the
   cues' words), when it is close enough (difflib's ratio ≥ 0.8) and long enough (five letters) that a
   different real word is unlikely. Names are never mended: a capitalised word is left as typed.
 
-The user's text is not changed anywhere else: the moves read slots from what was written.
+The log keeps what the user wrote; a move reads its slots from what was written, except flight search, which
+reads the plain words without mending ("fligths 2 Rome tmrw" is a search to Rome tomorrow).
 """
 
 from __future__ import annotations
@@ -200,6 +201,11 @@ _SHORT_RE = re.compile(
 _COURTESY_RE = re.compile(
     r"^\W*(" + "|".join(re.escape(k) for k in sorted(COURTESY, key=len, reverse=True)) + r")(?![\w'])", re.I
 )
+# "flights 2 paris": a 2 between a word of travel and a word is "to" (never beside a number or a time).
+_TWO_FOR_TO = re.compile(
+    r"\b(flights?|fly|flying|go|going|get|trip|tickets?|travel|travell?ing) 2 (?=[A-Za-z])",
+    re.I,
+)
 _MIN_MENDED = 5
 _MENDING_RATIO = 0.8
 
@@ -220,6 +226,7 @@ def plain(text: str, spelling: Spelling | None = None) -> str:
         return emoji
     view = _COURTESY_RE.sub(lambda m: COURTESY[m.group(1).lower()], view, count=1)
     view = _SHORT_RE.sub(lambda m: SHORTHAND[m.group(1).lower()], view)
+    view = _TWO_FOR_TO.sub(r"\1 to ", view)
     if spelling is not None:
         view = _WORD.sub(lambda m: _mended(m.group(0), spelling), view)
     return " ".join(view.split())

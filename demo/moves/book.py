@@ -51,6 +51,8 @@ def chosen_flights(view: View) -> list[str] | None:
         found = [o["flight_id"] for o in every if o.get("flight_no") == m.group(1)]
         return found or None
     picks = list(OPTION.finditer(view.user_text))
+    if not picks and len(legs) == 1 and (index := described_pick(view.user_text, legs[0])) is not None:
+        return [legs[0][index]["flight_id"]]
     if len(legs) == 1:
         picks = picks[:1]  # "the first one, option 1" names one flight twice
     elif len(picks) == 1 and EVERY_LEG.search(view.user_text):
@@ -64,6 +66,51 @@ def chosen_flights(view: View) -> list[str] | None:
             return None
         chosen.append(options[index - 1]["flight_id"])
     return chosen
+
+
+_DEPARTURE = re.compile(r"\b(\d{1,2})(?:(?::|h|\.)(\d{2}))?\s*(am|pm)?\b", re.I)
+_KIND = {
+    "later": -1,
+    "last": -1,
+    "earlier": 0,
+    "middle": 1,
+}
+_DAYPART = {
+    "morning": range(5, 12),
+    "afternoon": range(12, 18),
+    "evening": range(17, 24),
+    "night": range(19, 24),
+}
+
+
+def described_pick(text: str, options: list[dict[str, Any]]) -> int | None:
+    """The option (0-based) a message describes rather than numbers: by departure time ("the 9:40 one", "the
+    6pm"), by position ("the later one", "the last one"), by part of the day when one option is in it, or the
+    cheaper one. None when nothing, or more than one option, fits."""
+    hours = [datetime.fromisoformat(o["depart_at"]) for o in options]
+    for m in _DEPARTURE.finditer(text):
+        if m.group(2) is None and m.group(3) is None:
+            continue  # a bare number is an option number or a date, not a time
+        hour, suffix = int(m.group(1)), (m.group(3) or "").lower()
+        if suffix == "pm" and hour < 12:
+            hour += 12
+        elif suffix == "am" and hour == 12:
+            hour = 0
+        minute = int(m.group(2)) if m.group(2) else None
+        fits = [i for i, t in enumerate(hours) if t.hour == hour and (minute is None or t.minute == minute)]
+        if len(fits) == 1:
+            return fits[0]
+    lowered = text.lower()
+    if re.search(r"\bcheaper\b", lowered):
+        return min(range(len(options)), key=lambda i: options[i].get("price_eur", 0))
+    for word, index in _KIND.items():
+        if re.search(rf"\b{word}\b", lowered) and len(options) > abs(index):
+            return index % len(options)
+    for part, span in _DAYPART.items():
+        if re.search(rf"\b{part}\b", lowered):
+            fits = [i for i, t in enumerate(hours) if t.hour in span]
+            return fits[0] if len(fits) == 1 else None
+    return None
 
 
 def first(view: View) -> OfflineReply | None:

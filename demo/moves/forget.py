@@ -37,8 +37,12 @@ def act(view: View) -> OfflineReply | None:
     """Ask before forgetting what the message names. The ``forget_memory`` tool checks the request's words
     again in the log, so a request by meaning alone ("stop keeping my diet") is asked to say "forget"."""
     text = view.user_text
-    if asked_to_remember(text) or "forget_memory" not in view.tools:
+    if "forget_memory" not in view.tools:
         return None
+    if asked_to_remember(text):
+        # "Remove the note that I prefer KLM" holds a request to remember's words; read by meaning as one to
+        # forget, it is neither saved nor forgotten: the user is asked to say what to forget.
+        return say(ASK_TO_FORGET) if view.intent == "forget" else None
     if not asks_to_forget(text):
         return say(ASK_TO_FORGET)
     targets = forget_targets(text)

@@ -18,6 +18,7 @@ from assistant.text import whole_words
 from assistant.turn.tools import DEFAULT_ORIGIN
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
+from demo.wording import plain
 
 FLIGHT_WORDS = whole_words(r"flights?|fly|flying|plane|airfares?|fares?")
 REQUEST = re.compile(
@@ -84,7 +85,7 @@ def first(view: View) -> OfflineReply | None:
 
 def act(view: View) -> OfflineReply:
     """Search what the message names (the intent is decided: by the patterns above, or by meaning)."""
-    trip = legs(view.user_text, view.today, view.memory.home_airport)
+    trip = legs(plain(view.user_text), view.today, view.memory.home_airport)
     if not trip or trip[0].destination is None:
         return say('Where would you like to fly to? For example: "flights to Lisbon on the 14th".')
     home = view.memory.home_airport
