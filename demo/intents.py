@@ -144,6 +144,11 @@ class IntentIndex:
         (``demo.cues``) and the patterns' hint added to the examples' scores."""
         said = plain(text, self._spelling_once())
         scores = self.scores(said)
+        asks = cues.request_part(said)
+        if asks != said:  # a context sentence before the request: the request alone counts as much
+            scores = {
+                k: max(v, s) for (k, v), s in zip(scores.items(), self.scores(asks).values(), strict=True)
+            }
         evidence = cues.evidence(said)
         for intent, bonus in evidence.items():
             if intent in scores:

@@ -1,0 +1,233 @@
+"""The words and shapes the structural cues look for (``demo.cues``): one table per cue, so the reading's logic
+stays apart from its vocabulary. Each pattern reads :func:`demo.wording.plain` text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.text import whole_words
+
+FLIGHTS = whole_words(
+    r"flights?|fly|flying|plane|planes|airfares?|fares?|tickets?|one[- ]way|return trip|round[- ]trip|"
+    r"direct|non-?stop|layovers?|departures?|seats? (?:left|available|to|on)|get (?:me )?to|travel(?:l?ing)? to|"
+    r"heading to|head to|go(?:ing)? to|getting to|flight"
+)
+ROUTE = re.compile(
+    r"\b(?:to|into|from|for)\s+(?!(?:be|do|go|get|the|a|an|my|me|you|it|that|this|them|book|change|cancel|see|"
+    r"know|have|make|fly|eat|stay|keep|remember|forget|check|look|sort|ask|say|use|those|these|there|here|list|"
+    r"results|options)\b)[A-Za-z]{3,}"
+    r"|\b[A-Z]{3}\b(?:\s*(?:-|→|->|to)\s*[A-Z]{3}\b)?",
+)
+DATE = whole_words(
+    r"today|tonight|tomorrow|tmrw|weekend|next (?:week|month|\w+day)|this (?:week|month|\w+day)|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
+    r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|"
+    r"\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|in (?:a|one|two|three|\d+) (?:days?|weeks?|months?)"
+)
+# The user's own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "trips I have", "booked".
+MINE = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trips?|flights?|tickets?|itinerary|"
+    r"hotel|stay|holiday|vacation|journey|return|outbound|departure|plans?)\b"
+    r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip)\b|\bBK-[0-9A-F]{8}\b"
+    r"|\b(?:trips?|flights?|bookings?|hotel|room|anything|something)\s+(?:(?:that|which)\s+)?(?:i|we)"
+    r"(?:'ve| have| had|'m| am| are)?\s+(?:got\s+)?(?:booked|have|got|coming up|planned|made|in|staying)\b"
+    r"|\b(?:booked|upcoming|coming up|reserved)\b"
+    r"|\b(?:do|did|have|am)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:a|any)?\s*(?:flights?|trips?|bookings?|hotel)\b"
+    r"|\bwhere (?:am i|are we|do i|will i) (?:staying|stay|sleep)\b"
+    r"|\bi (?:have|'ve got|got|hold) (?:a|an|my|the)\s+(?:\w+\s+)?(?:flight|booking|trip|reservation|hotel|ticket)\b"
+    r"|\b(?:did|have) (?:i|we) (?:get|got|book|booked|reserve|reserved)\b|\bdo (?:i|we) have (?:a|any|my)\b"
+    r"|\b(?:am i|are we|will i|will we)\s+(?:\w+\s+)?(?:flying|travell?ing|leaving|departing|going|staying|booked)\b"
+    r"|\bwhat (?:date|day|time) (?:do |will |am )?(?:i|we) (?:fly|leave|depart|go|flying|leaving)\b"
+    r"|\b(?:flights?|hotel|trip|plane)\s+(?:am|are|will|do)\s+(?:i|we)\b"
+    r"|\b(?:where|when|what time) (?:am i|are we|do i|will i|do we) (?:flying|going|off|travel(?:l?ing)?|headed|"
+    r"heading|leaving|fly|leave|depart)\b",
+    re.I,
+)
+# A pick among options just shown.
+PICK = re.compile(
+    r"\b(?:option|number|choice|flight)\s*#?\s*(?:\d|one|two|three)\b|#\s*\d\b|^\W*(?:\d|one|two|three)\W*$"
+    r"|\b(?:a|an)\s+(?:later|earlier|cheaper|direct|non-?stop|morning|afternoon|evening)\s+(?:one|flight|departure)\b"
+    r"|\bthe\s+(?:very\s+)?(?:first|second|third|1st|2nd|3rd|last|middle|other|cheap(?:er|est)|"
+    r"early|earl(?:ier|iest)|late(?:r|st)?|direct|non-?stop|morning|afternoon|evening|night|lunchtime|"
+    r"first|quick(?:er|est)|short(?:er|est)|fast(?:er|est)|(?:\d{1,2}(?::|h|\.)?\d{0,2}\s*(?:am|pm)?))"
+    r"(?:\s+(?:one|flight|option|departure|choice|ones?))?\b"
+    r"|\bthe one (?:at|that|which|leaving|departing|landing|arriving|with|for|going)\b"
+    r"|\bthe\s+(?:\w+\s+){1,2}one\b|\b(?:first|second|third|1st|2nd|3rd|last)\s+(?:option|one|flight)\b"
+    r"|\b(?:from|on|in|off) (?:that|the|those|your) (?:list|results|options)\b|\byou (?:listed|showed|found|sent)\b"
+    r"|\b\d{1,2}(?::|h)\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b",
+    re.I,
+)
+QUESTION = re.compile(
+    r"\?|^\W*(?:\w+\W+){0,3}?(?:what|when|which|where|show|list|remind|tell me|give me|do i|did i|have i|"
+    r"am i|can i see|could i see|what's|whats|when's|where's|any)\b"
+    # An indirect request is a question too: "I was hoping you could tell me …", "would it be possible to …".
+    r"|\b(?:i was hoping you could|i was wondering|would it be possible|would you mind|could you (?:tell|let) me|"
+    r"i'?d like to know|do you know (?:if|whether|when|which|what))\b",
+    re.I,
+)
+FOOD = whole_words(
+    r"eat|eating|hungry|starving|food|restaurants?|dinner|lunch|brunch|breakfast|supper|dine|dining|bite|"
+    r"cuisine|meal|cafe|café|bistro|tapas|sushi|pizza|trattoria|grab a bite|table for"
+)
+# Looking up what exists, or searching for something new.
+LOOKUP = whole_words(
+    r"show|pull up|bring up|see|view|details?|remind|tell me|list|look up|reference|terminal|gate|confirmation|"
+    r"itinerary|what time|when|where|which"
+)
+SEARCHING = whole_words(
+    r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new"
+)
+# Near where the user stays: only somewhere to eat is looked for there.
+NEAR_STAY = re.compile(
+    r"\b(?:near|nearby|close to|around|by|next to|walking distance (?:of|from)|round)\s+(?:the |my |our )?"
+    r"(?:hotel|where (?:i'?m|i am|we'?re|we are) staying|my (?:place|accommodation|airbnb))\b",
+    re.I,
+)
+REMEMBER = re.compile(
+    r"^\W*(?:(?:ok|okay|so|also|and|hey|hi|oh|btw|by the way|fyi|quick one|one more thing)\W+)*"
+    r"(?:(?:please|kindly)\s+|(?:can|could|would|will) you\s+(?:please\s+)?|i(?:'d| would) like you to\s+|"
+    r"i want you to\s+|you should\s+|make sure (?:you|to)\s+)?"
+    r"(?:remember|save|store|note|record|log|jot|keep in mind|bear in mind|don'?t forget|do not forget|"
+    r"make a note|take note|add (?:to|it to|this to|that to) my|update my (?:profile|preferences?)|"
+    r"put (?:it |this |that )?(?:in|on) (?:my )?(?:profile|file|notes))\b"
+    r"|\b(?:for (?:future|next) (?:reference|time)|from now on|going forward|in future|in the future)\b"
+    # ... or at the end: "My favourite airline is BA, please remember", "…, note that".
+    r"|(?:\b(?:please|pls|kindly|and|so|just)\s+|[,;:.!-]\s*)(?:remember|note|save|store|record|keep in mind|"
+    r"make a note of)(?:\s+(?:that|this|it))?\W*$",
+    re.I,
+)
+# A standing habit needs a stance and a travel topic ("I'd rather not" is an answer, not a preference), or a
+# word that is a statement about the user by itself ("allergic", "based in", "a Gold member").
+STANCE = whole_words(
+    r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
+    r"all the time|tend to|prefer|preferably|rather|hate|love|like|can'?t stand|dislike|avoid|only|no more|"
+    r"anymore|any more|from now on|these days"
+)
+TOPIC = whole_words(
+    r"flights?|fly|flying|seats?|aisle|window|airlines?|carriers?|class|economy|business|premium|red-?eyes?|"
+    r"overnight|mornings?|evenings?|early|late|layovers?|stopovers?|connections?|direct|non-?stop|hotels?|rooms?|"
+    r"floors?|beds?|meals?|food|eat|eating|diet|breakfast|airports?|legroom|luggage|bags?|carry-?on|lounges?"
+)
+SELF = whole_words(
+    r"allergic|intolerant|vegan|vegetarian|pescatarian|halal|kosher|gluten-?free|coeliac|celiac|lactose|"
+    r"based in|live in|living in|home airport|fly out of|frequent flyer|"
+    r"(?:gold|silver|platinum|elite) (?:member|status)"
+)
+FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
+# What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".
+HELD = (
+    r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
+    r"details|data|info|information|profile|notes?)\b|\bwhat you (?:know|have|saved|stored|remember)"
+    r"|\beverything (?:you|about me)|\banything about me\b|\babout me\b|\bfor me\b"
+    r"|\b(?:what|which) (?:of my )?(?:preferences|details|info|information)\b)"
+)
+FORGET = re.compile(
+    r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
+    r"nuke|obliterate|"
+    r"un-?remember|unsave|scrap|ditch|"
+    r"lose|bin|"
+    r"get rid of|throw away|toss)\b.{0,25}\b" + HELD + r"|\b(?:don'?t|do not|no longer)\s+(?:want|need)\s+"
+    r"you\s+(?:to\s+)?(?:keep|keeping|remember|remembering|store|storing|save|saving|know|knowing|hold|holding)\b"
+    r"|(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|purge|unlearn|un-?remember)\b.{0,40}"
+    r"\b(?:me|my|mine|that|this|it|them|those|everything|all|data|memory|memories|info|information|notes?|profile|"
+    r"preferences?|details|what)\b"
+    r"|\bstop (?:remembering|storing|saving|keeping)\b|\bdon'?t (?:remember|keep|store|save)\b"
+    r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b"
+    r"|\bno need (?:for you )?to (?:remember|keep|store|save)\b|\bun-?(?:remember|save|learn)\b",
+    re.I,
+)
+DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
+YES = re.compile(
+    r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
+    r"(?:yes|yep|yess+|sure|ok(?:ay)?|alright|all right|absolutely|definitely|of course|go ahead|do it|"
+    r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
+    r"let'?s do it|go for it|proceed|affirmative|certainly|that works|works for me)\b",
+    re.I,
+)
+NO = re.compile(
+    r"^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|nah+|naw|nay|no|nope|"
+    r"not (?:now|yet|really|today|this time)|never ?mind|don'?t|do not|leave it|"
+    r"skip it|forget it|no thanks|no thank you|hold off|wait|stop|i'?ll pass|pass|changed my mind|"
+    r"i'?d rather not|better not|keep it|let'?s not|negative|not (?:right now|at the moment|for now)|"
+    r"maybe later|later maybe|not interested|i don'?t think so|no way|not for me|i'?m good|all good)\b"
+    r"|\bas (?:it|they) (?:is|are|stands?)\b",
+    re.I,
+)
+HELLO = re.compile(
+    r"^\W*(?:hi+|hello+|hey+|heya|hiya|howdy|g'?day|greetings|good (?:morning|afternoon|evening|day)|morning|evening|"
+    r"hi there|hey there|what'?s up|sup|yo)\b",
+    re.I,
+)
+THANKS = re.compile(
+    r"\b(?:thanks|thank you|thank u|cheers|much appreciated|appreciate (?:it|that|your help|the help)|"
+    r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
+    re.I,
+)
+
+CHANGING = re.compile(
+    r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|fix|"
+    r"modify|alter|"
+    r"correct|wrong (?:date|day|time)|should be|"
+    r"bring (?:it |\w+ )?forward|make it|rather than|instead of|instead)\b(?! my mind)"
+    r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
+    r"|\b(?:later|earlier|sooner) than\b|\bdifferent (?:day|date|time|flight)\b|\bdate change\b",
+    re.I,
+)
+# Cancelling, said anywhere, besides the change move's words: never a report ("was cancelled") or "don't".
+CANCELLING = re.compile(
+    r"(?<!not )(?<!n't )(?<!never )\b(?:kill|nix|ditch|axe|bin|terminate|withdraw|refund|call it off|bail on|"
+    r"back out of|pull out of|drop out of|drop|"
+    r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
+    re.I,
+)
+KEEP = re.compile(
+    r"\bkeep (?:it|them|the booking|my booking)\b", re.I
+)  # "cancel that, keep it": a retraction
+# An explicit option: "option 2", "#3", "the second one" (a pick even when "the booking" is named with it).
+OPTION = re.compile(
+    r"\b(?:option|number|choice)\s*#?\s*(?:\d|one|two|three)\b|#\s*\d\b"
+    r"|^\W*(?:the\s+)?(?:first|second|third|1st|2nd|3rd|last)\s+(?:option|one)\b"
+    r"|\bthe\s+(?:first|second|third|1st|2nd|3rd|last)\s+(?:one|flight|option)\b",
+    re.I,
+)
+REQUEST = re.compile(
+    r"\?|\bwhat(?:'ve| have| do)? (?:you|u) (?:got|have|find)\b|\b(?:available|options?|availability)\b"
+    r"|^\W*(?:(?:ok|okay|so|hey|hi|please)\W+)*(?:find|search|look|show|get|book|change|move|cancel|check|"
+    r"can|could|would|will|what|when|which|where|is|are|do|does|any)\b",
+    re.I,
+)
+# Asking what is held about the user, the words in any order: "have you saved anything about me", "which of my
+# preferences do you know", "what's on my profile".
+RECALL = re.compile(
+    r"^(?=.*\b(?:you|u|the assistant|the bot)\b)"
+    r"(?=.*\b(?:know|remember|recall|saved?|stored?|kept|keep|have|got|noted|learned|learnt|"
+    r"hold|on file|on record|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + HELD + r"))"
+    r"(?=.*(?:\?|^\W*(?:\w+\W+){0,2}?(?:have|do|did)\b|\b(?:what|which|anything|everything|tell me|show me|list|"
+    r"remind me)\b))"
+    r"(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
+    r"|^(?=.*\b(?:do|did|have) (?:you|u)\b)(?=.*\b(?:know|remember|saved?|stored?|kept|noted|on file|got)\b)"
+    r"(?=.*\b" + HELD + r")(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
+    r"|\bwhat'?s (?:on|in) my (?:profile|file)\b|\bdo you (?:know|remember|recall) (?:my|what i|where i|how i|which)\b",
+    re.I,
+)
+
+# A flight number said with a space ("UA 902"), in capitals as printed.
+FLIGHT_NUMBER = re.compile(r"\b[A-Z][A-Z0-9] ?\d{2,4}\b")
+# "book" as a verb of choosing: "book it", "I'll book that", "go ahead and book" (not "my booking").
+BOOK_VERB = re.compile(r"\bbook(?: it| that| this| me| the| option| one)?\b(?!ings?)", re.I)
+# A meal named only as a time: "lands before lunch", "back by dinner".
+MEAL_TIME = re.compile(
+    r"\b(?:before|after|by|until|till|in time for|around) (?:lunch|dinner|breakfast|brunch)(?:time)?\b", re.I
+)
+DURABLE = whole_words(
+    r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
+    r"all the time|tend to|prefer|preferably|hate|love|can'?t stand|dislike|from now on|these days|anymore|any more"
+)
+# Sentences, and the last words that only close a message.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[-\u2013\u2014]\s+|\n+")
+COURTESY_ONLY = re.compile(
+    r"\W*(?:thanks?(?: you)?(?: so much| a lot)?|thank you|cheers|please|lol|haha|ok|okay|ta|x+|:\)|"
+    r"much appreciated|appreciate it)?\W*",
+    re.I,
+)
