@@ -17,7 +17,7 @@ ROUTE = re.compile(
     r"\b(?:to|into|from|for)\s+(?!(?:be|do|go|get|the|a|an|my|me|you|it|that|this|them|book|change|cancel|see|"
     r"know|have|make|fly|eat|stay|keep|remember|forget|check|look|sort|ask|say|use|those|these|there|here|list|"
     r"results|options)\b)[A-Za-z]{3,}"
-    r"|\b[A-Z]{3}\b(?:\s*(?:-|→|->|to)\s*[A-Z]{3}\b)?",
+    r"|\b[A-Z]{3}\s*(?:-|→|->|to)\s*[A-Z]{3}\b",  # a lone code is found by its airport ("KLM" is none)
 )
 DATE = whole_words(
     r"today|tonight|tomorrow|tmrw|weekend|next (?:week|month|\w+day)|this (?:week|month|\w+day)|"
@@ -38,7 +38,11 @@ MINE = re.compile(
     r"|\bi (?:have|'ve got|got|hold) (?:a|an|my|the)\s+(?:\w+\s+)?(?:flight|booking|trip|reservation|hotel|ticket)\b"
     r"|\b(?:did|have) (?:i|we) (?:get|got|book|booked|reserve|reserved)\b|\bdo (?:i|we) have (?:a|any|my)\b"
     r"|\b(?:am i|are we|will i|will we)\s+(?:\w+\s+)?(?:flying|travell?ing|leaving|departing|going|staying|booked)\b"
-    r"|\bwhat (?:date|day|time) (?:do |will |am )?(?:i|we) (?:fly|leave|depart|go|flying|leaving)\b"
+    r"|\bwhat (?:date|day|time) (?:do |will |am )?(?:i|we) (?:fly|leave|depart|go|flying|leaving|land|arrive|"
+    r"get in)\b"
+    r"|\bwhen (?:am i|i am|i'm|are we|we are|do i|will i) (?:due to |supposed to |meant to )?(?:fly|flying|"
+    r"leave|leaving|"
+    r"travel|depart|land|arrive)\b|\bmine\b|\b(?:my|our) (?:travel )?(?:schedule|calendar|agenda)\b"
     r"|\b(?:flights?|hotel|trip|plane)\s+(?:am|are|will|do)\s+(?:i|we)\b"
     r"|\b(?:where|when|what time) (?:am i|are we|do i|will i|do we) (?:flying|going|off|travel(?:l?ing)?|headed|"
     r"heading|leaving|fly|leave|depart)\b",
@@ -53,7 +57,9 @@ PICK = re.compile(
     r"first|quick(?:er|est)|short(?:er|est)|fast(?:er|est)|(?:\d{1,2}(?::|h|\.)?\d{0,2}\s*(?:am|pm)?))"
     r"(?:\s+(?:one|flight|option|departure|choice|ones?))?\b"
     r"|\bthe one (?:at|that|which|leaving|departing|landing|arriving|with|for|going)\b"
-    r"|\bthe\s+(?:\w+\s+){1,2}one\b|\b(?:first|second|third|1st|2nd|3rd|last)\s+(?:option|one|flight)\b"
+    r"|\bthe\s+(?:\w+\s+){1,2}(?:one|option|flight)\b|\bthe one (?:via|through|with|on|from)\b|"
+    r"\b(?:book|put) me on(?:to)? (?:it|that|that one|this one|them)\b|\b(?:first|second|third|1st|2nd|3rd|"
+    r"last)\s+(?:option|one|flight)\b"
     r"|\b(?:from|on|in|off) (?:that|the|those|your) (?:list|results|options)\b|\byou (?:listed|showed|found|sent)\b"
     r"|\b\d{1,2}(?::|h)\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b",
     re.I,
@@ -63,7 +69,7 @@ QUESTION = re.compile(
     r"am i|can i see|could i see|what's|whats|when's|where's|any)\b"
     # An indirect request is a question too: "I was hoping you could tell me …", "would it be possible to …".
     r"|\b(?:i was hoping you could|i was wondering|would it be possible|would you mind|could you (?:tell|let) me|"
-    r"i'?d like to know|do you know (?:if|whether|when|which|what))\b",
+    r"i'?d like to know|(?:please )?let me know|do you know (?:if|whether|when|which|what))\b",
     re.I,
 )
 FOOD = whole_words(
@@ -73,7 +79,7 @@ FOOD = whole_words(
 # Looking up what exists, or searching for something new.
 LOOKUP = whole_words(
     r"show|pull up|bring up|see|view|details?|remind|tell me|list|look up|reference|terminal|gate|confirmation|"
-    r"itinerary|what time|when|where|which"
+    r"itinerary|what time|when|where|which|am i|are we|do i have|did i|have i"
 )
 SEARCHING = whole_words(
     r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new"
@@ -91,10 +97,13 @@ REMEMBER = re.compile(
     r"(?:remember|save|store|note|record|log|jot|keep in mind|bear in mind|don'?t forget|do not forget|"
     r"make a note|take note|add (?:to|it to|this to|that to) my|update my (?:profile|preferences?)|"
     r"put (?:it |this |that )?(?:in|on) (?:my )?(?:profile|file|notes))\b"
-    r"|\b(?:for (?:future|next) (?:reference|time)|from now on|going forward|in future|in the future)\b"
+    r"|\b(?:for (?:future|next|later) (?:reference|time|trips?|bookings?|travel)|from now on|going forward|in future|"
+    r"in the future|(?:keep|bear) (?:that|this|it) in mind|make (?:that|this|it) a rule|good to know for)\b"
     # ... or at the end: "My favourite airline is BA, please remember", "…, note that".
     r"|(?:\b(?:please|pls|kindly|and|so|just)\s+|[,;:.!-]\s*)(?:remember|note|save|store|record|keep in mind|"
-    r"make a note of)(?:\s+(?:that|this|it))?\W*$",
+    r"make a note of)(?:\s+(?:that|this|it))?\W*$"
+    r"|^\W*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:make a note of|note down|jot down|save) (?:it|"
+    r"that|this)\b",
     re.I,
 )
 # A standing habit needs a stance and a travel topic ("I'd rather not" is an answer, not a preference), or a
@@ -119,7 +128,8 @@ FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 HELD = (
     r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
     r"details|data|info|information|profile|notes?)\b|\bwhat you (?:know|have|saved|stored|remember)"
-    r"|\beverything (?:you|about me)|\banything about me\b|\babout me\b|\bfor me\b"
+    r"|\beverything (?:you|about me)|\banything about me\b|\babout (?:me|us)\b|\bfor (?:me|us)\b"
+    r"|\babout (?:how|what|where|which) (?:i|we)\b"
     r"|\b(?:what|which) (?:of my )?(?:preferences|details|info|information)\b)"
 )
 FORGET = re.compile(
@@ -140,13 +150,15 @@ FORGET = re.compile(
 DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
 YES = re.compile(
     r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
-    r"(?:yes|yep|yess+|sure|ok(?:ay)?|alright|all right|absolutely|definitely|of course|go ahead|do it|"
+    r"(?:indeed|exactly|precisely|quite right|by all means|yes|yep|yess+|sure|ok(?:ay)?|alright|all right|"
+    r"absolutely|definitely|of course|go ahead|do it|"
     r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
     r"let'?s do it|go for it|proceed|affirmative|certainly|that works|works for me)\b",
     re.I,
 )
 NO = re.compile(
-    r"^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|nah+|naw|nay|no|nope|"
+    r"^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|not at all|that'?s a no|"
+    r"a no from me|nah+|naw|nay|no|nope|"
     r"not (?:now|yet|really|today|this time)|never ?mind|don'?t|do not|leave it|"
     r"skip it|forget it|no thanks|no thank you|hold off|wait|stop|i'?ll pass|pass|changed my mind|"
     r"i'?d rather not|better not|keep it|let'?s not|negative|not (?:right now|at the moment|for now)|"
@@ -160,14 +172,15 @@ HELLO = re.compile(
     re.I,
 )
 THANKS = re.compile(
-    r"\b(?:thanks|thank you|thank u|cheers|much appreciated|appreciate (?:it|that|your help|the help)|"
+    r"\b(?:thanks|thank you|thank u|cheers|much appreciated|much obliged|obliged|appreciate (?:it|that|"
+    r"your help|the help)|"
     r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
     re.I,
 )
 
 CHANGING = re.compile(
     r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|fix|"
-    r"modify|alter|"
+    r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
     r"correct|wrong (?:date|day|time)|should be|"
     r"bring (?:it |\w+ )?forward|make it|rather than|instead of|instead)\b(?! my mind)"
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
@@ -186,7 +199,7 @@ KEEP = re.compile(
 )  # "cancel that, keep it": a retraction
 # An explicit option: "option 2", "#3", "the second one" (a pick even when "the booking" is named with it).
 OPTION = re.compile(
-    r"\b(?:option|number|choice)\s*#?\s*(?:\d|one|two|three)\b|#\s*\d\b"
+    r"\b(?:option|number|choice)\s*#?\s*(?:\d|one|two|three|[a-c])\b|#\s*\d\b"
     r"|^\W*(?:the\s+)?(?:first|second|third|1st|2nd|3rd|last)\s+(?:option|one)\b"
     r"|\bthe\s+(?:first|second|third|1st|2nd|3rd|last)\s+(?:one|flight|option)\b",
     re.I,
@@ -208,14 +221,22 @@ RECALL = re.compile(
     r"(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
     r"|^(?=.*\b(?:do|did|have) (?:you|u)\b)(?=.*\b(?:know|remember|saved?|stored?|kept|noted|on file|got)\b)"
     r"(?=.*\b" + HELD + r")(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
-    r"|\bwhat'?s (?:on|in) my (?:profile|file)\b|\bdo you (?:know|remember|recall) (?:my|what i|where i|how i|which)\b",
+    r"|\bwhat'?s (?:on|in) my (?:profile|file)\b|\baccording to you\b"
+    r"|\b(?:what|which|how)\b.{0,30}\b(?:did|have) (?:i|we) (?:tell|told|give|given|say|said|mention|"
+    r"mentioned)\b.{0,12}\byou\b|\bdo you (?:know|remember|recall) (?:my|what i|where i|how i|which)\b",
     re.I,
 )
 
 # A flight number said with a space ("UA 902"), in capitals as printed.
 FLIGHT_NUMBER = re.compile(r"\b[A-Z][A-Z0-9] ?\d{2,4}\b")
 # "book" as a verb of choosing: "book it", "I'll book that", "go ahead and book" (not "my booking").
-BOOK_VERB = re.compile(r"\bbook(?: it| that| this| me| the| option| one)?\b(?!ings?)", re.I)
+BOOK_VERB = re.compile(
+    r"\bbook(?: it| that| this| me| the| option| one)?\b(?!ings?)"
+    # Choosing: "let's go with the afternoon KLM flight", "I want the Delta one", "we'll take the Emirates option".
+    r"|\b(?:go with|go for|take|choose|pick|grab|lock in|want|i'?ll have|let'?s do)\s+(?:the|that|this|option|"
+    r"number)\b",
+    re.I,
+)
 # A meal named only as a time: "lands before lunch", "back by dinner".
 MEAL_TIME = re.compile(
     r"\b(?:before|after|by|until|till|in time for|around) (?:lunch|dinner|breakfast|brunch)(?:time)?\b", re.I
@@ -229,5 +250,15 @@ SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[-\u2013\u2014]\s+|\n+")
 COURTESY_ONLY = re.compile(
     r"\W*(?:thanks?(?: you)?(?: so much| a lot)?|thank you|cheers|please|lol|haha|ok|okay|ta|x+|:\)|"
     r"much appreciated|appreciate it)?\W*",
+    re.I,
+)
+
+# A request part with an act of its own (otherwise the act is in the sentence before: "… Could you arrange that?").
+ACT = whole_words(
+    r"book|change|move|cancel|find|search|show|tell|remind|remember|forget|delete|note|save|eat|dinner|lunch|"
+    r"restaurants?|flights?|fly|when|where|which|what|option|one|it'?s|is|am|are|do|did|have"
+)
+COURTESY_OPENING = re.compile(
+    r"^\W*(?:thanks|thank you|cheers|many thanks|much obliged|hi|hello|hey|good (?:morning|afternoon|evening))\b",
     re.I,
 )

@@ -25,8 +25,8 @@ from assistant.places import find_airports
 from demo import cue_words as w
 from demo.moves import change, dinner, recall_me
 
-STRONG = 0.2  # an explicit request about memory ("remember …", "forget …", "what do you know about me")
-BONUS = 0.12  # one decisive cue's weight (the encoder's close/far gap is ~0.2)
+STRONG = 0.25  # an explicit request about memory ("remember …", "forget …", "what do you know about me")
+BONUS = 0.15  # one decisive cue's weight (the encoder's close/far gap is ~0.2)
 SOFT = 0.06  # a cue that only leans
 
 _ABOUT_MEMORY = frozenset({"remember", "forget", "recall_me"})
@@ -51,7 +51,8 @@ class Cues:
     lookup: bool
     searching: bool
     food: bool
-    food_aside: bool  # food named only in a context sentence ("Client dinner ran late. Bump my flight …")
+    food_aside: bool
+    meal_time: bool  # food named only in a context sentence ("Client dinner ran late. Bump my flight …")
     remember: bool
     recall: bool
     forget: bool
@@ -59,6 +60,7 @@ class Cues:
     request: bool
     booking: bool
     short: bool
+    opens_with_courtesy: bool
 
     @classmethod
     def of(cls, text: str) -> Cues:
@@ -66,6 +68,8 @@ class Cues:
         move it to Tuesday?"); what it asks, in its request part only (``request_part``): a context sentence
         ("Client dinner ran late last night.") names things nobody asked about."""
         asks = request_part(text)
+        if asks != text and not w.ACT.search(asks):
+            asks = text  # "Could you please arrange that?": the act is in the sentence before
         words = len(asks.split())
         first_person = bool(w.FIRST_PERSON.search(asks))
         durable = w.STANCE.search(asks) and w.TOPIC.search(asks)
@@ -86,8 +90,10 @@ class Cues:
             searching=bool(w.SEARCHING.search(asks)),
             food=bool(w.FOOD.search(asks) or dinner.DINNER.search(asks) or w.NEAR_STAY.search(asks))
             and not w.MEAL_TIME.search(asks),
+            meal_time=bool(w.MEAL_TIME.search(asks)),
             food_aside=asks != text and bool(w.FOOD.search(text)) and not w.FOOD.search(asks),
-            remember=bool(w.REMEMBER.search(text)),  # "note for next time - no early flights"
+            # "note for next time - no early flights", "I don't eat pork. Could you make a note of it?"
+            remember=bool(w.REMEMBER.search(text) or w.REMEMBER.search(asks)),
             recall=bool(recall_me.PHRASINGS.search(text) or w.RECALL.search(text)),
             forget=bool(w.FORGET.search(asks) or asks_to_forget(asks)) and not w.DONT_FORGET.search(asks),
             # A one-off want ("I'd like the evening departure") is no habit beside a pick; "never", "always",
@@ -99,15 +105,19 @@ class Cues:
             request=bool(w.REQUEST.search(asks)),
             booking=bool(w.BOOK_VERB.search(asks)),
             short=words <= _SHORT,
+            opens_with_courtesy=bool(w.COURTESY_OPENING.match(text)),
         )
 
 
 def request_part(text: str) -> str:
-    """The sentence that asks: the last one that is not only a courtesy ("thanks!", "lol", "please")."""
+    """The sentence that asks: the last one that is a question or a request, else the last one that is not only
+    a courtesy ("thanks!", "lol", "please"): "Please let me know when I fly to Belfast. I wrote it down
+    somewhere but cannot find it." asks in its first sentence."""
     sentences = [p for p in w.SENTENCE_BREAK.split(text.strip()) if p and p.strip()]
     while len(sentences) > 1 and w.COURTESY_ONLY.fullmatch(sentences[-1].strip()):
         sentences.pop()
-    return sentences[-1] if sentences else text
+    asking = [p for p in sentences if w.QUESTION.search(p) or w.REQUEST.search(p)]
+    return asking[-1] if asking else sentences[-1] if sentences else text
 
 
 def evidence(text: str) -> dict[str, float]:
@@ -127,7 +137,9 @@ def evidence(text: str) -> dict[str, float]:
     )  # in this order: "delete what you know about me" names what is known only to say what to delete
     if memory is not None:
         add(memory, STRONG)
-        for other in _ABOUT_MEMORY - {memory}:  # the other two are what the patterns confuse it with
+        # The other two are what the patterns confuse it with; and "my hotel preferences" is about memory,
+        # not a booking.
+        for other in (_ABOUT_MEMORY - {memory}) | {"bookings", "dinner", "search"}:
             add(other, -SOFT)
     elif c.habit and not c.request and not c.cancelling and not c.changing and not c.booking:
         # "I hate early flights, nothing before 9am ever": a standing habit, told, not asked for.
@@ -140,11 +152,14 @@ def evidence(text: str) -> dict[str, float]:
         add("cancel", BONUS)
     elif c.option or (c.booking and c.pick):
         add("book", STRONG)
-    elif (c.changing and (c.mine or c.date or c.pick)) or (c.mine and c.dates > 1):
+    elif (c.changing and (c.mine or c.date or c.pick)) or (
+        c.mine and (c.dates > 1 or (c.pick and not c.booking and not c.lookup))
+    ):
         # "I booked the 14th but need the 15th now": the booking and another date is a change.
         add("change", BONUS)
     elif c.mine and (c.question or c.lookup or not c.flights):
         add("bookings", BONUS if not c.food else SOFT)
+        add("change", -SOFT)  # asked about, not asked to be changed ("which day is my return from Lisbon?")
         if not c.searching:
             add("search", -SOFT)  # "do I have a hotel booked for the Lisbon trip?" asks, it does not search
     elif c.pick and not c.route:
@@ -156,14 +171,15 @@ def evidence(text: str) -> dict[str, float]:
         add("search", BONUS if c.request else SOFT)
     if c.mine and not c.searching:
         add("search", -SOFT)  # what the user already has is looked up or changed, not searched for
-    if c.food_aside:
-        add("dinner", -SOFT)
+    if c.food_aside or c.meal_time:
+        add("dinner", -SOFT)  # food named in a context sentence, or a meal named as a time ("after lunch")
     if c.food and not c.cancelling and not c.changing:
         add("dinner", SOFT if c.pick or c.booking else BONUS)
-    if c.short:
-        # A short answer or courtesy decides when nothing else was asked ("I'd rather not"); beside a request
-        # it only leans ("hi, flights to Rome tomorrow?" is a search).
-        weight = SOFT if any(v > 0 for v in found.values()) else BONUS
+    if c.short or c.opens_with_courtesy or not any(v > 0 for v in found.values()):
+        # A short answer or courtesy decides when nothing else was asked ("I'd rather not", "Thanks for the
+        # help with my boss's trip"); beside a request it only leans ("hi, flights to Rome tomorrow?").
+        asked = c.cancelling or c.changing or c.option or c.booking or c.searching
+        weight = SOFT if asked or any(v >= BONUS for v in found.values()) else BONUS
         for intent, pattern in (
             ("confirm", w.YES),
             ("decline", w.NO),

@@ -124,6 +124,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "I'm based in Leeds, so I usually fly out of Manchester",
         "I can't do long layovers",
         "I always pick a quiet room on a high floor",
+        "I like hotels with a gym",
+        "we always want a room with a bathtub",
     ),
     "recall_me": (
         "What do you remember about me?",

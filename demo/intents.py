@@ -42,6 +42,7 @@ MARGIN = 0.02  # the best intent must beat the runner-up by this much (cosine), 
 FLOOR = 0.4  # below this the message is like none of the examples: not one of the model's intents at all
 RULE_BONUS = 0.16  # added to the intent the moves' patterns recognise
 _TOP = 3  # examples averaged per intent
+_ANSWERS = frozenset({"confirm", "decline", "greeting", "thanks"})  # the opening word's hints
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,9 +154,9 @@ class IntentIndex:
         for intent, bonus in evidence.items():
             if intent in scores:
                 scores[intent] += bonus
-        # A bare "yes"/"no" read from the opening word is no evidence against a request the structure shows
-        # ("yeah, the second one" picks an option).
-        answer_only = rule_hint in ("confirm", "decline") and any(k != rule_hint for k in evidence)
+        # A "yes", "no", "hello" or "thanks" read from the opening word is no evidence against a request the
+        # structure shows ("yeah, the second one" picks an option; "Hello, I'd like to check availability …").
+        answer_only = rule_hint in _ANSWERS and any(k != rule_hint and v > 0 for k, v in evidence.items())
         # ... nor is a pattern's route that the structure speaks against ("flights" in "my Dublin flight").
         contradicted = evidence.get(rule_hint or "", 0.0) < 0
         if rule_hint in scores and not answer_only and not contradicted:
