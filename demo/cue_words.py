@@ -180,7 +180,8 @@ THANKS = re.compile(
 
 CHANGING = re.compile(
     r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|fix|"
-    r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
+    r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|"
+    r"make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
     r"correct|wrong (?:date|day|time)|should be|"
     r"bring (?:it |\w+ )?forward|make it|rather than|instead of|instead)\b(?! my mind)"
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"

@@ -120,32 +120,47 @@ def request_part(text: str) -> str:
     return asking[-1] if asking else sentences[-1] if sentences else text
 
 
+class _Evidence(dict[str, float]):
+    def add(self, intent: str, weight: float) -> None:
+        self[intent] = self.get(intent, 0.0) + weight
+
+    @property
+    def decided(self) -> bool:
+        return any(weight > 0 for weight in self.values())
+
+
 def evidence(text: str) -> dict[str, float]:
     """A bonus per intent from the cues in ``text`` (plain text; see the module's docstring)."""
     c = Cues.of(text)
-    found: dict[str, float] = {}
+    found = _Evidence()
+    _about_memory(c, found)
+    if not found.decided:
+        _about_trips(c, found)
+    if c.short or c.opens_with_courtesy or not found.decided:
+        _answers(c, text, found)
+    return dict(found)
 
-    def add(intent: str, weight: float) -> None:
-        found[intent] = found.get(intent, 0.0) + weight
 
+def _about_memory(c: Cues, found: _Evidence) -> None:
     if c.question and not c.remember:
-        found[
-            "remember"
-        ] = -BONUS  # a question tells nothing about the user ("have you got my home airport?")
-    memory = (
-        "forget" if c.forget else "recall_me" if c.recall else "remember" if c.remember else None
-    )  # in this order: "delete what you know about me" names what is known only to say what to delete
+        found.add(
+            "remember", -BONUS
+        )  # a question tells nothing about the user ("have you got my home airport?")
+    # In this order: "delete what you know about me" names what is known only to say what to delete.
+    memory = "forget" if c.forget else "recall_me" if c.recall else "remember" if c.remember else None
     if memory is not None:
-        add(memory, STRONG)
+        found.add(memory, STRONG)
         # The other two are what the patterns confuse it with; and "my hotel preferences" is about memory,
         # not a booking.
         for other in (_ABOUT_MEMORY - {memory}) | {"bookings", "dinner", "search"}:
-            add(other, -SOFT)
+            found.add(other, -SOFT)
     elif c.habit and not c.request and not c.cancelling and not c.changing and not c.booking:
         # "I hate early flights, nothing before 9am ever": a standing habit, told, not asked for.
-        add("remember", BONUS)
-    if any(weight > 0 for weight in found.values()):
-        return found
+        found.add("remember", BONUS)
+
+
+def _about_trips(c: Cues, found: _Evidence) -> None:
+    add = found.add
     if c.cancelling or c.changing:
         add("bookings", -SOFT)  # a booking named to be cancelled or changed is not only looked up
     if c.cancelling:
@@ -175,17 +190,18 @@ def evidence(text: str) -> dict[str, float]:
         add("dinner", -SOFT)  # food named in a context sentence, or a meal named as a time ("after lunch")
     if c.food and not c.cancelling and not c.changing:
         add("dinner", SOFT if c.pick or c.booking else BONUS)
-    if c.short or c.opens_with_courtesy or not any(v > 0 for v in found.values()):
-        # A short answer or courtesy decides when nothing else was asked ("I'd rather not", "Thanks for the
-        # help with my boss's trip"); beside a request it only leans ("hi, flights to Rome tomorrow?").
-        asked = c.cancelling or c.changing or c.option or c.booking or c.searching
-        weight = SOFT if asked or any(v >= BONUS for v in found.values()) else BONUS
-        for intent, pattern in (
-            ("confirm", w.YES),
-            ("decline", w.NO),
-            ("greeting", w.HELLO),
-            ("thanks", w.THANKS),
-        ):
-            if pattern.search(text):
-                add(intent, weight)
-    return found
+
+
+def _answers(c: Cues, text: str, found: _Evidence) -> None:
+    """A short answer or courtesy decides when nothing else was asked ("I'd rather not", "Thanks for the help
+    with my boss's trip"); beside a request it only leans ("hi, flights to Rome tomorrow?")."""
+    asked = c.cancelling or c.changing or c.option or c.booking or c.searching
+    weight = SOFT if asked or any(v >= BONUS for v in found.values()) else BONUS
+    for intent, pattern in (
+        ("confirm", w.YES),
+        ("decline", w.NO),
+        ("greeting", w.HELLO),
+        ("thanks", w.THANKS),
+    ):
+        if pattern.search(text):
+            found.add(intent, weight)
