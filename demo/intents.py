@@ -8,6 +8,10 @@ patterns recognise gets a bonus, so a phrasing the rules were written for keeps 
 does not beat the runner-up by ``MARGIN``, the model asks what was meant instead of guessing. Slots (dates,
 places, option numbers, seat, diet) are read by the moves' rules afterwards, whichever intent won.
 
+A message is embedded as plain words (``demo.wording``: shorthand, emoji answers, other languages' courtesy
+words, misspellings the encoder does not know), and its request sentence on its own too when a context sentence
+comes first; its structure adds evidence of its own (``demo.cues``: whose booking, which option, what act).
+
 The encoder is handed in by the composition root (``install``): ``demo`` may not import ``memory``, where the
 bundled MiniLM lives. Without one the offline model routes by its patterns alone, as it always did.
 """

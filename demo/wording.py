@@ -10,9 +10,10 @@ same, and the reading then asks what was meant, or worse, picks a neighbour. So 
   an emoji read as the word it stands for (a thumbs up is a yes);
 - the commonest courtesy words of other languages (hello, thanks, yes, no) read as their English: the rest of
   another language is left alone (the model answers in English and says what it can do);
-- a misspelt word mended to the nearest word of the model's own vocabulary (the examples' words and the
-  cues' words), when it is close enough (difflib's ratio ≥ 0.8) and long enough (five letters) that a
-  different real word is unlikely. Names are never mended: a capitalised word is left as typed.
+- a misspelt word mended to the nearest word of the examples, when the encoder does not know it as a whole
+  word (its WordPiece vocabulary, handed in by the composition root), it is long enough (five letters), close
+  enough (difflib's ratio ≥ 0.8, same first letter) and not an inflection of a known word ("cancelled" stays a
+  report, "allergies" stays plural). A capitalised word is a name and is left as typed.
 
 The log keeps what the user wrote; a move reads its slots from what was written, except flight search, which
 reads the plain words without mending ("fligths 2 Rome tmrw" is a search to Rome tomorrow).
