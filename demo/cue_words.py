@@ -32,8 +32,12 @@ MINE = re.compile(
     r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip)\b|\bBK-[0-9A-F]{8}\b"
     r"|\b(?:trips?|flights?|bookings?|hotel|room|anything|something)\s+(?:(?:that|which)\s+)?(?:i|we)"
     r"(?:'ve| have| had|'m| am| are)?\s+(?:got\s+)?(?:booked|have|got|coming up|planned|made|in|staying)\b"
-    r"|\b(?:booked|upcoming|coming up|reserved)\b"
-    r"|\b(?:do|did|have|am)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:a|any)?\s*(?:flights?|trips?|bookings?|hotel)\b"
+    r"|\b(?:i'?m|i am|we'?re|we are|is|are|am|was|were|have|had|'ve|already|i|we|you|than|what'?s)\s+(?:\w+\s+)?"
+    r"(?:booked|reserved)\b|\bbooked under\b"
+    r"|\b(?:upcoming|coming up)\b|\bbooked (?:in|on|for|with|at|into)\b"
+    r"|\b(?:flight|hotel|trip|room|seat)s?\s+booked\b"
+    r"|\b(?:do|did|have|am)\s+(?:i|we)\s+(?:\w+\s+)?(?:got\s+|have\s+)?(?:a|any)?\s*(?:flights?|trips?|bookings?|"
+    r"hotel)\b|\b(?:number|seat|gate|terminal|airline)\s+(?:am|are|do|did|will)\s+(?:i|we)\b"
     r"|\bwhere (?:am i|are we|do i|will i) (?:staying|stay|sleep)\b"
     r"|\bi (?:have|'ve got|got|hold) (?:a|an|my|the)\s+(?:\w+\s+)?(?:flight|booking|trip|reservation|hotel|ticket)\b"
     r"|\b(?:did|have) (?:i|we) (?:get|got|book|booked|reserve|reserved)\b|\bdo (?:i|we) have (?:a|any|my)\b"
@@ -98,7 +102,8 @@ REMEMBER = re.compile(
     r"make a note|take note|add (?:to|it to|this to|that to) my|update my (?:profile|preferences?)|"
     r"put (?:it |this |that )?(?:in|on) (?:my )?(?:profile|file|notes))\b"
     r"|\b(?:for (?:future|next|later) (?:reference|time|trips?|bookings?|travel)|from now on|going forward|in future|"
-    r"in the future|(?:keep|bear) (?:that|this|it) in mind|make (?:that|this|it) a rule|good to know for)\b"
+    r"in the future|for the future|(?:keep|bear) (?:that|this|it) in mind|make (?:that|this|it) a rule|"
+    r"good to know for)\b"
     # ... or at the end: "My favourite airline is BA, please remember", "…, note that".
     r"|(?:\b(?:please|pls|kindly|and|so|just)\s+|[,;:.!-]\s*)(?:remember|note|save|store|record|keep in mind|"
     r"make a note of)(?:\s+(?:that|this|it))?\W*$"
@@ -110,7 +115,8 @@ REMEMBER = re.compile(
 # word that is a statement about the user by itself ("allergic", "based in", "a Gold member").
 STANCE = whole_words(
     r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
-    r"all the time|tend to|prefer|preferably|rather|hate|love|like|can'?t stand|dislike|avoid|only|no more|"
+    r"all the time|tend to|prefer|preferably|rather|hate|love|(?<!'d )(?<!would )like|can'?t stand|dislike|avoid|"
+    r"only|no more|"
     r"anymore|any more|from now on|these days"
 )
 TOPIC = whole_words(
@@ -127,13 +133,15 @@ FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 # What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".
 HELD = (
     r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
-    r"details|data|info|information|profile|notes?)\b|\bwhat you (?:know|have|saved|stored|remember)"
+    r"details|data|info|information|profile|notes?|prefs|(?:frequent flyer|loyalty|membership|passport) ?\w*)\b"
+    r"|\bwhat you (?:know|have|saved|stored|remember)"
     r"|\beverything (?:you|about me)|\banything about me\b|\babout (?:me|us)\b|\bfor (?:me|us)\b"
     r"|\babout (?:how|what|where|which) (?:i|we)\b"
     r"|\b(?:what|which) (?:of my )?(?:preferences|details|info|information)\b)"
 )
 FORGET = re.compile(
     r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
+    r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|"
     r"nuke|obliterate|"
     r"un-?remember|unsave|scrap|ditch|"
     r"lose|bin|"
@@ -150,14 +158,16 @@ FORGET = re.compile(
 DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
 YES = re.compile(
     r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
-    r"(?:indeed|exactly|precisely|quite right|by all means|yes|yep|yess+|sure|ok(?:ay)?|alright|all right|"
+    r"(?:agreed|agree|looks good|carry on|you got it|go on|fine by me|that'?s (?:perfect|fine|great|right)|"
+    r"indeed|exactly|precisely|quite right|by all means|yes|yep|yess+|sure|ok(?:ay)?|alright|all right|"
     r"absolutely|definitely|of course|go ahead|do it|"
     r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
     r"let'?s do it|go for it|proceed|affirmative|certainly|that works|works for me)\b",
     re.I,
 )
 NO = re.compile(
-    r"^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|not at all|that'?s a no|"
+    r"(?:^|,\s*)no\W*$|\bwrong one\b|^\W*(?:please\s+)?(?:don'?t|do not) (?:go ahead|do|confirm|book|proceed)\b"
+    r"|^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|not at all|that'?s a no|"
     r"a no from me|nah+|naw|nay|no|nope|"
     r"not (?:now|yet|really|today|this time)|never ?mind|don'?t|do not|leave it|"
     r"skip it|forget it|no thanks|no thank you|hold off|wait|stop|i'?ll pass|pass|changed my mind|"
@@ -172,7 +182,8 @@ HELLO = re.compile(
     re.I,
 )
 THANKS = re.compile(
-    r"\b(?:thanks|thank you|thank u|cheers|much appreciated|much obliged|obliged|appreciate (?:it|that|"
+    r"\b(?:thanks|thank you|thank u|cheers|much appreciated|much obliged|obliged|nice one|legend|"
+    r"appreciate (?:it|that|"
     r"your help|the help)|"
     r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
     re.I,
@@ -183,7 +194,8 @@ CHANGING = re.compile(
     r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|"
     r"make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
     r"correct|wrong (?:date|day|time)|should be|"
-    r"bring (?:it |\w+ )?forward|make it|rather than|instead of|instead)\b(?! my mind)"
+    r"bring (?:\w+ ){0,3}forward|push (?:\w+ ){0,3}back|an? (?:earlier|later) (?:flight|one|departure)|"
+    r"make it|rather than|instead of|instead)\b(?! my mind)"
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
     r"|\b(?:later|earlier|sooner) than\b|\bdifferent (?:day|date|time|flight)\b|\bdate change\b",
     re.I,
@@ -191,7 +203,7 @@ CHANGING = re.compile(
 # Cancelling, said anywhere, besides the change move's words: never a report ("was cancelled") or "don't".
 CANCELLING = re.compile(
     r"(?<!not )(?<!n't )(?<!never )\b(?:kill|nix|ditch|axe|bin|terminate|withdraw|refund|call it off|bail on|"
-    r"back out of|pull out of|drop out of|drop|"
+    r"back out of|pull out of|drop out of|drop|take (?:me|us|them|him|her) off|remove (?:me|us) from|"
     r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
     re.I,
 )
@@ -208,7 +220,8 @@ OPTION = re.compile(
 REQUEST = re.compile(
     r"\?|\bwhat(?:'ve| have| do)? (?:you|u) (?:got|have|find)\b|\b(?:available|options?|availability)\b"
     r"|^\W*(?:(?:ok|okay|so|hey|hi|please)\W+)*(?:find|search|look|show|get|book|change|move|cancel|check|"
-    r"can|could|would|will|what|when|which|where|is|are|do|does|any)\b",
+    r"can|could|would|will|what|when|which|where|is|are|do|does|any)\b"
+    r"|\b(?:i'?d like to|i would like to|i want to|i need to|i'?m looking for|looking for|i'?d like (?:a|an|the))\b",
     re.I,
 )
 # Asking what is held about the user, the words in any order: "have you saved anything about me", "which of my
@@ -224,7 +237,12 @@ RECALL = re.compile(
     r"(?=.*\b" + HELD + r")(?!.*\b(?:forget|delete|erase|wipe|remove|clear)\b)"
     r"|\bwhat'?s (?:on|in) my (?:profile|file)\b|\baccording to you\b"
     r"|\b(?:what|which|how)\b.{0,30}\b(?:did|have) (?:i|we) (?:tell|told|give|given|say|said|mention|"
-    r"mentioned)\b.{0,12}\byou\b|\bdo you (?:know|remember|recall) (?:my|what i|where i|how i|which)\b",
+    r"mentioned)\b.{0,12}\byou\b|\bdo you (?:know|remember|recall) (?:my|what i|where i|how i|which)\b"
+    # Without "you": "what does my traveller profile say?", "is there anything saved about my meal preferences?"
+    r"|\bwhat does my (?:\w+ )?(?:profile|file|account) say\b|\bmy (?:saved|stored) (?:preferences|details|info|"
+    r"data)\b"
+    r"|\b(?:anything|what'?s|what is|is there \w+) (?:\w+ )?(?:saved|stored|on file|kept|noted)\b.{0,20}"
+    r"\b(?:about|on|for) (?:me|my|us)\b|\b(?:recap|summari[sz]e|go over|run through)\b.{0,12}\b(?:my|what you)\b",
     re.I,
 )
 
@@ -232,7 +250,8 @@ RECALL = re.compile(
 FLIGHT_NUMBER = re.compile(r"\b[A-Z][A-Z0-9] ?\d{2,4}\b")
 # "book" as a verb of choosing: "book it", "I'll book that", "go ahead and book" (not "my booking").
 BOOK_VERB = re.compile(
-    r"\bbook(?: it| that| this| me| the| option| one)?\b(?!ings?)"
+    r"\b(?:book|reserve|secure)(?: it| that| this| me| the| option| one)?\b(?!ings?)"
+    r"|\bget (?:the |that |this )?(?:\S+ ){0,2}booked\b|\b(?:proceed|go ahead) with (?:booking|it|that)\b"
     # Choosing: "let's go with the afternoon KLM flight", "I want the Delta one", "we'll take the Emirates option".
     r"|\b(?:go with|go for|take|choose|pick|grab|lock in|want|i'?ll have|let'?s do)\s+(?:the|that|this|option|"
     r"number)\b",
@@ -254,7 +273,7 @@ COURTESY_ONLY = re.compile(
     re.I,
 )
 
-# A request part with an act of its own (otherwise the act is in the sentence before: "… Could you arrange that?").
+# A request part with an act of its own (else the act is in the sentence before: "… Could you arrange that?").
 ACT = whole_words(
     r"book|change|move|cancel|find|search|show|tell|remind|remember|forget|delete|note|save|eat|dinner|lunch|"
     r"restaurants?|flights?|fly|when|where|which|what|option|one|it'?s|is|am|are|do|did|have"
@@ -263,3 +282,10 @@ COURTESY_OPENING = re.compile(
     r"^\W*(?:thanks|thank you|cheers|many thanks|much obliged|hi|hello|hey|good (?:morning|afternoon|evening))\b",
     re.I,
 )
+
+# Both ends of a route: "from Houston to Cancun", "Madrid -> Milan".
+ROUTE_PAIR = re.compile(
+    r"\bfrom\s+[A-Za-z]{3,}.{0,30}?\bto\s+[A-Za-z]{3,}|\b[A-Za-z]{3,}\s*(?:->|→)\s*[A-Za-z]{3,}", re.I
+)
+# A first-person preference that needs no topic word: "I prefer KLM whenever possible", "my preferred airline".
+PREFERS = whole_words(r"prefer|preferred|favourite|favorite|loyal to|stick to|stick with")

@@ -39,6 +39,7 @@ class Cues:
 
     flights: bool
     route: bool
+    route_pair: bool
     date: bool
     dates: int
     place: bool
@@ -72,10 +73,11 @@ class Cues:
             asks = text  # "Could you please arrange that?": the act is in the sentence before
         words = len(asks.split())
         first_person = bool(w.FIRST_PERSON.search(asks))
-        durable = w.STANCE.search(asks) and w.TOPIC.search(asks)
+        durable = (w.STANCE.search(asks) and w.TOPIC.search(asks)) or w.PREFERS.search(asks)
         return cls(
             flights=bool(w.FLIGHTS.search(text)),
             route=bool(w.ROUTE.search(text)),
+            route_pair=bool(w.ROUTE_PAIR.search(text)),
             date=bool(w.DATE.search(text)),
             dates=len(w.DATE.findall(text)),
             place=bool(find_airports(text)),
@@ -165,10 +167,13 @@ def _about_trips(c: Cues, found: _Evidence) -> None:
         add("bookings", -SOFT)  # a booking named to be cancelled or changed is not only looked up
     if c.cancelling:
         add("cancel", BONUS)
+    elif c.changing and c.mine:  # "I'm booked on the 6pm but would rather take the 2pm, please switch it"
+        add("change", BONUS)
     elif c.option or (c.booking and c.pick):
         add("book", STRONG)
+        add("search", -SOFT)  # a pick among the options shown, not a new search ("the 18:30 to Lisbon")
     elif (c.changing and (c.mine or c.date or c.pick)) or (
-        c.mine and (c.dates > 1 or (c.pick and not c.booking and not c.lookup))
+        c.mine and not c.question and (c.dates > 1 or (c.pick and not c.booking and not c.lookup))
     ):
         # "I booked the 14th but need the 15th now": the booking and another date is a change.
         add("change", BONUS)
@@ -180,8 +185,10 @@ def _about_trips(c: Cues, found: _Evidence) -> None:
     elif c.pick and not c.route:
         add("book", BONUS)
         add("bookings", -SOFT)  # a pick among the options shown is not a booking already made
-    elif c.flights and (c.route or c.date):
+    elif (c.flights and (c.route or c.date)) or (c.route_pair and not c.mine):
         add("search", BONUS)
+        if c.searching and not c.pick:
+            add("book", -SOFT)  # "… What are the options?" asks for options, it does not pick one
     elif (c.route or c.place) and c.date:
         add("search", BONUS if c.request else SOFT)
     if c.mine and not c.searching:

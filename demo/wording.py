@@ -56,6 +56,8 @@ SHORTHAND: dict[str, str] = {
     "gimme": "give me",
     "lemme": "let me",
     "abt": "about",
+    "prefs": "preferences",
+    "pref": "preference",
     "bc": "because",
     "cuz": "because",
     "smth": "something",
