@@ -28,7 +28,9 @@ DATE = whole_words(
 # The user's own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "trips I have", "booked".
 MINE = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trips?|flights?|tickets?|itinerary|"
-    r"hotel|stay|holiday|vacation|journey|return|outbound|departure|plans?)\b"
+    r"hotel|stay|holiday|vacation|journey|return|outbound|departure|plans?|check-?in|seat|gate|terminal|arrival|"
+    r"connection)\b|\bwhere (?:i'?m|im|i am|we'?re|we are) staying\b|\bdid (?:i|we) (?:\w+ ){0,2}(?:book|"
+    r"booking|reserve)\b"
     r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip)\b|\bBK-[0-9A-F]{8}\b"
     r"|\b(?:trips?|flights?|bookings?|hotel|room|anything|something)\s+(?:(?:that|which)\s+)?(?:i|we)"
     r"(?:'ve| have| had|'m| am| are)?\s+(?:got\s+)?(?:booked|have|got|coming up|planned|made|in|staying)\b"
@@ -56,6 +58,8 @@ MINE = re.compile(
 PICK = re.compile(
     r"\b(?:option|number|choice|flight)\s*#?\s*(?:\d|one|two|three)\b|#\s*\d\b|^\W*(?:\d|one|two|three)\W*$"
     r"|\b(?:a|an)\s+(?:later|earlier|cheaper|direct|non-?stop|morning|afternoon|evening)\s+(?:one|flight|departure)\b"
+    r"|\b(?:the|that|this) (?:flight|one|option) (?:arriving|leaving|departing|landing|at|that|which|with)\b"
+    r"|\b0\d[0-5]\d\b|\b(?:that|this)\s+(?:very\s+)?(?:first|second|third|last|early|late|direct|\d)"
     r"|\bthe\s+(?:very\s+)?(?:first|second|third|1st|2nd|3rd|last|middle|other|cheap(?:er|est)|"
     r"early|earl(?:ier|iest)|late(?:r|st)?|direct|non-?stop|morning|afternoon|evening|night|lunchtime|"
     r"first|quick(?:er|est)|short(?:er|est)|fast(?:er|est)|(?:\d{1,2}(?::|h|\.)?\d{0,2}\s*(?:am|pm)?))"
@@ -106,7 +110,8 @@ REMEMBER = re.compile(
     r"good to know for)\b"
     # ... or at the end: "My favourite airline is BA, please remember", "…, note that".
     r"|(?:\b(?:please|pls|kindly|and|so|just)\s+|[,;:.!-]\s*)(?:remember|note|save|store|record|keep in mind|"
-    r"make a note of)(?:\s+(?:that|this|it))?\W*$"
+    r"make a note of)(?:\s+(?:that|this|it))?(?:\s+please)?\W*$"
+    r"|\badd (?:my|this|that|the) .{0,40}\bto my (?:profile|file|account|preferences|notes)\b"
     r"|^\W*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:make a note of|note down|jot down|save) (?:it|"
     r"that|this)\b",
     re.I,
@@ -133,7 +138,8 @@ FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 # What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".
 HELD = (
     r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
-    r"details|data|info|information|profile|notes?|prefs|(?:frequent flyer|loyalty|membership|passport) ?\w*)\b"
+    r"details|data|info|information|profile|notes?|prefs|requirements?|needs|(?:frequent flyer|loyalty|"
+    r"membership|passport) ?\w*)\b"
     r"|\bwhat you (?:know|have|saved|stored|remember)"
     r"|\beverything (?:you|about me)|\banything about me\b|\babout (?:me|us)\b|\bfor (?:me|us)\b"
     r"|\babout (?:how|what|where|which) (?:i|we)\b"
@@ -141,7 +147,7 @@ HELD = (
 )
 FORGET = re.compile(
     r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
-    r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|"
+    r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|take (?:\w+ ){1,3}off|"
     r"nuke|obliterate|"
     r"un-?remember|unsave|scrap|ditch|"
     r"lose|bin|"
@@ -166,7 +172,9 @@ YES = re.compile(
     re.I,
 )
 NO = re.compile(
-    r"(?:^|,\s*)no\W*$|\bwrong one\b|^\W*(?:please\s+)?(?:don'?t|do not) (?:go ahead|do|confirm|book|proceed)\b"
+    r"(?:^|,\s*)no\W*$|^\W*(?:hmm+|um+|er+|well|ah+)\W+no\b|\bthat'?s not (?:what i (?:want|wanted|asked)|it|right)\b"
+    r"|\bdoesn'?t suit\b|^\W*i(?:'ll)? (?:decline|refuse|pass)\b|\bwrong one\b|^\W*(?:please\s+)?(?:don'?t|"
+    r"do not) (?:go ahead|do|confirm|book|proceed)\b"
     r"|^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|not at all|that'?s a no|"
     r"a no from me|nah+|naw|nay|no|nope|"
     r"not (?:now|yet|really|today|this time)|never ?mind|don'?t|do not|leave it|"
@@ -183,6 +191,8 @@ HELLO = re.compile(
 )
 THANKS = re.compile(
     r"\b(?:thanks|thank you|thank u|cheers|much appreciated|much obliged|obliged|nice one|legend|"
+    r"(?:you'?ve been|that was|that'?s been|you are|you'?re) (?:\w+ )?(?:helpful|a (?:great|big) help|brilliant|"
+    r"amazing)|"
     r"appreciate (?:it|that|"
     r"your help|the help)|"
     r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
@@ -190,7 +200,8 @@ THANKS = re.compile(
 )
 
 CHANGING = re.compile(
-    r"\b(?:change|changing|move|moving|shift|reschedule|rebook|swap|switch|amend|postpone|delay|bump|push|fix|"
+    r"\b(?:change|changing|move|moving|shift (?=my|it|the|our|them|that)|reschedule|rebook|swap|switch|amend|"
+    r"postpone|delay|bump|push|fix|"
     r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|"
     r"make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
     r"correct|wrong (?:date|day|time)|should be|"
@@ -227,7 +238,9 @@ REQUEST = re.compile(
 # Asking what is held about the user, the words in any order: "have you saved anything about me", "which of my
 # preferences do you know", "what's on my profile".
 RECALL = re.compile(
-    r"^(?=.*\b(?:you|u|the assistant|the bot)\b)"
+    r"\b(?:tell|show|give|remind) me (?:\w+ )?(?:my|what) (?:preferences|details|profile|info|saved)\b"
+    r"|\bis my (?:\w+ ){0,3}(?:saved|stored|on file|noted|recorded)\b"
+    r"|^(?=.*\b(?:you|u|the assistant|the bot)\b)"
     r"(?=.*\b(?:know|remember|recall|saved?|stored?|kept|keep|have|got|noted|learned|learnt|"
     r"hold|on file|on record|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + HELD + r"))"
     r"(?=.*(?:\?|^\W*(?:\w+\W+){0,2}?(?:have|do|did)\b|\b(?:what|which|anything|everything|tell me|show me|list|"
@@ -254,7 +267,8 @@ BOOK_VERB = re.compile(
     r"|\bget (?:the |that |this )?(?:\S+ ){0,2}booked\b|\b(?:proceed|go ahead) with (?:booking|it|that)\b"
     # Choosing: "let's go with the afternoon KLM flight", "I want the Delta one", "we'll take the Emirates option".
     r"|\b(?:go with|go for|take|choose|pick|grab|lock in|want|i'?ll have|let'?s do)\s+(?:the|that|this|option|"
-    r"number)\b",
+    r"number)\b|\b(?:i'?ll|we'?ll|i will|we will) (?:take|have|go with|go for) (?:it|that|that one|this one)\b"
+    r"|\b(?:grab|get|book|reserve|secure) (?:me |us )?(?:a )?seats? on (?:it|that|this|the)\b",
     re.I,
 )
 # A meal named only as a time: "lands before lunch", "back by dinner".

@@ -167,6 +167,7 @@ def _about_trips(c: Cues, found: _Evidence) -> None:
         add("bookings", -SOFT)  # a booking named to be cancelled or changed is not only looked up
     if c.cancelling:
         add("cancel", BONUS)
+        add("change", -SOFT)  # "drop my Tuesday flight, I'll drive instead": "instead" names no new flight
     elif c.changing and c.mine:  # "I'm booked on the 6pm but would rather take the 2pm, please switch it"
         add("change", BONUS)
     elif c.option or (c.booking and c.pick):

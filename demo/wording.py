@@ -56,6 +56,7 @@ SHORTHAND: dict[str, str] = {
     "gimme": "give me",
     "lemme": "let me",
     "abt": "about",
+    "im": "I'm",
     "prefs": "preferences",
     "pref": "preference",
     "bc": "because",
