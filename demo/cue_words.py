@@ -20,7 +20,8 @@ ROUTE = re.compile(
     r"|\b[A-Z]{3}\s*(?:-|→|->|to)\s*[A-Z]{3}\b",  # a lone code is found by its airport ("KLM" is none)
 )
 DATE = whole_words(
-    r"today|tonight|tomorrow|tmrw|weekend|next (?:week|month|\w+day)|this (?:week|month|\w+day)|"
+    r"today|tonight|tomorrow|this (?:morning|afternoon|evening)|easter|christmas|new year|half[- ]term|"
+    r"bank holiday|thanksgiving|tmrw|weekend|next (?:week|month|\w+day)|this (?:week|month|\w+day)|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
     r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|"
     r"\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|in (?:a|one|two|three|\d+) (?:days?|weeks?|months?)"
@@ -31,7 +32,8 @@ MINE = re.compile(
     r"hotel|stay|holiday|vacation|journey|return|outbound|departure|plans?|check-?in|seat|gate|terminal|arrival|"
     r"connection)\b|\bwhere (?:i'?m|im|i am|we'?re|we are) staying\b|\bdid (?:i|we) (?:\w+ ){0,2}(?:book|"
     r"booking|reserve)\b"
-    r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip)\b|\bBK-[0-9A-F]{8}\b"
+    r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip|return|outbound)\b|\bBK-[0-9A-F]{8}\b"
+    r"|\b(?:trips?|flights?|bookings?) (?:do|have|did) (?:i|we) (?:have|got|booked)\b"
     r"|\b(?:trips?|flights?|bookings?|hotel|room|anything|something)\s+(?:(?:that|which)\s+)?(?:i|we)"
     r"(?:'ve| have| had|'m| am| are)?\s+(?:got\s+)?(?:booked|have|got|coming up|planned|made|in|staying)\b"
     r"|\b(?:i'?m|i am|we'?re|we are|is|are|am|was|were|have|had|'ve|already|i|we|you|than|what'?s)\s+(?:\w+\s+)?"
@@ -90,7 +92,8 @@ LOOKUP = whole_words(
     r"itinerary|what time|when|where|which|am i|are we|do i have|did i|have i"
 )
 SEARCHING = whole_words(
-    r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new"
+    r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new|what is there|"
+    r"what'?s there|anything going|what'?s flying|whats flying"
 )
 # Near where the user stays: only somewhere to eat is looked for there.
 NEAR_STAY = re.compile(
@@ -105,6 +108,7 @@ REMEMBER = re.compile(
     r"(?:remember|save|store|note|record|log|jot|keep in mind|bear in mind|don'?t forget|do not forget|"
     r"make a note|take note|add (?:to|it to|this to|that to) my|update my (?:profile|preferences?)|"
     r"put (?:it |this |that )?(?:in|on) (?:my )?(?:profile|file|notes))\b"
+    r"|\bput (?:it |that |this )?down\b|\bput down that\b"
     r"|\b(?:for (?:future|next|later) (?:reference|time|trips?|bookings?|travel)|from now on|going forward|in future|"
     r"in the future|for the future|(?:keep|bear) (?:that|this|it) in mind|make (?:that|this|it) a rule|"
     r"good to know for)\b"
@@ -137,7 +141,8 @@ SELF = whole_words(
 FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 # What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".
 HELD = (
-    r"(?:(?:my|the)\s+(?:\w+\s+)?(?:preferences?|diet|dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
+    r"(?:\b(?:from )?(?:your|the) (?:memory|notes|records?)\b|(?:my|the)\s+(?:\w+\s+){0,2}(?:preferences?|diet|"
+    r"dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
     r"details|data|info|information|profile|notes?|prefs|requirements?|needs|(?:frequent flyer|loyalty|"
     r"membership|passport) ?\w*)\b"
     r"|\bwhat you (?:know|have|saved|stored|remember)"
@@ -147,7 +152,7 @@ HELD = (
 )
 FORGET = re.compile(
     r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
-    r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|take (?:\w+ ){1,3}off|"
+    r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|scratch|take (?:\w+ ){1,3}off|"
     r"nuke|obliterate|"
     r"un-?remember|unsave|scrap|ditch|"
     r"lose|bin|"
@@ -156,7 +161,7 @@ FORGET = re.compile(
     r"|(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|purge|unlearn|un-?remember)\b.{0,40}"
     r"\b(?:me|my|mine|that|this|it|them|those|everything|all|data|memory|memories|info|information|notes?|profile|"
     r"preferences?|details|what)\b"
-    r"|\bstop (?:remembering|storing|saving|keeping)\b|\bdon'?t (?:remember|keep|store|save)\b"
+    r"|\bstop (?:remembering|storing|saving|keeping)\b|(?<!i )\bdon'?t (?:remember|keep|store|save)\b"
     r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b"
     r"|\bno need (?:for you )?to (?:remember|keep|store|save)\b|\bun-?(?:remember|save|learn)\b",
     re.I,
@@ -164,7 +169,8 @@ FORGET = re.compile(
 DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
 YES = re.compile(
     r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
-    r"(?:agreed|agree|looks good|carry on|you got it|go on|fine by me|that'?s (?:perfect|fine|great|right)|"
+    r"(?:i agree|i do|i concur|100\s*%|\U0001f4af|agreed|agree|looks good|carry on|you got it|go on|fine by me|"
+    r"that'?s (?:perfect|fine|great|right)|"
     r"indeed|exactly|precisely|quite right|by all means|yes|yep|yess+|sure|ok(?:ay)?|alright|all right|"
     r"absolutely|definitely|of course|go ahead|do it|"
     r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
@@ -172,7 +178,8 @@ YES = re.compile(
     re.I,
 )
 NO = re.compile(
-    r"(?:^|,\s*)no\W*$|^\W*(?:hmm+|um+|er+|well|ah+)\W+no\b|\bthat'?s not (?:what i (?:want|wanted|asked)|it|right)\b"
+    r"\b(?:that )?won'?t be necessary\b|^\W*no need\b|(?:^|,\s*)no\W*$|^\W*(?:hmm+|um+|er+|well|ah+)\W+no\b|"
+    r"\bthat'?s not (?:what i (?:want|wanted|asked)|it|right)\b"
     r"|\bdoesn'?t suit\b|^\W*i(?:'ll)? (?:decline|refuse|pass)\b|\bwrong one\b|^\W*(?:please\s+)?(?:don'?t|"
     r"do not) (?:go ahead|do|confirm|book|proceed)\b"
     r"|^\W*(?:(?:absolutely|definitely|certainly|of course|sure) not|hell no|best not|not at all|that'?s a no|"
@@ -185,7 +192,8 @@ NO = re.compile(
     re.I,
 )
 HELLO = re.compile(
-    r"^\W*(?:hi+|hello+|hey+|heya|hiya|howdy|g'?day|greetings|good (?:morning|afternoon|evening|day)|morning|evening|"
+    r"^\W*(?:hi+|hello+|hey+|heya|hiya|howdy|g'?day|greetings|salutations|long time no see|good (?:morning|"
+    r"afternoon|evening|day)|morning|evening|"
     r"hi there|hey there|what'?s up|sup|yo)\b",
     re.I,
 )
@@ -200,7 +208,8 @@ THANKS = re.compile(
 )
 
 CHANGING = re.compile(
-    r"\b(?:change|changing|move|moving|shift (?=my|it|the|our|them|that)|reschedule|rebook|swap|switch|amend|"
+    r"\bby (?:a|one|two|three|\d+) (?:days?|weeks?|hours?)\b|\b(?:change|changing|move|moving|shift (?=my|it|"
+    r"the|our|them|that)|reschedule|rebook|swap|switch|amend|"
     r"postpone|delay|bump|push|fix|"
     r"modify|alter|update (?:the|my|our) (?:booking|flight|reservation|trip|ticket)|"
     r"make (?:it|them|(?:my|our) \w+) (?:later|earlier|sooner|the \d+|on)|"
@@ -213,6 +222,8 @@ CHANGING = re.compile(
 )
 # Cancelling, said anywhere, besides the change move's words: never a report ("was cancelled") or "don't".
 CANCELLING = re.compile(
+    r"\bcancell?ation of\b|\bneeds? cancell?ing\b|\b(?:be|get|have|need|want) (?:\w+ ){0,3}cancell?ed\b"
+    r"|\bremove (?:\w+ ){0,3}(?:flight|booking|trip|reservation)s?\b|\bfrom my bookings\b|"
     r"(?<!not )(?<!n't )(?<!never )\b(?:kill|nix|ditch|axe|bin|terminate|withdraw|refund|call it off|bail on|"
     r"back out of|pull out of|drop out of|drop|take (?:me|us|them|him|her) off|remove (?:me|us) from|"
     r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
@@ -239,7 +250,8 @@ REQUEST = re.compile(
 # preferences do you know", "what's on my profile".
 RECALL = re.compile(
     r"\b(?:tell|show|give|remind) me (?:\w+ )?(?:my|what) (?:preferences|details|profile|info|saved)\b"
-    r"|\bis my (?:\w+ ){0,3}(?:saved|stored|on file|noted|recorded)\b"
+    r"|\bis my (?:\w+ ){0,3}(?:saved|stored|on file|noted|recorded)\b|\bhave (?:me|us) down (?:for|as)\b"
+    r"|\b(?:which|what)\b.{0,30}\bdid (?:i|we) (?:say|mention|tell you)\b"
     r"|^(?=.*\b(?:you|u|the assistant|the bot)\b)"
     r"(?=.*\b(?:know|remember|recall|saved?|stored?|kept|keep|have|got|noted|learned|learnt|"
     r"hold|on file|on record|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + HELD + r"))"
@@ -264,7 +276,7 @@ FLIGHT_NUMBER = re.compile(r"\b[A-Z][A-Z0-9] ?\d{2,4}\b")
 # "book" as a verb of choosing: "book it", "I'll book that", "go ahead and book" (not "my booking").
 BOOK_VERB = re.compile(
     r"\b(?:book|reserve|secure)(?: it| that| this| me| the| option| one)?\b(?!ings?)"
-    r"|\bget (?:the |that |this )?(?:\S+ ){0,2}booked\b|\b(?:proceed|go ahead) with (?:booking|it|that)\b"
+    r"|\bget (?:the |that |this )?(?:\S+ ){0,4}booked\b|\b(?:proceed|go ahead) with (?:booking|it|that)\b"
     # Choosing: "let's go with the afternoon KLM flight", "I want the Delta one", "we'll take the Emirates option".
     r"|\b(?:go with|go for|take|choose|pick|grab|lock in|want|i'?ll have|let'?s do)\s+(?:the|that|this|option|"
     r"number)\b|\b(?:i'?ll|we'?ll|i will|we will) (?:take|have|go with|go for) (?:it|that|that one|this one)\b"
@@ -298,8 +310,16 @@ COURTESY_OPENING = re.compile(
 )
 
 # Both ends of a route: "from Houston to Cancun", "Madrid -> Milan".
+NAMED_PAIR = re.compile(
+    r"\b[A-Z][a-z]{2,}\s*-\s*[A-Z][a-z]{2,}\b"
+)  # "Copenhagen-Stockholm": names, capitalised
 ROUTE_PAIR = re.compile(
     r"\bfrom\s+[A-Za-z]{3,}.{0,30}?\bto\s+[A-Za-z]{3,}|\b[A-Za-z]{3,}\s*(?:->|→)\s*[A-Za-z]{3,}", re.I
 )
 # A first-person preference that needs no topic word: "I prefer KLM whenever possible", "my preferred airline".
 PREFERS = whole_words(r"prefer|preferred|favourite|favorite|loyal to|stick to|stick with")
+
+# A standing instruction even when worded as a request: "always book me economy plus if available".
+STANDING = whole_words(
+    r"always|never|from now on|every time|whenever|in future|in the future|going forward|as a rule"
+)

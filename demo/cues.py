@@ -60,6 +60,7 @@ class Cues:
     habit: bool
     request: bool
     booking: bool
+    standing: bool
     short: bool
     opens_with_courtesy: bool
 
@@ -77,7 +78,7 @@ class Cues:
         return cls(
             flights=bool(w.FLIGHTS.search(text)),
             route=bool(w.ROUTE.search(text)),
-            route_pair=bool(w.ROUTE_PAIR.search(text)),
+            route_pair=bool(w.ROUTE_PAIR.search(text) or w.NAMED_PAIR.search(text)),
             date=bool(w.DATE.search(text)),
             dates=len(w.DATE.findall(text)),
             place=bool(find_airports(text)),
@@ -106,6 +107,7 @@ class Cues:
             ),
             request=bool(w.REQUEST.search(asks)),
             booking=bool(w.BOOK_VERB.search(asks)),
+            standing=bool(w.STANDING.search(asks)) and not w.QUESTION.search(asks),
             short=words <= _SHORT,
             opens_with_courtesy=bool(w.COURTESY_OPENING.match(text)),
         )
@@ -156,7 +158,7 @@ def _about_memory(c: Cues, found: _Evidence) -> None:
         # not a booking.
         for other in (_ABOUT_MEMORY - {memory}) | {"bookings", "dinner", "search"}:
             found.add(other, -SOFT)
-    elif c.habit and not c.request and not c.cancelling and not c.changing and not c.booking:
+    elif c.habit and (c.standing or not (c.request or c.booking)) and not c.cancelling and not c.changing:
         # "I hate early flights, nothing before 9am ever": a standing habit, told, not asked for.
         found.add("remember", BONUS)
 

@@ -56,6 +56,7 @@ SHORTHAND: dict[str, str] = {
     "gimme": "give me",
     "lemme": "let me",
     "abt": "about",
+    "gm": "good morning",
     "im": "I'm",
     "prefs": "preferences",
     "pref": "preference",
@@ -255,7 +256,9 @@ def _emoji_words(text: str) -> str | None:
 
 def _mended(word: str, spelling: Spelling) -> str:
     lower = word.lower()
-    if len(word) < _MIN_MENDED or word[0].isupper() or lower in spelling.known or lower in spelling.targets:
+    if len(word) < _MIN_MENDED or word[0].isupper() or "'" in word:  # "we're" is no misspelt "where"
+        return word
+    if lower in spelling.known or lower in spelling.targets:
         return word
     return _nearest(lower, spelling) or word
 

@@ -19,7 +19,9 @@ from tests.test_offline_model import AISLE, Chat, booked_lisbon, memory_block
 from tests.test_offline_moves import first
 
 _SPELLING = Spelling(
-    targets=frozenset({"flights", "reservation", "tomorrow", "cancel", "allergic", "restaurant"}),
+    targets=frozenset(
+        {"flights", "reservation", "tomorrow", "cancel", "allergic", "restaurant", "where", "your"}
+    ),
     known=frozenset({"direct", "starving", "lisbon", "flight", "allergies"}),
 )
 
@@ -49,6 +51,8 @@ def test_chat_shorthand_emoji_answers_and_misspellings_read_as_plain_english(typ
         "my flight was cancelled",  # an inflection of a known word is no typo: a report stays a report
         "what allergies do you have on file",
         "flights to Lisbonn",  # a capitalised word is a name
+        "we're visiting my mum",  # a contraction is no misspelt "where"
+        "you're a lifesaver",
     ],
 )
 def test_known_words_inflections_and_names_are_left_as_typed(text: str) -> None:
