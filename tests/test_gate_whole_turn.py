@@ -186,3 +186,20 @@ def test_a_standing_request_phrased_as_a_question_is_kept() -> None:
     said = "can we keep all our chats in English? It's the only language I read comfortably."
     assert judged(said, "language") == "kept:English"
     assert not judged("can we do the Lisbon trip in English?", "language").startswith("kept:")
+
+
+def test_a_later_fragment_that_goes_on_with_the_statement_is_no_second_thought() -> None:
+    # "no" as a determiner, and "that's" affirming, elaborate: kept.
+    assert (
+        judged("heads up, I'm vegan — no meat, dairy, eggs or honey on any trip, ever.", "dietary")
+        == "kept:vegan"
+    )
+    assert judged("I always take a window seat. That's my standing choice.", "seat") == "kept:window"
+    # "no" as an answer, and "that's" taking it back, still turn back.
+    assert not judged("I'm vegan. No, vegetarian.", "dietary", "I'm vegan").startswith("kept:")
+    assert not judged("I always take a window seat. That's not true any more.", "seat").startswith("kept:")
+
+
+def test_how_the_assistant_should_write_to_the_user_is_no_report() -> None:
+    assert judged("I'd rather you always wrote to me in French, merci!", "language") == "kept:French"
+    assert not judged("my colleague wrote to me in French", "language").startswith("kept:")

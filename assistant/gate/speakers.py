@@ -109,6 +109,9 @@ _REPORTING = re.compile(
     re.I,
 )
 _OBJECT = frozenset({"me", "us", "myself", "ourselves"})
+_ADDRESSEE = frozenset({"you", "u"})
+_ADDRESSEE_BEFORE = re.compile(r"\b(?:you|u)\s+$", re.I)  # "you always wrote": the subject one word back
+_TO_ME = re.compile(r"\s+(?:back\s+)?(?:to\s+)?(?:me|us)\b", re.I)
 # The user as the subject of a reporting verb ("I said", "we wrote"): their own words, not a report.
 FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
 # "I need a wheelchair for my mum": the value is for someone else.
@@ -153,6 +156,9 @@ def reported_or_quoted(evidence: Evidence) -> bool:
     lead = evidence.before_clause + evidence.clause_text[: evidence.quote_in_clause.start]
     for m in _REPORTING.finditer(lead):
         subject = (m.group(1) or "").lower()
+        addressed = subject in _ADDRESSEE or bool(_ADDRESSEE_BEFORE.search(lead, 0, m.start(1)))
+        if addressed and _TO_ME.match(lead, m.end()):
+            continue  # "I'd rather you always wrote to me in French": how the assistant should write, not a report
         # 'My friend says "…", but I …': the report was the quotation, closed before the user's clause.
         said = evidence.sentence.start + m.end()
         if MASK_RE.search(evidence.text, said, evidence.clause.start):

@@ -102,6 +102,15 @@ _TURNS_BACK = re.compile(
     r"on second thoughts?|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|that's|that is|"
     r"joke|kidding|i wish|if only|in my dreams|as if|yeah right)\b"
 )
+# A later fragment that opens like a turn but goes on with the same statement: "no" as a determiner ("— no meat,
+# dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that's" affirming ("That's my
+# standing choice", "that's where I always start from") rather than taking back ("that's not true").
+_ELABORATES = re.compile(
+    r"^(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|delete|dont|ignore|"
+    r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
+    r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
+    r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
+)
 # A frame that sets the sentence in the speaker's past ("Back at uni I was always…", "In my twenties I only
 # did…", "I needed … after my operation last year") with a past-tense state: true then, maybe not now. Asked,
 # not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
@@ -194,7 +203,10 @@ def turn_doubt(
         _IMPERATIVE.search(text[value.end : evidence.sentence.end]) or _orders_beside(evidence, value)
     ):
         return "instruction"
-    turning = [f for f in _later_fragments(evidence) if _TURNS_BACK.match(f)]
+    fragments = zip(_later_fragments(evidence), _later_fragments(evidence, commas=True), strict=True)
+    turning = [
+        f for f, with_commas in fragments if _TURNS_BACK.match(f) and not _ELABORATES.match(with_commas)
+    ]
     if turning:
         said = {m.value for m in ftype.find(text[value.start : value.end])}
         if not all(_says_again(fragment, ftype, said) for fragment in turning):
