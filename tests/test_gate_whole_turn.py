@@ -186,6 +186,8 @@ def test_a_standing_request_phrased_as_a_question_is_kept() -> None:
     said = "can we keep all our chats in English? It's the only language I read comfortably."
     assert judged(said, "language") == "kept:English"
     assert not judged("can we do the Lisbon trip in English?", "language").startswith("kept:")
+    assert judged("can u make it a rule that I get a seat by the window? thanks", "seat") == "kept:window"
+    assert judged("can u get me a window seat on the Lisbon flight?", "seat") != "kept:window"
 
 
 def test_a_later_fragment_that_goes_on_with_the_statement_is_no_second_thought() -> None:

@@ -16,7 +16,7 @@ DURABLE = whole_words(
     r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
     r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
     r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
-    r"my default|"
+    r"my default|make (?:it|this|that) a rule|(?:a )?standing (?:rule|request|order|instruction|choice)|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
     r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|our|the)\s+)?(?:single\s+)?(?:flights?|trips?|"

@@ -23,7 +23,7 @@ QUESTION_START = re.compile(
 ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
 # "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
 STANDING_REQUEST = whole_words(
-    r"(?:can|could|would|will) (?:you|we|all (?:of )?(?:your|the) (?:messages|replies|answers|chats))"
+    r"(?:can|could|would|will) (?:you|u|we|all (?:of )?(?:your|the) (?:messages|replies|answers|chats))"
 )
 # Not "the language I think in": thinking in a language is no guess.
 HEDGE = whole_words(r"(?:i|we) (?:guess|suppose|think|believe|reckon)(?! in\b)")
