@@ -12,9 +12,11 @@ finished turn returns its logged reply and writes nothing; a logged tool result 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from assistant.errors import ContextTooLong, ModelError, TurnConflict
@@ -27,7 +29,6 @@ from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_cont
 from assistant.state import TripState
 from assistant.turn.context import (
     PRESSURE_WARNING,
-    CachedCounter,
     ContextStats,
     Policy,
     assemble,
@@ -53,6 +54,7 @@ from assistant.turn.parts import (
     validate_message,
 )
 from assistant.turn.summary import summarise_if_due
+from assistant.turn.tokens import CachedCounter
 from assistant.turn.tools import ToolContext
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
 
@@ -102,12 +104,15 @@ class Engine:
                 recalling.cancel()
 
     def _start_recall(self, req: TurnRequest, text: str) -> asyncio.Future[Recall] | None:
+        """Recall handed to a worker thread at once (in the caller's context, as ``asyncio.to_thread`` does),
+        so it is under way before the log work: a task around ``to_thread`` submits it a loop pass later."""
         recaller = self.deps.recaller
         if recaller is None:
             return None
-        future = asyncio.ensure_future(
-            asyncio.to_thread(recaller.recall, UserScope(req.user), text, now=req.now)
+        call = partial(
+            contextvars.copy_context().run, recaller.recall, UserScope(req.user), text, now=req.now
         )
+        future = asyncio.get_running_loop().run_in_executor(None, call)
         # A turn that ends early (a replay, a conflict) never awaits it: its outcome is retrieved here instead.
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         return future
@@ -170,26 +175,29 @@ class Engine:
         recalling: asyncio.Future[Recall] | None,
         pending: list[NewEvent],
     ) -> WorkingTurn:
-        """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
+        """Summarise if due, recall, and group the log for the window; summary and recall are logged in that
+        order. The view and trip state come from the log alone: derived while recall's search still runs."""
         settings = self.settings
         if settings.policy == "summary-block":
             events = await summarise_if_due(
                 self.deps.model, self.deps.thread_log, req, events, every=settings.summary_every
             )
-        block, recall = await self._recall(req, recalling, obs, pending)
         clear_before = tool_results_cleared_before(
             events,
             current_turn=req.turn,
             every=settings.summary_every,
             enabled=settings.clear_old_tool_results,
         )
+        view = read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before)
+        state = TripState.from_events(events)
+        block, recall = await self._recall(req, recalling, obs, pending)
         return WorkingTurn(
             req=req,
-            view=read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before),
+            view=view,
             logged={e.kind: e for e in events if e.turn_id == req.turn},
             block=block,
             recall=recall,
-            state=TripState.from_events(events),
+            state=state,
             current=[{"role": "user", "content": text}],
             previous=previous_prompt(events, current_turn=req.turn),
             user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
@@ -289,6 +297,7 @@ class Engine:
                 reserve=self.settings.reply_reserve_tokens,
                 count=self.counter,
                 previous=turn.previous,
+                digest=self.counter.digest,
             )
 
     async def _run_tools(
@@ -372,10 +381,6 @@ class Engine:
         crash_point("turn.recalled")
         await obs.recalled(recall, block)
         return block, recall
-
-    def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
-        """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
-        return self._append(req, kind, body).event
 
     def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
         return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
