@@ -105,21 +105,24 @@ class ContextStats:
 
 
 def read_log(
-    events: Sequence[Event], *, exclude_turn: str | None, clear_before_turn: int | None = None
+    events: Sequence[Event],
+    *,
+    exclude_turn: str | None,
+    clear_before_turn: int | None = None,
+    summarised_messages: bool = True,
 ) -> LogView:
-    """Group the log into turns around the latest summary event (a summary supersedes what came before it)."""
+    """Group the log into turns around the latest summary event (a summary supersedes what came before it).
+
+    ``summarised_messages=False``: the turns the summary replaced keep no messages (a summary-block window
+    never shows them, and rendering them was most of the cost of reading a long thread on every turn)."""
     summary, summary_seq, ordered = _grouped(events, exclude_turn=exclude_turn)
     turns = []
     for position, (turn_id, turn_events) in enumerate(ordered):
         clear = clear_before_turn is not None and position < clear_before_turn
-        turns.append(
-            Turn(
-                turn_id,
-                turn_events[0].seq,
-                turn_messages(turn_events, clear_tool_results=clear),
-                turn_finished(turn_events),
-            )
-        )
+        first_seq = turn_events[0].seq
+        shown = summarised_messages or first_seq > summary_seq
+        messages = turn_messages(turn_events, clear_tool_results=clear) if shown else ()
+        turns.append(Turn(turn_id, first_seq, messages, turn_finished(turn_events)))
     before = tuple(t for t in turns if t.first_seq < summary_seq)
     since = tuple(t for t in turns if t.first_seq > summary_seq)
     return LogView(summary, summary_seq, before, since)

@@ -97,7 +97,7 @@ class Engine:
             return await self._continue(req, masked, events, obs, recalling, pending)
         except ModelError as exc:
             failure = {"error": type(exc).__name__, "message": exc.user_message()}
-            await self._log_group(req, pending, EventKind.FAILURE, failure)
+            await self._append_group(req, pending, EventKind.FAILURE, failure)
             raise
         finally:
             if recalling is not None and not recalling.done():
@@ -188,7 +188,10 @@ class Engine:
             every=settings.summary_every,
             enabled=settings.clear_old_tool_results,
         )
-        view = read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before)
+        summarised = settings.policy != "summary-block"  # the one window that never shows summarised turns
+        view = read_log(
+            events, exclude_turn=req.turn, clear_before_turn=clear_before, summarised_messages=summarised
+        )
         state = TripState.from_events(events)
         block, recall = await self._recall(req, recalling, obs, pending)
         return WorkingTurn(
@@ -393,8 +396,3 @@ class Engine:
         results = await asyncio.to_thread(self.deps.thread_log.append_many, group)
         pending.clear()
         return results[-1]
-
-    async def _log_group(
-        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
-    ) -> Event:
-        return (await self._append_group(req, pending, kind, body)).event
