@@ -353,10 +353,7 @@ class Engine:
         ctx = ToolContext(
             user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
         )
-        outcome = await asyncio.to_thread(self.deps.tools.run, call.name, call.arguments, ctx)
-        crash_point(f"turn.tool_ran:{round_no}.{index}")
-        body = outcome.logged_body(call)
-        stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
+        stored = await asyncio.to_thread(self._run_and_log, call, ctx)
         crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(logged_record(stored))
         return stored  # first write wins if a concurrent retry got there first
@@ -385,8 +382,13 @@ class Engine:
         await obs.recalled(recall, block)
         return block, recall
 
-    def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
-        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
+    def _run_and_log(self, call: ToolCall, ctx: ToolContext) -> Event:
+        """Run one tool and log its result, in one worker thread (one hand-off instead of two)."""
+        outcome = self.deps.tools.run(call.name, call.arguments, ctx)
+        crash_point(f"turn.tool_ran:{ctx.round_no}.{ctx.index}")
+        kind = tool_kind(ctx.round_no, ctx.index)
+        logged = NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)
+        return self.deps.thread_log.append(logged).event
 
     async def _append_group(
         self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
