@@ -45,6 +45,7 @@ from assistant.turn.parts import (
     TurnObserver,
     WorkingTurn,
     correct_split_secret,
+    finish_unless_stepped,
     logged_record,
     logged_reply,
     model_body,
@@ -152,19 +153,22 @@ class Engine:
     ) -> TurnResult:
         turn = await self._prepare(req, masked.text, events, obs, recalling, pending)
         turn.masked = masked.kinds
+        # Told once, in this turn's reply (and so in the log, for a replay or a resume).
+        notice = "\n\n" + masked_notice(masked.kinds, split=masked.split) if masked.kinds else ""
         for round_no in range(1, self.settings.max_rounds + 1):
             reply = await self._model_round(turn, round_no, obs)
             if not reply.tool_calls:
-                if masked.kinds:
-                    # Told once, in this turn's reply (and so in the log, for a replay or a resume).
-                    notice = "\n\n" + masked_notice(masked.kinds, split=masked.split)
-                    await obs.token(notice)
-                    reply = replace(reply, text=reply.text + notice)
-                return await self._finish(turn, reply)
+                done = await self._finish(turn, replace(reply, text=reply.text + notice), round_no)
+                if isinstance(done, TurnResult):
+                    if notice:
+                        await obs.token(notice)
+                    return done
+                logger.info(
+                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", req.thread, done.kind
+                )
+                reply = self._adopt(turn, done)
             await self._run_tools(turn, round_no, reply.tool_calls, obs)
-        raise ModelError(
-            "the model kept calling tools"
-        )  # unreachable: the last round is called without tools
+        raise ModelError("the model kept calling tools")  # unreachable: the last round offers no tools
 
     async def _prepare(
         self,
@@ -215,45 +219,31 @@ class Engine:
         the model; with a non-deterministic model their answers differ. Only one ``model:N`` append wins, and
         the loser adopts the winner's logged step and runs its tool calls (which find their results logged, or
         run under the same idempotency keys), never its own: tool calls the log does not show would book
-        things the conversation never mentions. A text-only answer is not logged as a step, so before using one
-        the log is read again for a step another delivery logged meanwhile."""
+        things the conversation never mentions. A text-only answer is not logged as a step: it is returned,
+        and :meth:`_finish` reads the log for a step another delivery logged meanwhile before using it."""
         kind = model_kind(round_no)
         logged = turn.logged.get(kind)
         if logged is None:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
-            if reply.tool_calls:
-                # The step is durable (with the recall held back for it) before any of its tools runs.
-                appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
-                if not appended.inserted:
-                    logger.info(
-                        "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
-                    )
-                logged = appended.event
-                crash_point(f"turn.model_logged:{round_no}")
-            else:
-                logged = await asyncio.to_thread(self._logged_since_open, turn, kind)
-                if logged is None:
-                    return reply
+            if not reply.tool_calls:
+                return reply
+            # The step is durable (with the recall held back for it) before any of its tools runs.
+            appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
+            if not appended.inserted:
                 logger.info(
-                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind
+                    "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
                 )
-        turn.logged[kind] = logged
-        # The current turn is shown to the model exactly as later turns will show it (same builders, same
-        # logged events), so this call's prompt stays a byte-identical prefix of the next one.
+            logged = appended.event
+            crash_point(f"turn.model_logged:{round_no}")
+        return self._adopt(turn, logged)
+
+    def _adopt(self, turn: WorkingTurn, logged: Event) -> ModelReply:
+        """Make the logged ``model:N`` step this round's: the current turn is shown to the model exactly as
+        later turns will show it (same builders, same logged events), so this call's prompt stays a
+        byte-identical prefix of the next one."""
+        turn.logged[logged.kind] = logged
         turn.current.append(model_message(logged))
         return logged_reply(logged, self.deps.model.model_name)
-
-    def _logged_since_open(self, turn: WorkingTurn, kind: str) -> Event | None:
-        """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
-        after = turn.user_seq
-        found = [
-            e
-            for e in self.deps.thread_log.events(turn.req.thread, after_seq=after)
-            if e.turn_id == turn.req.turn
-        ]
-        for event in found:
-            turn.logged.setdefault(event.kind, event)
-        return next((e for e in found if e.kind == kind), None)
 
     async def _call_model(self, turn: WorkingTurn, *, last: bool, obs: TurnObserver) -> ModelReply:
         settings = self.settings
@@ -314,17 +304,26 @@ class Engine:
                 turn.state = turn.state.apply(call.name, record.result)
             turn.current.append(tool_message(event))
 
-    async def _finish(self, turn: WorkingTurn, final: ModelReply) -> TurnResult:
+    async def _finish(self, turn: WorkingTurn, final: ModelReply, round_no: int) -> TurnResult | Event:
         """Log the turn's token accounting, then its reply (the reply is what marks the turn complete), in one
         transaction with anything held back: none of them is acted on before the turn ends, so they need
         not be durable one by one (a crash before the commit loses only what nobody was told yet).
 
+        First, in the same worker hand-off, the log is read for a ``model:N`` step of this round that another
+        delivery logged since the turn opened: that step is returned (to be adopted) and nothing is logged.
         The reply returned is the logged one: if a concurrent delivery finished first, both answer alike."""
         req = turn.req
         context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
-        turn.pending.append(NewEvent(req.thread, req.turn, EventKind.CONTEXT, context, req.now))
         reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
-        stored = (await self._append_group(req, turn.pending, EventKind.ASSISTANT, reply)).event
+        ends = ((EventKind.CONTEXT, context), (EventKind.ASSISTANT, reply))
+        group = [*turn.pending, *(NewEvent(req.thread, req.turn, kind, body, req.now) for kind, body in ends)]
+        stepped, results = await asyncio.to_thread(
+            finish_unless_stepped, self.deps.thread_log, turn, model_kind(round_no), group
+        )
+        if stepped is not None:
+            return stepped
+        turn.pending.clear()
+        stored = results[-1].event
         crash_point("turn.assistant_logged")
         return TurnResult(
             thread_id=req.thread,
