@@ -35,20 +35,51 @@ def search(
 ) -> list[dict[str, Any]]:
     """The fused rows (each with ``_distance`` from the vector leg and ``_score`` from the keyword leg, ``None``
     where a leg did not return the row), best first by reciprocal rank."""
-    keyword = asyncio.run_coroutine_threadsafe(_keyword(reader, where, query, limit), LOOP.loop)
+    return _search(reader, where, query, embed, limit=limit, versioned=False)[1]
+
+
+def versioned_search(
+    reader: Any,
+    where: Any,
+    query: str,
+    embed: Callable[[str], Sequence[float]],
+    *,
+    limit: int,
+) -> tuple[int, list[dict[str, Any]]]:
+    """:func:`search`, and the table's version read before either leg: on LanceDB's loop ahead of the keyword
+    leg, so while the query is embedded, instead of a trip of its own before the search (a caller that
+    checks what it cached against the version pays nothing for the check)."""
+    return _search(reader, where, query, embed, limit=limit, versioned=True)
+
+
+def _search(
+    reader: Any,
+    where: Any,
+    query: str,
+    embed: Callable[[str], Sequence[float]],
+    *,
+    limit: int,
+    versioned: bool,
+) -> tuple[int, list[dict[str, Any]]]:
+    keyword = asyncio.run_coroutine_threadsafe(
+        _keyword(reader, where, query, limit, versioned=versioned), LOOP.loop
+    )
     try:
         vector = list(embed(query))
         nearest = LOOP.run(_nearest(reader, where, vector, limit))
-        matched = keyword.result()
+        version, matched = keyword.result()
     except BaseException:
         keyword.cancel()
         raise
-    return fuse(nearest, matched, limit=limit)
+    return version, fuse(nearest, matched, limit=limit)
 
 
-async def _keyword(reader: Any, where: Any, query: str, limit: int) -> list[dict[str, Any]]:
+async def _keyword(
+    reader: Any, where: Any, query: str, limit: int, *, versioned: bool
+) -> tuple[int, list[dict[str, Any]]]:
+    version = int(await reader.version()) if versioned else 0
     table = await reader.query().nearest_to_text(query).where(where).limit(limit).to_arrow()
-    return _rows(table)
+    return version, _rows(table)
 
 
 async def _nearest(reader: Any, where: Any, vector: list[float], limit: int) -> list[dict[str, Any]]:
@@ -60,6 +91,16 @@ def _rows(table: Any) -> list[dict[str, Any]]:
     if "vector" in table.column_names:
         table = table.drop_columns(["vector"])  # 384 floats a row that nobody reads
     return arrow_rows(table)
+
+
+def relevance(row: dict[str, Any]) -> float:
+    """A fused row's relevance in [0, 1]: the better of its cosine similarity (from the L2² distance between
+    unit vectors) and its saturated BM25 score, so an exact keyword hit and a paraphrase both clear a
+    threshold."""
+    distance, bm25 = row.get("_distance"), row.get("_score")
+    cosine = max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
+    keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
+    return min(1.0, max(cosine, keyword))
 
 
 def fuse(

@@ -277,28 +277,32 @@ class LanceFactStore:
         ``memory/hybrid.py``). Relevance is the better of the cosine similarity and a saturated BM25 score, so
         an exact keyword hit and a paraphrase both clear a threshold; both are in [0, 1].
         """
+        return self._search(scope, query, limit=limit, versioned=False)[1]
+
+    def versioned_search(
+        self, scope: UserScope, query: str, limit: int
+    ) -> tuple[int, list[tuple[Fact, float]]]:
+        """:meth:`search` and :meth:`data_version` (read before the rows) in the search's trip to LanceDB."""
+        return self._search(scope, query, limit=limit, versioned=True)
+
+    def _search(
+        self, scope: UserScope, query: str, *, limit: int, versioned: bool
+    ) -> tuple[int, list[tuple[Fact, float]]]:
         where = self._scope_filter(scope) & (col("current") == lit(True))
         with translated():
             reader = self.shards.reader(self._shard(scope))
             if reader is None:  # no shard yet, so no facts
-                return []
-            rows = hybrid.search(
-                reader,
-                where,
-                query,
-                lambda text: self._func.compute_query_embeddings(text)[0],
-                limit=limit,
-            )
-        scored = []
-        for row in rows:
-            distance, bm25 = row.get("_distance"), row.get("_score")
-            cosine = (
-                max(0.0, 1.0 - float(distance) / 2.0) if distance is not None else 0.0
-            )  # L2² on unit vectors
-            keyword = float(bm25) / (float(bm25) + 2.0) if bm25 is not None and bm25 == bm25 else 0.0
-            scored.append((fact_from_row(row), min(1.0, max(cosine, keyword))))
+                return 0, []
+            embed: Callable[[str], Any] = lambda q: self._func.compute_query_embeddings(q)[0]  # noqa: E731
+            if versioned:
+                version, rows = hybrid.versioned_search(reader, where, query, embed, limit=limit)
+            else:
+                version, rows = 0, hybrid.search(reader, where, query, embed, limit=limit)
+        scored = [(fact_from_row(row), hybrid.relevance(row)) for row in rows]
         scored.sort(key=lambda pair: pair[1], reverse=True)
-        return newest_per_key(scored)  # an interrupted supersede leaves two current versions of one key
+        return version, newest_per_key(
+            scored
+        )  # an interrupted supersede leaves two current versions of a key
 
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):

@@ -4,10 +4,12 @@ its thread's watermarks and its owner's activity clock in the same transaction."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, String, bindparam, case, func, select, update
+from sqlalchemy import JSON, String, bindparam, case, func, select, type_coerce, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from assistant.errors import NotFound
@@ -47,8 +49,11 @@ class _AppendStatements:
             .on_conflict_do_nothing(index_elements=["thread_id", "turn_id", "kind"])
             .returning(events.c.seq)
         )
+        key = [events.c.seq, events.c.thread_id, events.c.turn_id, events.c.kind]
+        # On SQLite the stored text of the body and the time, decoded by _sqlite_event.
+        raw = [type_coerce(events.c.body, String()), type_coerce(events.c.created_at, String())]
         self.events = (
-            select(events)
+            select(*key, *(raw if db.is_sqlite else [events.c.body, events.c.created_at]))
             .where(events.c.thread_id == bindparam("thread"), events.c.seq > bindparam("after"))
             .order_by(events.c.seq)
         )
@@ -83,6 +88,16 @@ class _AppendStatements:
 
 def _event_row(row: Any) -> Event:
     return Event(row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body, row.created_at)
+
+
+def _sqlite_event(row: Any) -> Event:
+    """An event read as SQLite stores it: its body as JSON text and its time as naive UTC ISO text, decoded
+    here as the column types would (``json.loads``; ``UTCDateTime``'s UTC re-attached), without their
+    per-value processors: every turn reads its whole thread, and they were a third of that read's cost."""
+    seq, thread, turn, kind, body, text = row
+    at = datetime.fromisoformat(text)
+    at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    return Event(seq, thread, turn, kind, json.loads(body), at)
 
 
 class SqlThreadLog:
@@ -154,6 +169,7 @@ class SqlThreadLog:
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         """Read with a prepared Core statement: building ORM objects for a 200-event thread cost more than the
         query itself, and every turn reads its whole thread."""
+        decode = _sqlite_event if self.db.is_sqlite else _event_row
         with translate_errors(), self.db.engine.connect() as conn:
             rows = conn.execute(self._append.events, {"thread": thread, "after": after_seq})
-            return [_event_row(row) for row in rows]
+            return [decode(row) for row in rows]

@@ -17,9 +17,10 @@ from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import LiteLLMChatModel
 from assistant.prompts import MEMORY_HEADING, SUMMARY_HEADING, TRIP_HEADING
 from assistant.state import TripState
-from assistant.turn.context import CachedCounter, ContextStats, Policy, assemble, read_log
+from assistant.turn.context import ContextStats, Policy, assemble, read_log
 from assistant.turn.engine import Engine
 from assistant.turn.parts import EngineSettings
+from assistant.turn.tokens import CachedCounter
 from assistant.turns import Message, TurnRequest
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel

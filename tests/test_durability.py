@@ -108,6 +108,43 @@ def test_a_retry_that_loses_the_model_step_race_runs_the_logged_calls_and_books_
     assert world.bookings.count() == 0
     assert [e.body["name"] for e in events if e.kind == tool_kind(1, 1)] == ["search_flights"]
     assert first.reply == second.reply == "Done."
+
+
+class LateTextModel(RacingModel):
+    """Round 1: the first delivery is told to search; the second answers in text only, after the first has
+    logged its ``model:1``. Later rounds (after a tool result) answer in text."""
+
+    def __init__(self) -> None:
+        super().__init__([("search_flights", {"destination": "LIS", "date": "2026-11-14"})])
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_token: TokenSink | None = None,
+    ) -> ModelReply:
+        if self.round_one == 0 or any(m.get("role") == "tool" for m in messages):
+            return await super().complete(messages, tools=tools, on_token=on_token)
+        await asyncio.sleep(0.2)  # the first delivery logs its step meanwhile
+        return ModelReply(text="Nothing to do.", tool_calls=(), usage=Usage(), model=self.model_name)
+
+
+def test_a_text_answer_that_arrives_after_another_delivery_logged_the_step_adopts_the_step() -> None:
+    world = Twins()
+    engine = world.engine(LateTextModel())
+
+    async def both() -> list[Any]:
+        message = req("Lisbon on the 14th")
+        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
+
+    first, second = asyncio.run(both())
+    events = world.threads.events(ThreadId("th"))
+    assert [e.kind for e in events].count(model_kind(1)) == 1
+    assert [e.kind for e in events].count(EventKind.ASSISTANT) == 1
+    # The late delivery's text answer was never logged or returned: it took the logged search instead.
+    assert first.reply == second.reply == "Done."
+    assert [r.name for r in second.tool_calls] == ["search_flights"]
     assert [r.name for r in first.tool_calls] == [r.name for r in second.tool_calls] == ["search_flights"]
     assert sum(e.kind == EventKind.ASSISTANT for e in events) == 1
 

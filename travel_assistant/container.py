@@ -174,6 +174,7 @@ class Runtime:
             ),
             telemetry=self.tel,
             data_version=self.facts.data_version,
+            versioned_search=self.facts.versioned_search,
         )
 
     @cached_property

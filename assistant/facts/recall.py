@@ -54,6 +54,8 @@ class RecallSettings:
     )
 
 
+# (scope, query, limit) → (the version of the data holding the user's facts, read before them; the hits)
+VersionedSearch = Callable[[UserScope, str, int], tuple[int, list[tuple[Fact, float]]]]
 _CACHE_USERS = 4096  # users whose (count, small set) the recall side remembers; the oldest entry goes first
 
 
@@ -71,10 +73,12 @@ class Recaller:
         settings: RecallSettings,
         *,
         data_version: Callable[[UserScope], int] | None = None,
+        versioned_search: VersionedSearch | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.data_version = data_version
+        self.versioned_search = versioned_search
         self._sets: dict[str, tuple[int, int, list[Fact] | None]] = {}
         self._lock = threading.Lock()
 
@@ -94,6 +98,9 @@ class Recaller:
         return total, small
 
     def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:
+        searched = self._search_if_still_large(scope, query)
+        if searched is not None:
+            return self._ranked(searched[1], searched[0], now=now)
         total, small = self.current_set(scope)
         if total == 0:
             return Recall("none", (), 0)
@@ -102,8 +109,26 @@ class Recaller:
             return Recall(
                 "keyed", tuple(RecalledFact(f, None, f.is_stale(now)) for f in current), len(current)
             )
+        return self._ranked(self.store.search(scope, query, limit=self.settings.k * 3), total, now=now)
+
+    def _search_if_still_large(
+        self, scope: UserScope, query: str
+    ) -> tuple[int, list[tuple[Fact, float]]] | None:
+        """(count, hits) for a user whose set was too large to return whole at the version remembered, if the
+        version the search read is still that one; else None, and the path is decided afresh.
+
+        The search reads the version in its own trip to the store, while the query is embedded, instead of a
+        version read of its own before it (one fewer store round trip on every large-memory turn). Read
+        before the rows, as in :meth:`current_set`: a write landing in between is seen on the next turn."""
+        held = self._sets.get(scope.user)
+        if self.versioned_search is None or held is None or held[2] is not None:
+            return None
+        version, hits = self.versioned_search(scope, query, self.settings.k * 3)
+        return (held[1], hits) if version == held[0] else None
+
+    def _ranked(self, found: list[tuple[Fact, float]], total: int, *, now: datetime) -> Recall:
         s = self.settings
-        hits = newest_per_key(self.store.search(scope, query, limit=s.k * 3))
+        hits = newest_per_key(found)
         ranked = []
         for fact, relevance in hits:
             if relevance < s.min_relevance:
@@ -198,10 +223,17 @@ def render_block(
         "and say the saved fact looks outdated. If a fact is marked stale, mention its age when you rely on it.\n"
         f"{MEMORY_OPEN}"
     )
+    every = [fact_line(item.fact, stale=item.stale, now=now) for item in recall.facts]
+    whole = "\n".join([header, *every, MEMORY_CLOSE])
+    # The common case costs one count: the whole block fits (k facts are a few hundred tokens against a cap of
+    # thousands). Counting it line by line cost a tokenisation per fact on every turn, each one of a new
+    # text, so never a cache hit. A block's lines never share a token, so no prefix of lines counts more
+    # than the whole block does, and one that fits whole keeps every line, as the loop below would.
+    if count_text(whole) <= cap_tokens:
+        return whole, [item.fact.id for item in recall.facts]
     lines: list[str] = []
     shown: list[str] = []
-    for item in recall.facts:
-        line = fact_line(item.fact, stale=item.stale, now=now)
+    for item, line in zip(recall.facts, every, strict=True):
         if count_text("\n".join([header, *lines, line, MEMORY_CLOSE])) > cap_tokens:
             break
         lines.append(line)

@@ -33,7 +33,7 @@ from assistant.model.structured import (
     schema_instruction,
     structured_params,
 )
-from assistant.turn.context import CachedCounter
+from assistant.turn.tokens import CachedCounter
 from assistant.turns import Message, ModelReply
 
 T = TypeVar("T")

@@ -14,8 +14,6 @@ costs only its own few tokens per call.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -23,13 +21,13 @@ from typing import Any, Literal
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind
 from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
-from assistant.text import readable, utf8_bytes
+from assistant.text import readable
 from assistant.turn.messages import turn_finished, turn_messages
+from assistant.turn.tokens import Counter, message_hash
 from assistant.turn.transcript import render_transcript
 from assistant.turns import Message
 
 Policy = Literal["full", "sliding", "summary-block"]
-Counter = Callable[[Sequence[Message]], int]
 PRESSURE_WARNING = 0.75
 
 
@@ -106,54 +104,35 @@ class ContextStats:
         }
 
 
-class CachedCounter:
-    """Token counts per message, memoised by content hash.
-
-    A chat token count is additive: a fixed priming cost plus each message's own tokens (checked for
-    litellm's counter: count([a, b]) == count([a]) + count([b]) - 3). So the window policy can price
-    hundreds of candidate turns from a cache instead of re-tokenising the whole log on every call; the sum is
-    the counter's own total for the whole prompt (a test holds litellm to this), so the budget assertion
-    stays exact.
-    """
-
-    PRIMING = 3
-
-    def __init__(self, exact: Counter, max_entries: int = 50_000) -> None:
-        self.exact = exact
-        self.max_entries = max_entries
-        self._cache: dict[tuple[tuple[str, str | None], ...], int] = {}
-
-    def one(self, message: Message) -> int:
-        # Not message_hash: its sorted JSON and SHA-256 cost ~15 µs a message, and a turn prices a window of a
-        # few hundred messages three times. Strings hash in C (and cache their hash); only tool calls and
-        # multi-part content are turned into text. Equal messages give equal keys, which is all a cache needs.
-        key = tuple(
-            (name, value if value is None or isinstance(value, str) else repr(value))
-            for name, value in sorted(message.items())
-        )
-        found = self._cache.get(key)
-        if found is None:
-            if len(self._cache) >= self.max_entries:
-                self._cache.clear()
-            found = self._cache[key] = self.exact([message]) - self.PRIMING
-        return found
-
-    def __call__(self, messages: Sequence[Message]) -> int:
-        return self.PRIMING + sum(self.one(m) for m in messages)
-
-
-def message_hash(message: Message) -> str:
-    """A message's identity for the token cache and the cache-stable prefix. Never raises: a log written before
-    text was validated at the edge may hold lone surrogates, and hashing them must not stop the thread."""
-    return hashlib.sha256(utf8_bytes(json.dumps(message, sort_keys=True, ensure_ascii=False))).hexdigest()[
-        :16
-    ]
-
-
 def read_log(
-    events: Sequence[Event], *, exclude_turn: str | None, clear_before_turn: int | None = None
+    events: Sequence[Event],
+    *,
+    exclude_turn: str | None,
+    clear_before_turn: int | None = None,
+    summarised_messages: bool = True,
 ) -> LogView:
-    """Group the log into turns around the latest summary event (a summary supersedes what came before it)."""
+    """Group the log into turns around the latest summary event (a summary supersedes what came before it).
+
+    ``summarised_messages=False``: the turns the summary replaced keep no messages (a summary-block window
+    never shows them, and rendering them was most of the cost of reading a long thread on every turn)."""
+    summary, summary_seq, ordered = _grouped(events, exclude_turn=exclude_turn)
+    turns = []
+    for position, (turn_id, turn_events) in enumerate(ordered):
+        clear = clear_before_turn is not None and position < clear_before_turn
+        first_seq = turn_events[0].seq
+        shown = summarised_messages or first_seq > summary_seq
+        messages = turn_messages(turn_events, clear_tool_results=clear) if shown else ()
+        turns.append(Turn(turn_id, first_seq, messages, turn_finished(turn_events)))
+    before = tuple(t for t in turns if t.first_seq < summary_seq)
+    since = tuple(t for t in turns if t.first_seq > summary_seq)
+    return LogView(summary, summary_seq, before, since)
+
+
+def _grouped(
+    events: Sequence[Event], *, exclude_turn: str | None
+) -> tuple[str | None, int, list[tuple[str, list[Event]]]]:
+    """The latest summary's text and seq, and the log's turns (each a user event and what followed it), in
+    order: what :func:`read_log` renders, and all that :func:`summary_due` needs (without the rendering)."""
     summary, summary_seq = None, 0
     grouped: dict[str, list[Event]] = {}
     for event in events:
@@ -161,21 +140,7 @@ def read_log(
             summary, summary_seq = readable(str(event.body.get("text", ""))), event.seq
         elif event.turn_id != exclude_turn and (event.kind == EventKind.USER or event.turn_id in grouped):
             grouped.setdefault(event.turn_id, []).append(event)
-    turns = []
-    ordered = sorted(grouped.items(), key=lambda item: item[1][0].seq)
-    for position, (turn_id, turn_events) in enumerate(ordered):
-        clear = clear_before_turn is not None and position < clear_before_turn
-        turns.append(
-            Turn(
-                turn_id,
-                turn_events[0].seq,
-                turn_messages(turn_events, clear_tool_results=clear),
-                turn_finished(turn_events),
-            )
-        )
-    before = tuple(t for t in turns if t.first_seq < summary_seq)
-    since = tuple(t for t in turns if t.first_seq > summary_seq)
-    return LogView(summary, summary_seq, before, since)
+    return summary, summary_seq, sorted(grouped.items(), key=lambda item: item[1][0].seq)
 
 
 # -- when to summarise, what to clear ------------------------------------------------------------------------
@@ -203,13 +168,16 @@ class SummaryDue:
 
 
 def summary_due(events: Sequence[Event], *, current_turn: str, every: int) -> SummaryDue | None:
-    """Due once ``every`` turns have completed since the latest summary (summary-block policy)."""
-    view = read_log(events, exclude_turn=current_turn)
-    done = [t for t in view.turns_since_summary if t.complete]
-    if len(done) < every:
+    """Due once ``every`` turns have completed since the latest summary (summary-block policy).
+
+    Asked on every turn, so it groups the log without rendering a message: turning a few hundred events into
+    model messages costs more than the rest of this check, and the window renders them once anyway."""
+    summary, summary_seq, ordered = _grouped(events, exclude_turn=current_turn)
+    done = sum(1 for _, turn in ordered if turn[0].seq > summary_seq and turn_finished(turn))
+    if done < every:
         return None
-    covered = tuple(e for e in events if e.seq > view.summary_seq and e.turn_id != current_turn)
-    return SummaryDue(covered=covered, previous=view.summary, previous_seq=view.summary_seq, turns=len(done))
+    covered = tuple(e for e in events if e.seq > summary_seq and e.turn_id != current_turn)
+    return SummaryDue(covered=covered, previous=summary, previous_seq=summary_seq, turns=done)
 
 
 def tool_results_cleared_before(
@@ -276,8 +244,10 @@ def assemble(
     reserve: int,
     count: Counter,
     previous: PreviousPrompt | None = None,
+    digest: Callable[[Message], str] | None = None,
 ) -> tuple[list[Message], ContextStats]:
-    """Build the message list for one model call and account for it."""
+    """Build the message list for one model call and account for it (``digest``: :func:`message_hash` or a
+    memoised equivalent, such as ``CachedCounter.digest``)."""
     usable = budget - reserve
     head: list[Message] = [{"role": "system", "content": system}]
     memory_tokens = 0
@@ -299,7 +269,7 @@ def assemble(
     prompt_tokens = count(messages)
     if prompt_tokens > usable:
         raise ContextTooLong(f"the context needs {prompt_tokens} tokens; the budget allows {usable}")
-    hashes, prefix = _fingerprint(messages, count)
+    hashes, prefix = _fingerprint(messages, count, digest or message_hash)
     return messages, ContextStats(
         prompt_tokens=prompt_tokens,
         budget=budget,
@@ -339,7 +309,9 @@ def _window(policy: Policy, view: LogView, count: Counter, *, room: int) -> list
     return chosen
 
 
-def _fingerprint(messages: Sequence[Message], count: Counter) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def _fingerprint(
+    messages: Sequence[Message], count: Counter, digest: Callable[[Message], str]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Each message's hash and the prompt's token count up to and including it."""
     base = count([])
     running = base
@@ -347,7 +319,7 @@ def _fingerprint(messages: Sequence[Message], count: Counter) -> tuple[tuple[str
     for message in messages:  # counts are additive (see CachedCounter), so prefixes are running sums
         running += count([message]) - base
         prefix.append(running)
-    return tuple(message_hash(m) for m in messages), tuple(prefix)
+    return tuple(digest(m) for m in messages), tuple(prefix)
 
 
 def _stable_prefix(hashes: Sequence[str], prefix: Sequence[int], previous: PreviousPrompt) -> int:

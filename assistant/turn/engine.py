@@ -12,9 +12,11 @@ finished turn returns its logged reply and writes nothing; a logged tool result 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from assistant.errors import ContextTooLong, ModelError, TurnConflict
@@ -27,7 +29,6 @@ from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_cont
 from assistant.state import TripState
 from assistant.turn.context import (
     PRESSURE_WARNING,
-    CachedCounter,
     ContextStats,
     Policy,
     assemble,
@@ -44,6 +45,7 @@ from assistant.turn.parts import (
     TurnObserver,
     WorkingTurn,
     correct_split_secret,
+    finish_unless_stepped,
     logged_record,
     logged_reply,
     model_body,
@@ -53,6 +55,7 @@ from assistant.turn.parts import (
     validate_message,
 )
 from assistant.turn.summary import summarise_if_due
+from assistant.turn.tokens import CachedCounter
 from assistant.turn.tools import ToolContext
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
 
@@ -95,19 +98,22 @@ class Engine:
             return await self._continue(req, masked, events, obs, recalling, pending)
         except ModelError as exc:
             failure = {"error": type(exc).__name__, "message": exc.user_message()}
-            await self._log_group(req, pending, EventKind.FAILURE, failure)
+            await self._append_group(req, pending, EventKind.FAILURE, failure)
             raise
         finally:
             if recalling is not None and not recalling.done():
                 recalling.cancel()
 
     def _start_recall(self, req: TurnRequest, text: str) -> asyncio.Future[Recall] | None:
+        """Recall handed to a worker thread at once (in the caller's context, as ``asyncio.to_thread`` does),
+        so it is under way before the log work: a task around ``to_thread`` submits it a loop pass later."""
         recaller = self.deps.recaller
         if recaller is None:
             return None
-        future = asyncio.ensure_future(
-            asyncio.to_thread(recaller.recall, UserScope(req.user), text, now=req.now)
+        call = partial(
+            contextvars.copy_context().run, recaller.recall, UserScope(req.user), text, now=req.now
         )
+        future = asyncio.get_running_loop().run_in_executor(None, call)
         # A turn that ends early (a replay, a conflict) never awaits it: its outcome is retrieved here instead.
         future.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         return future
@@ -147,19 +153,22 @@ class Engine:
     ) -> TurnResult:
         turn = await self._prepare(req, masked.text, events, obs, recalling, pending)
         turn.masked = masked.kinds
+        # Told once, in this turn's reply (and so in the log, for a replay or a resume).
+        notice = "\n\n" + masked_notice(masked.kinds, split=masked.split) if masked.kinds else ""
         for round_no in range(1, self.settings.max_rounds + 1):
             reply = await self._model_round(turn, round_no, obs)
             if not reply.tool_calls:
-                if masked.kinds:
-                    # Told once, in this turn's reply (and so in the log, for a replay or a resume).
-                    notice = "\n\n" + masked_notice(masked.kinds, split=masked.split)
-                    await obs.token(notice)
-                    reply = replace(reply, text=reply.text + notice)
-                return await self._finish(turn, reply)
+                done = await self._finish(turn, replace(reply, text=reply.text + notice), round_no)
+                if isinstance(done, TurnResult):
+                    if notice:
+                        await obs.token(notice)
+                    return done
+                logger.info(
+                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", req.thread, done.kind
+                )
+                reply = self._adopt(turn, done)
             await self._run_tools(turn, round_no, reply.tool_calls, obs)
-        raise ModelError(
-            "the model kept calling tools"
-        )  # unreachable: the last round is called without tools
+        raise ModelError("the model kept calling tools")  # unreachable: the last round offers no tools
 
     async def _prepare(
         self,
@@ -170,26 +179,32 @@ class Engine:
         recalling: asyncio.Future[Recall] | None,
         pending: list[NewEvent],
     ) -> WorkingTurn:
-        """Summarise if due, recall, and group the log for the window; in that order, as each is logged."""
+        """Summarise if due, recall, and group the log for the window; summary and recall are logged in that
+        order. The view and trip state come from the log alone: derived while recall's search still runs."""
         settings = self.settings
         if settings.policy == "summary-block":
             events = await summarise_if_due(
                 self.deps.model, self.deps.thread_log, req, events, every=settings.summary_every
             )
-        block, recall = await self._recall(req, recalling, obs, pending)
         clear_before = tool_results_cleared_before(
             events,
             current_turn=req.turn,
             every=settings.summary_every,
             enabled=settings.clear_old_tool_results,
         )
+        summarised = settings.policy != "summary-block"  # the one window that never shows summarised turns
+        view = read_log(
+            events, exclude_turn=req.turn, clear_before_turn=clear_before, summarised_messages=summarised
+        )
+        state = TripState.from_events(events)
+        block, recall = await self._recall(req, recalling, obs, pending)
         return WorkingTurn(
             req=req,
-            view=read_log(events, exclude_turn=req.turn, clear_before_turn=clear_before),
+            view=view,
             logged={e.kind: e for e in events if e.turn_id == req.turn},
             block=block,
             recall=recall,
-            state=TripState.from_events(events),
+            state=state,
             current=[{"role": "user", "content": text}],
             previous=previous_prompt(events, current_turn=req.turn),
             user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
@@ -204,45 +219,31 @@ class Engine:
         the model; with a non-deterministic model their answers differ. Only one ``model:N`` append wins, and
         the loser adopts the winner's logged step and runs its tool calls (which find their results logged, or
         run under the same idempotency keys), never its own: tool calls the log does not show would book
-        things the conversation never mentions. A text-only answer is not logged as a step, so before using one
-        the log is read again for a step another delivery logged meanwhile."""
+        things the conversation never mentions. A text-only answer is not logged as a step: it is returned,
+        and :meth:`_finish` reads the log for a step another delivery logged meanwhile before using it."""
         kind = model_kind(round_no)
         logged = turn.logged.get(kind)
         if logged is None:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
-            if reply.tool_calls:
-                # The step is durable (with the recall held back for it) before any of its tools runs.
-                appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
-                if not appended.inserted:
-                    logger.info(
-                        "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
-                    )
-                logged = appended.event
-                crash_point(f"turn.model_logged:{round_no}")
-            else:
-                logged = await asyncio.to_thread(self._logged_since_open, turn, kind)
-                if logged is None:
-                    return reply
+            if not reply.tool_calls:
+                return reply
+            # The step is durable (with the recall held back for it) before any of its tools runs.
+            appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
+            if not appended.inserted:
                 logger.info(
-                    "thread %s: a concurrent delivery logged %s meanwhile; adopting it", turn.req.thread, kind
+                    "thread %s: a concurrent delivery logged %s first; adopting it", turn.req.thread, kind
                 )
-        turn.logged[kind] = logged
-        # The current turn is shown to the model exactly as later turns will show it (same builders, same
-        # logged events), so this call's prompt stays a byte-identical prefix of the next one.
+            logged = appended.event
+            crash_point(f"turn.model_logged:{round_no}")
+        return self._adopt(turn, logged)
+
+    def _adopt(self, turn: WorkingTurn, logged: Event) -> ModelReply:
+        """Make the logged ``model:N`` step this round's: the current turn is shown to the model exactly as
+        later turns will show it (same builders, same logged events), so this call's prompt stays a
+        byte-identical prefix of the next one."""
+        turn.logged[logged.kind] = logged
         turn.current.append(model_message(logged))
         return logged_reply(logged, self.deps.model.model_name)
-
-    def _logged_since_open(self, turn: WorkingTurn, kind: str) -> Event | None:
-        """This turn's ``kind`` event if a concurrent delivery has logged it since the turn was opened."""
-        after = turn.user_seq
-        found = [
-            e
-            for e in self.deps.thread_log.events(turn.req.thread, after_seq=after)
-            if e.turn_id == turn.req.turn
-        ]
-        for event in found:
-            turn.logged.setdefault(event.kind, event)
-        return next((e for e in found if e.kind == kind), None)
 
     async def _call_model(self, turn: WorkingTurn, *, last: bool, obs: TurnObserver) -> ModelReply:
         settings = self.settings
@@ -289,6 +290,7 @@ class Engine:
                 reserve=self.settings.reply_reserve_tokens,
                 count=self.counter,
                 previous=turn.previous,
+                digest=self.counter.digest,
             )
 
     async def _run_tools(
@@ -302,17 +304,26 @@ class Engine:
                 turn.state = turn.state.apply(call.name, record.result)
             turn.current.append(tool_message(event))
 
-    async def _finish(self, turn: WorkingTurn, final: ModelReply) -> TurnResult:
+    async def _finish(self, turn: WorkingTurn, final: ModelReply, round_no: int) -> TurnResult | Event:
         """Log the turn's token accounting, then its reply (the reply is what marks the turn complete), in one
         transaction with anything held back: none of them is acted on before the turn ends, so they need
         not be durable one by one (a crash before the commit loses only what nobody was told yet).
 
+        First, in the same worker hand-off, the log is read for a ``model:N`` step of this round that another
+        delivery logged since the turn opened: that step is returned (to be adopted) and nothing is logged.
         The reply returned is the logged one: if a concurrent delivery finished first, both answer alike."""
         req = turn.req
         context = {**(turn.stats.to_json() if turn.stats else {}), "usage": turn.usage.to_json()}
-        turn.pending.append(NewEvent(req.thread, req.turn, EventKind.CONTEXT, context, req.now))
         reply = {"text": final.text, "model": final.model, "usage": turn.usage.to_json()}
-        stored = (await self._append_group(req, turn.pending, EventKind.ASSISTANT, reply)).event
+        ends = ((EventKind.CONTEXT, context), (EventKind.ASSISTANT, reply))
+        group = [*turn.pending, *(NewEvent(req.thread, req.turn, kind, body, req.now) for kind, body in ends)]
+        stepped, results = await asyncio.to_thread(
+            finish_unless_stepped, self.deps.thread_log, turn, model_kind(round_no), group
+        )
+        if stepped is not None:
+            return stepped
+        turn.pending.clear()
+        stored = results[-1].event
         crash_point("turn.assistant_logged")
         return TurnResult(
             thread_id=req.thread,
@@ -341,10 +352,7 @@ class Engine:
         ctx = ToolContext(
             user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
         )
-        outcome = await asyncio.to_thread(self.deps.tools.run, call.name, call.arguments, ctx)
-        crash_point(f"turn.tool_ran:{round_no}.{index}")
-        body = outcome.logged_body(call)
-        stored = (await asyncio.to_thread(self._append, req, tool_kind(round_no, index), body)).event
+        stored = await asyncio.to_thread(self._run_and_log, call, ctx)
         crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(logged_record(stored))
         return stored  # first write wins if a concurrent retry got there first
@@ -373,12 +381,13 @@ class Engine:
         await obs.recalled(recall, block)
         return block, recall
 
-    def _log(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> Event:
-        """Append one event of this turn; the stored event (an earlier one, if the key was already logged)."""
-        return self._append(req, kind, body).event
-
-    def _append(self, req: TurnRequest, kind: str, body: dict[str, Any]) -> AppendResult:
-        return self.deps.thread_log.append(NewEvent(req.thread, req.turn, kind, body, req.now))
+    def _run_and_log(self, call: ToolCall, ctx: ToolContext) -> Event:
+        """Run one tool and log its result, in one worker thread (one hand-off instead of two)."""
+        outcome = self.deps.tools.run(call.name, call.arguments, ctx)
+        crash_point(f"turn.tool_ran:{ctx.round_no}.{ctx.index}")
+        kind = tool_kind(ctx.round_no, ctx.index)
+        logged = NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)
+        return self.deps.thread_log.append(logged).event
 
     async def _append_group(
         self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
@@ -388,8 +397,3 @@ class Engine:
         results = await asyncio.to_thread(self.deps.thread_log.append_many, group)
         pending.clear()
         return results[-1]
-
-    async def _log_group(
-        self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]
-    ) -> Event:
-        return (await self._append_group(req, pending, kind, body)).event

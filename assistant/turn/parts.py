@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.errors import InvalidInput
-from assistant.events import Event, EventKind, NewEvent
+from assistant.events import AppendResult, Event, EventKind, NewEvent
 from assistant.facts.recall import Recall, Recaller
 from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
@@ -191,3 +191,19 @@ def correct_split_secret(
         req.thread, previous.turn_id, was=previous.text, text=earlier
     ) and title == thread_title(previous.text):
         directory.rename_thread(req.user, req.thread, thread_title(earlier))
+
+
+def finish_unless_stepped(
+    thread_log: ThreadLog, turn: WorkingTurn, kind: str, group: Sequence[NewEvent]
+) -> tuple[Event | None, list[AppendResult]]:
+    """The end of a turn whose last answer was text only, in one worker hand-off: this turn's ``kind`` step if
+    a concurrent delivery logged one since the turn opened (then nothing is appended, and the step is to be
+    adopted), else the results of appending ``group`` in one transaction. Events found are remembered in
+    ``turn.logged``, so a step to be adopted finds its logged tool results too."""
+    found = [
+        e for e in thread_log.events(turn.req.thread, after_seq=turn.user_seq) if e.turn_id == turn.req.turn
+    ]
+    for event in found:
+        turn.logged.setdefault(event.kind, event)
+    stepped = next((e for e in found if e.kind == kind), None)
+    return (stepped, []) if stepped is not None else (None, thread_log.append_many(group))

@@ -34,7 +34,7 @@ from opentelemetry.trace import Span, Status, StatusCode
 
 from assistant.errors import ModelError
 from assistant.events import AppendResult, Event, EventKind, NewEvent
-from assistant.facts.recall import Recall, Recaller, RecallSettings
+from assistant.facts.recall import Recall, Recaller, RecallSettings, VersionedSearch
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.delegate import DelegatingModel
 from assistant.model.llm import ChatModel, TokenSink
@@ -128,8 +128,9 @@ class ObservedRecaller(Recaller):
         *,
         telemetry: Telemetry,
         data_version: Callable[[UserScope], int] | None = None,
+        versioned_search: VersionedSearch | None = None,
     ) -> None:
-        super().__init__(store, settings, data_version=data_version)
+        super().__init__(store, settings, data_version=data_version, versioned_search=versioned_search)
         self.telemetry = telemetry
 
     def recall(self, scope: UserScope, query: str, *, now: datetime) -> Recall:
