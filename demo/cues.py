@@ -10,8 +10,10 @@ cancelling, a question, a food word, a request to remember or forget, a standing
 
 :func:`evidence` turns the cues present into a bonus per intent, added to the nearest-examples scores
 (``demo.intents``): cues inform the reading, they do not replace it, so a message with no cue is read by its
-meaning alone, and two cues that disagree leave the decision to the encoder (or to a question). Each bonus is
-below the gap between a close and a distant example, so a message clearly about something else stays itself.
+meaning alone, and two cues that disagree leave the decision to the encoder (or to a question). A cue also
+takes evidence away where it speaks against an intent ("my flight" is looked up, not searched for), which turns
+off a moves' pattern hint for that intent. The weights are of the order of the gap between a close and a distant
+example: a cue settles a near tie, it does not drag a message clearly about something else.
 
 The cues read :func:`demo.wording.plain` text (shorthand spelled out, typos mended).
 """
@@ -52,8 +54,8 @@ class Cues:
     lookup: bool
     searching: bool
     food: bool
-    food_aside: bool
-    meal_time: bool  # food named only in a context sentence ("Client dinner ran late. Bump my flight …")
+    food_aside: bool  # food named only in a context sentence ("Client dinner ran late. Bump my flight …")
+    meal_time: bool  # a meal named as a time ("the one that lands before lunch")
     remember: bool
     recall: bool
     forget: bool
