@@ -35,6 +35,10 @@ class BundledMiniLM(TextEmbeddingFunction):  # type: ignore[misc]
     def ndims(self) -> int:
         return 384
 
+    def load(self) -> None:
+        """Load the model now (a start-up thread does, so the first message does not wait for it)."""
+        self._load()
+
     def _load(self) -> Any:
         with _LOAD_LOCK:
             if self._model is None and "minilm" in _MODELS:

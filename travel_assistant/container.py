@@ -335,6 +335,17 @@ class Runtime:
         # collection re-scans all of it and stalls whichever turn triggered it for ~200 ms.
         gc.freeze()
 
+    def load_intent_encoder_in_background(self) -> None:
+        """Load the offline model's encoder on a thread while litellm imports, when this process will read
+        intents by meaning: ONNX Runtime builds its session (~0.1 s) without holding the interpreter lock."""
+        from demo.provider import offline_provider
+
+        s = self.settings
+        if s.offline_intents == "meaning" and offline_provider().serves(s.llm_model):
+            from memory.embeddings import BundledMiniLM
+
+            threading.Thread(target=BundledMiniLM().load, name="encoder", daemon=True).start()
+
     def warm_up_in_background(self) -> threading.Thread:
         """``warm_up`` in a thread of its own, so a server answers (``/readyz``: not ready yet) while litellm
         and the embedding model load. A turn that arrives meanwhile waits for the part it needs."""

@@ -28,9 +28,8 @@ from typing import Any
 from assistant.errors import TravelAssistantError
 from scheduler.jobs import Partition, PromoteReport, promote_idle
 from travel_assistant.container import build_runtime
+from travel_assistant.promote_workers_limits import MAX_WORKERS
 from travel_assistant.settings import Settings
-
-MAX_WORKERS = 16
 
 
 class PromotionWorkerError(TravelAssistantError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Literal, assert_never
+from typing import TYPE_CHECKING, Annotated, Literal, assert_never
 
 import typer
 
@@ -15,8 +15,10 @@ from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope, fact_id, turn_id, user_id
 from assistant.text import json_text, readable
 from travel_assistant.cli.common import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
-from travel_assistant.container import Runtime, short_id
 from travel_assistant.memory_view import ASK_HEADING, fact_rows
+
+if TYPE_CHECKING:  # the runtime (LanceDB, SQLAlchemy) is imported by the command that runs, not by all
+    from travel_assistant.container import Runtime
 
 memories = typer.Typer(no_args_is_help=True, help="See, export and delete what is remembered about a user.")
 users = typer.Typer(no_args_is_help=True, help="Manage users.")
@@ -32,6 +34,7 @@ def list_memories(
     as_json: JsonOption = False,
 ) -> None:
     """A user's facts: type, value, date, source, version and status (current / superseded / stale)."""
+    from travel_assistant.container import short_id
 
     def body() -> None:
         scope = UserScope.of(user)

@@ -11,14 +11,16 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from assistant.errors import InvalidInput, ModelError, TravelAssistantError
 from assistant.text import json_text, readable, text_problem
-from travel_assistant.container import Runtime, build_runtime, utc_now
 from travel_assistant.settings import build_settings
+
+if TYPE_CHECKING:  # the runtime is imported when a command builds one: `--help` and parsing stay light
+    from travel_assistant.container import Runtime
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
@@ -37,7 +39,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 def parse_at(raw: str | None) -> datetime:
     """``--at`` as an aware UTC datetime between AT_MIN and AT_MAX (a clear InvalidInput otherwise)."""
     if raw is None:
-        return utc_now()
+        return datetime.now(UTC)
     shown = repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
     if text_problem(raw) is not None:  # CPython's parser stops at a NUL and would accept what precedes it
         raise InvalidInput(f"--at must be an ISO time such as 2026-11-09T10:00, not {shown}")
@@ -59,6 +61,8 @@ def _at_range(shown: str) -> str:
 
 @contextmanager
 def runtime() -> Iterator[Runtime]:
+    from travel_assistant.container import build_runtime
+
     rt = build_runtime(build_settings())
     try:
         yield rt

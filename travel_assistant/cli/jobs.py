@@ -10,7 +10,7 @@ import typer
 from assistant.errors import NotFound
 from assistant.ids import thread_id
 from travel_assistant.cli.common import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
-from travel_assistant.promote_workers import MAX_WORKERS, PromotionWorkers
+from travel_assistant.promote_workers_limits import MAX_WORKERS
 from travel_assistant.settings import build_settings
 
 jobs = typer.Typer(no_args_is_help=True, help="Run one pass of a background job now, as of --at.")
@@ -40,6 +40,7 @@ WorkersOption = Annotated[
 def promote(at: AtOption = None, as_json: JsonOption = False, workers: WorkersOption = 1) -> None:
     """Promote threads idle for IDLE_MINUTES (use --at to "let thirty minutes pass")."""
     from scheduler.jobs import promote_idle
+    from travel_assistant.promote_workers import PromotionWorkers
 
     def body() -> None:
         now = parse_at(at)
