@@ -615,3 +615,10 @@ def test_what_a_password_was_changed_to_is_masked(frame: str, word: str, joiner:
 @pytest.mark.parametrize("said", texts("secrets_structure", "password_changed_unsaid"))
 def test_changing_a_password_without_saying_it_masks_nothing(said: str) -> None:
     assert mask_secrets(said).text == said
+
+
+def test_a_random_mixed_case_key_of_letters_only_is_masked_and_words_run_together_are_not() -> None:
+    # Found by the property above: many short pronounceable bits ("Kyw", "Uem", "Ybg") are no words run together.
+    said = "the booking tool's key is KywUemYbgAkfSEHB, and I like aisle seats"
+    assert "KywUemYbgAkfSEHB" not in mask_secrets(said).text
+    assert "WheelchairAccessible" in mask_secrets("the key is WheelchairAccessible, I think").text

@@ -156,6 +156,10 @@ def _reads_as_words(value: str) -> bool:
     letters = [p.lower() for p in pieces if not p.isdigit()]
     if not letters or sum(p.isdigit() for p in pieces) > 1:
         return False
+    # Words run together are mostly longer than three letters ("WheelchairAccessible", "summer_trip"); a random
+    # mixed-case key splits into many short pronounceable bits ("KywUemYbgAkfSEHB": Kyw, Uem, Ybg, Akf, SEHB).
+    if 4 * len(letters) > sum(len(p) for p in letters):
+        return False
     return all(
         len(p) >= 3 and 4 * len(_VOWELS.findall(p)) >= len(p) and not _CONSONANTS_RUN.search(p)
         for p in letters
