@@ -167,7 +167,7 @@ def one_clear_line(output: str) -> bool:
 def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
     cli_db: dict[str, str], fork_cli: ForkCli
 ) -> None:
-    from travel_assistant.cli import main as cli
+    from travel_assistant import container
     from travel_assistant.container import build_runtime
     from travel_assistant.settings import build_settings
 
@@ -176,7 +176,8 @@ def test_over_550_bad_inputs_get_one_clear_line_each_and_change_nothing(
     runs = cli_corpus()
     failures = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(cli, "build_runtime", lambda settings: shared)
+        # The commands import the composition root when they run, so the root's own name is the one to replace.
+        patch.setattr(container, "build_runtime", lambda settings: shared)
         patch.setattr(shared, "close", lambda: None)
         for argv in runs:
             result = run_cli(*argv)
