@@ -30,9 +30,9 @@ DATE = whole_words(
 MINE = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trips?|flights?|tickets?|itinerary|"
     r"hotel|stay|holiday|vacation|journey|return|outbound|departure|plans?|check-?in|seat|gate|terminal|arrival|"
-    r"connection)\b|\bwhere (?:i'?m|im|i am|we'?re|we are) staying\b|\bdid (?:i|we) (?:\w+ ){0,2}(?:book|"
-    r"booking|reserve)\b"
-    r"|\bthe\s+(?:\w+\s+){0,2}?(?:bookings?|reservations?|trip|return|outbound)\b|\bBK-[0-9A-F]{8}\b"
+    r"connection|confirmation|reference|e-?tickets?|pnr)\b|\bwhere (?:i'?m|im|i am|we'?re|we are) staying\b"
+    r"|\bdid (?:i|we) (?:\w+ ){0,2}(?:book|booking|reserve)\b"
+    r"|\bthe\s+(?:[\w'-]+\s+){0,2}?(?:bookings?|reservations?|trip|return|outbound)\b|\bBK-[0-9A-F]{8}\b"
     r"|\b(?:trips?|flights?|bookings?) (?:do|have|did) (?:i|we) (?:have|got|booked)\b"
     r"|\b(?:trips?|flights?|bookings?|hotel|room|anything|something)\s+(?:(?:that|which)\s+)?(?:i|we)"
     r"(?:'ve| have| had|'m| am| are)?\s+(?:got\s+)?(?:booked|have|got|coming up|planned|made|in|staying)\b"
@@ -124,6 +124,7 @@ REMEMBER = re.compile(
 # word that is a statement about the user by itself ("allergic", "based in", "a Gold member").
 STANCE = whole_words(
     r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
+    r"(?:every|each|any|all) (?:flights?|trips?|bookings?|journeys?|stays?)|"
     r"all the time|tend to|prefer|preferably|rather|hate|love|(?<!'d )(?<!would )like|can'?t stand|dislike|avoid|"
     r"only|no more|"
     r"anymore|any more|from now on|these days"
@@ -135,6 +136,7 @@ TOPIC = whole_words(
 )
 SELF = whole_words(
     r"allergic|intolerant|vegan|vegetarian|pescatarian|halal|kosher|gluten-?free|coeliac|celiac|lactose|"
+    r"diabetic|disabled|deaf|blind|hard of hearing|use a wheelchair|wheelchair user|"
     r"based in|live in|living in|home airport|fly out of|frequent flyer|"
     r"(?:gold|silver|platinum|elite) (?:member|status)"
 )
@@ -142,7 +144,7 @@ FIRST_PERSON = whole_words(r"i|i'm|im|i've|i'd|me|my|we|our|us")
 # What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".
 HELD = (
     r"(?:\b(?:from )?(?:your|the) (?:memory|notes|records?)\b|(?:my|the)\s+(?:\w+\s+){0,2}(?:preferences?|diet|"
-    r"dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|"
+    r"dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|favou?rite(?: \w+)?|preferred \w+|"
     r"details|data|info|information|profile|notes?|prefs|requirements?|needs|(?:frequent flyer|loyalty|"
     r"membership|passport) ?\w*)\b"
     r"|\bwhat you (?:know|have|saved|stored|remember)"
@@ -161,6 +163,9 @@ FORGET = re.compile(
     r"|(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|purge|unlearn|un-?remember)\b.{0,40}"
     r"\b(?:me|my|mine|that|this|it|them|those|everything|all|data|memory|memories|info|information|notes?|profile|"
     r"preferences?|details|what)\b"
+    r"|\b(?:preferences?|prefs|data|details?|info|information|profile|memor(?:y|ies)|notes?|everything)\s+"
+    r"(?:about (?:me|us)\s+)?"
+    r"(?:be\s+|get\s+|got\s+)?(?:deleted|erased|removed|wiped|forgotten|cleared|purged)\b"
     r"|\bstop (?:remembering|storing|saving|keeping)\b|(?<!i )\bdon'?t (?:remember|keep|store|save)\b"
     r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b"
     r"|\bno need (?:for you )?to (?:remember|keep|store|save)\b|\bun-?(?:remember|save|learn)\b",
@@ -169,7 +174,8 @@ FORGET = re.compile(
 DONT_FORGET = re.compile(r"\b(?:don'?t|do not|never|mustn'?t) forget\b", re.I)  # a request to remember
 YES = re.compile(
     r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
-    r"(?:i agree|i do|i concur|100\s*%|\U0001f4af|agreed|agree|looks good|carry on|you got it|go on|fine by me|"
+    r"(?:please\s+)?(?:i agree|i do|i concur|100\s*%|\U0001f4af|agreed|agree|looks good|carry on|you got it|go on|"
+    r"fine by me|spot on|bang on|nailed it|that'?s the one|(?:i'?m )?happy with (?:that|it|this)|"
     r"that'?s (?:perfect|fine|great|right)|"
     r"indeed|exactly|precisely|quite right|by all means|yes|yep|yess+|sure|ok(?:ay)?|alright|all right|"
     r"absolutely|definitely|of course|go ahead|do it|"
@@ -222,11 +228,18 @@ CHANGING = re.compile(
 )
 # Cancelling, said anywhere, besides the change move's words: never a report ("was cancelled") or "don't".
 CANCELLING = re.compile(
-    r"\bcancell?ation of\b|\bneeds? cancell?ing\b|\b(?:be|get|have|need|want) (?:\w+ ){0,3}cancell?ed\b"
+    r"\bcancell?ation of\b|\bneeds? cancell?ing\b|\b(?:be|get|have|need|want|like) (?:\w+ ){0,9}cancell?ed\b"
     r"|\bremove (?:\w+ ){0,3}(?:flight|booking|trip|reservation)s?\b|\bfrom my bookings\b|"
     r"(?<!not )(?<!n't )(?<!never )\b(?:kill|nix|ditch|axe|bin|terminate|withdraw|refund|call it off|bail on|"
     r"back out of|pull out of|drop out of|drop|take (?:me|us|them|him|her) off|remove (?:me|us) from|"
     r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
+    re.I,
+)
+# Asking whether a cancellation happened: "was my flight cancelled?", "… or did that get cancelled?" (a status
+# question, not a request; "can you have it cancelled?" is a request, its auxiliary does not open the clause).
+CANCEL_STATUS = re.compile(
+    r"(?:^|\bor\b|\band\b|,)\s*(?:did|has|have|had|was|were|is|are)\s+(?:it|that|this|they|them|\w+|(?:the|my|our) "
+    r"(?:\w+\s+){0,2}?\w+)\s+(?:get\s+|got\s+|been\s+|already\s+)?cancell?ed\b",
     re.I,
 )
 KEEP = re.compile(
@@ -250,10 +263,13 @@ REQUEST = re.compile(
 # preferences do you know", "what's on my profile".
 RECALL = re.compile(
     r"\b(?:tell|show|give|remind) me (?:\w+ )?(?:my|what) (?:preferences|details|profile|info|saved)\b"
-    r"|\bis my (?:\w+ ){0,3}(?:saved|stored|on file|noted|recorded)\b|\bhave (?:me|us) down (?:for|as)\b"
-    r"|\b(?:which|what)\b.{0,30}\bdid (?:i|we) (?:say|mention|tell you)\b"
+    # Bare imperatives: "recall my preferences pls", "list my saved details".
+    r"|^\W*(?:please\s+)?(?:recall|list|show|display|read (?:out|back)|pull up|bring up) (?:me )?(?:all )?(?:of )?"
+    r"(?:my|your) (?:\w+ )?(?:saved |stored )?(?:preferences|prefs|profile|details|notes)\b"
+    r"|\bis my (?:\w+ ){0,3}(?:saved|stored|on file|noted|recorded)\b|\b(?:have|got|put)\s+(?:\w+\s+)?down (?:for|as)\b"
+    r"|\b(?:which|what)\b.{0,30}\bdid (?:i|we) (?:say|mention|tell you|ask (?:you|u) to)\b"
     r"|^(?=.*\b(?:you|u|the assistant|the bot)\b)"
-    r"(?=.*\b(?:know|remember|recall|saved?|stored?|kept|keep|have|got|noted|learned|learnt|"
+    r"(?=.*\b(?:know|remember|recall|saved|stored|kept|have|got|noted|learned|learnt|"
     r"hold|on file|on record|given|told|shared)\b)(?=.*(?:\b(?:about|on|of)\s+(?:me|my)\b|\b" + HELD + r"))"
     r"(?=.*(?:\?|^\W*(?:\w+\W+){0,2}?(?:have|do|did)\b|\b(?:what|which|anything|everything|tell me|show me|list|"
     r"remind me)\b))"
@@ -281,6 +297,13 @@ BOOK_VERB = re.compile(
     r"|\b(?:go with|go for|take|choose|pick|grab|lock in|want|i'?ll have|let'?s do)\s+(?:the|that|this|option|"
     r"number)\b|\b(?:i'?ll|we'?ll|i will|we will) (?:take|have|go with|go for) (?:it|that|that one|this one)\b"
     r"|\b(?:grab|get|book|reserve|secure) (?:me |us )?(?:a )?seats? on (?:it|that|this|the)\b",
+    re.I,
+)
+# Booking what was just shown: "can you book that one?", "reserve that" (the object points back at the options;
+# "book it" is as often the answer to our "shall I book it?", and "don't book that" is no pick).
+BOOK_SHOWN = re.compile(
+    r"(?<!n't )(?<!not )(?<!never )\b(?:book|reserve|secure|lock in|grab|take)\s+(?:that|this|those|these)"
+    r"(?:\s+(?:one|ones|flight|option))?\b(?!\s+(?:to|for|from|on|in|at|off|out|back|away)\b)",
     re.I,
 )
 # A meal named only as a time: "lands before lunch", "back by dinner".

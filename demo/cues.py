@@ -48,6 +48,7 @@ class Cues:
     mine: bool
     pick: bool
     option: bool
+    shown: bool  # booking what was just shown: "book that one", "reserve that"
     changing: bool
     cancelling: bool
     question: bool
@@ -87,9 +88,11 @@ class Cues:
             mine=bool(w.MINE.search(text)),
             pick=bool(w.PICK.search(text) or w.FLIGHT_NUMBER.search(text)),
             option=bool(w.OPTION.search(text)),
+            shown=bool(w.BOOK_SHOWN.search(asks)),
             changing=bool(change.CHANGE.search(asks) or w.CHANGING.search(asks)),
             cancelling=bool(change.CANCEL.search(asks) or w.CANCELLING.search(asks))
-            and not w.KEEP.search(asks),
+            and not w.KEEP.search(asks)
+            and not (w.QUESTION.search(asks) and w.CANCEL_STATUS.search(asks)),
             question=bool(w.QUESTION.search(asks)),
             lookup=bool(w.LOOKUP.search(asks)),
             searching=bool(w.SEARCHING.search(asks)),
@@ -158,7 +161,9 @@ def _about_memory(c: Cues, found: _Evidence) -> None:
         found.add(memory, STRONG)
         # The other two are what the patterns confuse it with; and "my hotel preferences" is about memory,
         # not a booking.
-        for other in (_ABOUT_MEMORY - {memory}) | {"bookings", "dinner", "search"}:
+        # Forgetting is what cancelling is confused with ("scrap the note about early flights").
+        near = {"bookings", "dinner", "search"} | ({"cancel"} if memory == "forget" else set())
+        for other in (_ABOUT_MEMORY - {memory}) | near:
             found.add(other, -SOFT)
     elif c.habit and (c.standing or not (c.request or c.booking)) and not c.cancelling and not c.changing:
         # "I hate early flights, nothing before 9am ever": a standing habit, told, not asked for.
@@ -174,7 +179,7 @@ def _about_trips(c: Cues, found: _Evidence) -> None:
         add("change", -SOFT)  # "drop my Tuesday flight, I'll drive instead": "instead" names no new flight
     elif c.changing and c.mine:  # "I'm booked on the 6pm but would rather take the 2pm, please switch it"
         add("change", BONUS)
-    elif c.option or (c.booking and c.pick):
+    elif c.option or (c.booking and c.pick) or (c.shown and not c.mine):
         add("book", STRONG)
         add("search", -SOFT)  # a pick among the options shown, not a new search ("the 18:30 to Lisbon")
     elif (c.changing and (c.mine or c.date or c.pick)) or (

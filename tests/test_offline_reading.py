@@ -117,6 +117,14 @@ def test_dont_forget_is_a_request_to_remember(text: str) -> None:
         ("kill the oslo booking", "cancel"),
         ("anything veggie near where I'm staying?", "dinner"),
         ("I'd rather avoid red-eyes in general", "remember"),
+        ("the Lufthansa one looks fine, could you reserve that one for me", "book"),
+        ("was my Porto flight cancelled?", "bookings"),
+        ("I'd like my Friday flight and the hotel after it both cancelled", "cancel"),
+        ("where can I find my booking reference for Vienna?", "bookings"),
+        ("please recall my saved details", "recall_me"),
+        ("which hotel chain have you got down as my favourite?", "recall_me"),
+        ("I want every stored detail about me erased", "forget"),
+        ("I use a wheelchair on every trip", "remember"),
     ],
 )
 def test_structure_points_at_what_is_asked(text: str, intent: str) -> None:
