@@ -15,7 +15,8 @@ HELDOUT11: dict[str, tuple[str, ...]] = {
         "can u check flights sfo-sea tmrw",
         "Looking for a one-way from Melbourne to Sydney on 3 March, preferably after lunch.",
         "what flights are there to Lisbon from Manchester in the first week of June",
-        "hey so my sister's getting married in Phoenix on the 20th, can you see what flights leave Atlanta the day before?",
+        "hey so my sister's getting married in Phoenix on the 20th, "
+        "can you see what flights leave Atlanta the day before?",
         "show me options DEL to BOM this sunday evening",
         "Could you please search for flights from Frankfurt to Vienna on 12 October?",
         "is there anything flying out of Dublin to Edinburgh late tonight",
@@ -26,7 +27,8 @@ HELDOUT11: dict[str, tuple[str, ...]] = {
         "pls look up flights from bangalore to chennai for tomorrow morning",
         "Kindly check availability of flights from Hyderabad to Kolkata on 8th Nov.",
         "any cheap flights brisbane to perth next weekend?? 🙏",
-        "My meeting in Seattle got moved up to Thursday so I need to fly out of Portland Wednesday night. What have you got?",
+        "My meeting in Seattle got moved up to Thursday so I need to fly out of Portland Wednesday night. "
+        "What have you got?",
         "search flights: AMS-BCN, 2 Aug, afternoon",
         "Are there flights from Houston to Denver on Saturday after 6pm?",
         "I want to fly Singapore to Tokyo on the 30th, what's out there",
