@@ -135,7 +135,9 @@ _HOME_CUE = re.compile(
     re.I,
 )
 _AS_AIRPORT = re.compile(
-    r"(?:\s+(?:international|airport|intl)\b|\s+(?:is|as)\s+my\s+(?:\w+\s+)?airport\b)", re.I
+    r"(?:\s+(?:international|airport|intl)\b|(?:\s+[^\W\d_]+)?\s+(?:is|as)\s+my\s+(?:\w+\s+)?airport\b|-based\b|"
+    r"\s+is\s+(?:my\s+)?home\b)",
+    re.I,
 )
 _FROM_AIRPORT = re.compile(
     r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from)\s*:?\s*$",
@@ -163,21 +165,40 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
             found.append((codes[0], match.start(1), match.end(1)))
     if found or not _HOME_CUE.search(text):
         return found
-    for start, end, code in _mentions(text):
-        if not _destination(text, start):
-            found.append((code, start, end))
-    if found:
-        return found
-    # Anywhere else in the world, by code or name ("Changi is my home airport", "I fly out of Guarulhos").
+    # Anywhere in the world, by code or name ("Changi is my home airport", "I fly out of Guarulhos"); in lower
+    # case too when said as the airport ("boston logan is my home airport").
     from assistant.world_airports import world_mentions
 
-    named = [(c, a, b) for c, a, b in world_mentions(text) if not _destination(text, a)]
-    # "I live in Brighton, so Gatwick is my home airport": where the user lives may have an airport of its own;
-    # the one said as the airport is the one meant.
-    strong = [
-        (c, a, b) for c, a, b in named if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a)
+    named = _joined(airport_mentions(text))
+    lower = [
+        m for m in _joined(world_mentions(text, any_case=True)) if not any(_overlap(m, n) for n in named)
     ]
-    return strong or named
+    # "I live in Brighton, so Gatwick is my home airport", "gatwick is easier than heathrow so use LGW as my
+    # home airport": where the user lives, or another airport compared, may be named too; the one said as the
+    # airport is the one meant.
+    strong = [
+        (c, a, b)
+        for c, a, b in sorted(named + lower, key=lambda f: f[1])
+        if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a)
+    ]
+    return strong or [(c, a, b) for c, a, b in named if not _destination(text, a)]
+
+
+def _overlap(one: tuple[str, int, int], other: tuple[str, int, int]) -> bool:
+    return one[1] < other[2] and other[1] < one[2]
+
+
+def _joined(found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """A city and its airport's name side by side are one mention ("Barcelona El Prat", "boston logan"): the
+    city decides, unless the second is a code in capitals ("Paris CDG")."""
+    out: list[tuple[str, int, int]] = []
+    for code, start, end in found:
+        if out and 0 < start - out[-1][2] <= 1:
+            first = out.pop()
+            code = code if len(code) == 3 and end - start == 3 else first[0]
+            start = first[1]
+        out.append((code, start, end))
+    return out
 
 
 def airport_mentions(text: str, *, any_case: bool = False) -> list[tuple[str, int, int]]:

@@ -116,6 +116,8 @@ def _settle(
     named = [c for c in codes if key in " ".join(names[c]) and "international" in names[c]]
     if len(named) == 1:
         return named[0]
+    if named:
+        return None  # "Logan": Boston's and Billings' airports both; the town of Logan's is no tie-break
     of_city = [c for c in codes if " ".join(cities[c]) == key]
     return of_city[0] if len(of_city) == 1 else None
 

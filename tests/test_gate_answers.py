@@ -52,6 +52,14 @@ _ANSWERS = [
         "seat",
         "aisle",
     ),
+    # A part of the day named first is the answer, not a greeting.
+    ("What time of day do you like to fly?", "evening, never at dawn", "flight_times", "evening"),
+    (
+        "Which cabin do you normally book?",
+        "business. every time, business.",
+        "travel_style",
+        "business class",
+    ),
 ]
 
 

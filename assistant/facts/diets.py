@@ -42,7 +42,12 @@ _FOODS: dict[str, str] = {
     "animal product": "animal",
     "from an animal": "animal",
     "animal-derived": "animal",
+    # Not eating these is the diet itself: "I can't have gluten" is gluten-free, "I avoid lactose" lactose-free.
+    "gluten": "gluten",
+    "wheat": "gluten",
+    "lactose": "lactose",
 }
+_FREE_OF = {"gluten": "gluten-free", "lactose": "lactose-free"}
 _FOOD = "(?:" + "|".join(sorted(map(re.escape, _FOODS), key=len, reverse=True)) + ")"
 _LIST = rf"{_FOOD}(?:(?:\s*,\s*|\s+(?:or|nor|and|&)\s+|\s*,\s*(?:or|and)\s+)(?:no\s+)?{_FOOD})*"
 _EXCLUDED = re.compile(
@@ -77,13 +82,11 @@ def diet_descriptions(text: str) -> list[tuple[str, int, int]]:
         allowed |= _foods(m.group("foods") or m.group("eaten") or "")
         spans.append(m.span())
     excluded -= allowed
-    diet = None
+    diets = [_FREE_OF[food] for food in sorted(excluded & _FREE_OF.keys())]
     if "animal" in excluded or {"meat", "fish", "dairy", "eggs"} <= excluded:
-        diet = "vegan"
+        diets.append("vegan")
     elif {"meat", "fish"} <= excluded:
-        diet = "vegetarian"
+        diets.append("vegetarian")
     elif "meat" in excluded and "fish" in allowed:
-        diet = "pescatarian"
-    if diet is None:
-        return []
-    return [(diet, min(a for a, _ in spans), max(b for _, b in spans))]
+        diets.append("pescatarian")
+    return [(diet, min(a for a, _ in spans), max(b for _, b in spans)) for diet in diets]

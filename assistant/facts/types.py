@@ -80,6 +80,22 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
     return _plus(find, lambda text: allergen_mentions(fold_accents(text), asked=asked))
 
 
+# Travelling light said by what the user does not do: "never check a bag", "I only ever take a carry-on".
+_LIGHT = re.compile(
+    r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
+    r"(?:bags?|luggage|baggage|suitcases?)\b|\bno\s+checked\s+(?:bags?|luggage|baggage)\b"
+    r"|\bonly\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?(?:a\s+|my\s+)?"
+    r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
+    re.I,
+)
+
+
+def _travel_style(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
+    """The travel-style vocabulary, and travelling light said as what the user never does (:data:`_LIGHT`)."""
+    light = lambda text: [("carry-on only", m.start(), m.end()) for m in _LIGHT.finditer(text)]  # noqa: E731
+    return _plus(found[0], light, new_only=True), found[1]
+
+
 def _dietary(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
     """The dietary vocabulary, with allergens and a diet described by its foods ("no meat or fish, but eggs are
     fine": :mod:`assistant.facts.diets`) where no diet of that name is said."""
@@ -285,33 +301,37 @@ FACT_TYPES: dict[str, FactType] = {
             _YEAR,
             3 * _YEAR,
             ("I only fly direct", "I travel carry-on only", "I like boutique hotels"),
-            *vocabulary(
-                {
-                    "direct flights": "direct flights only",
-                    "fly direct": "direct flights only",
-                    "direct only": "direct flights only",
-                    "flies direct": "direct flights only",
-                    "non-stop": "direct flights only",
-                    "direct routes": "direct flights only",
-                    "no layovers": "direct flights only",
-                    "carry-on only": "carry-on only",
-                    "hand luggage only": "carry-on only",
-                    "cabin bag only": "carry-on only",
-                    "cabin baggage only": "carry-on only",
-                    "boutique hotels": "boutique hotels",
-                    "boutique hotel": "boutique hotels",
-                    "boutique": "boutique hotels",
-                    "budget": "budget travel",
-                    "cheap": "budget travel",
-                    "low-cost": "budget travel",
-                    "backpacker": "budget travel",
-                    "business class": "business class",
-                    "fly business": "business class",
-                    "business cabin": "business class",
-                    "quiet room": "quiet rooms",
-                    "quietest room": "quiet rooms",
-                },
-                other="travel_style",
+            *_travel_style(
+                vocabulary(
+                    {
+                        "direct flights": "direct flights only",
+                        "fly direct": "direct flights only",
+                        "direct only": "direct flights only",
+                        "flies direct": "direct flights only",
+                        "non-stop": "direct flights only",
+                        "direct routes": "direct flights only",
+                        "no layovers": "direct flights only",
+                        "carry-on only": "carry-on only",
+                        "hand luggage only": "carry-on only",
+                        "cabin bag only": "carry-on only",
+                        "cabin baggage only": "carry-on only",
+                        "boutique hotels": "boutique hotels",
+                        "boutique hotel": "boutique hotels",
+                        "boutique": "boutique hotels",
+                        "budget": "budget travel",
+                        "cheap": "budget travel",
+                        "low-cost": "budget travel",
+                        "backpacker": "budget travel",
+                        "business class": "business class",
+                        "fly business": "business class",
+                        "business cabin": "business class",
+                        "quiet room": "quiet rooms",
+                        "quietest room": "quiet rooms",
+                        "cheapest": "budget travel",
+                        "shoestring": "budget travel",
+                    },
+                    other="travel_style",
+                )
             ),
         ),
         FactType(

@@ -216,7 +216,7 @@ def _judge_match(
         return "dislike"
     if said == "negated":
         return "negated"
-    mood = _mood(clause, evidence, match, requested=requested)
+    mood = _mood(clause, evidence, match, requested=requested, answer=asked)
     if mood is not None:
         return mood
     if in_foreign_text(evidence, at):
@@ -332,9 +332,13 @@ def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
     return Span(start=offset + match.start, end=offset + match.end)
 
 
-def _mood(clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool) -> Rejection | None:
-    # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian.
-    standing = bool(STANDING_REQUEST.search(clause) and DURABLE.search(clause))
+def _mood(
+    clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool, answer: bool = False
+) -> Rejection | None:
+    # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian; nor is
+    # "can you reply in french? always": a request the next words make standing.
+    next_words = evidence.text[evidence.sentence.end :].lstrip(" \n\"'")
+    standing = bool(STANDING_REQUEST.search(clause) and (DURABLE.search(clause) or DURABLE.match(next_words)))
     asked = evidence.sentence_text.rstrip().endswith("?") and not requested and not standing
     if (
         asked
@@ -343,8 +347,8 @@ def _mood(clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool
     ):
         return "question"
     greeting = _GREETING.match(clause)
-    if greeting and match.start < greeting.end():
-        return "greeting"
+    if greeting and match.start < greeting.end() and not answer:
+        return "greeting"  # not "afternoon, never early morning" when asked what time the user likes to fly
     own = _own_part(clause, match)
     own = own[: match.end] + AVAILABLE.sub(" ", own[match.end :])
     if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):

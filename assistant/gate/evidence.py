@@ -290,20 +290,23 @@ def locate(quote: str, turn_text: str) -> Evidence | None:
     )
 
 
-def relocated(evidence: Evidence, has_value: Callable[[str], bool]) -> Evidence | None:
-    """A quote that runs over several sentences, judged on the first clause inside it that holds a value
-    ("Hi! I'm vegetarian" quoted whole is about its second sentence), or None if no later one does."""
+def relocated(evidence: Evidence, has_value: Callable[[str], bool]) -> list[Evidence]:
+    """A quote that runs over several sentences, judged on every later clause inside it that holds a value
+    ("Hi! I'm vegetarian" quoted whole is about its second sentence; "I can't stand aisle seats. Window for me
+    on all future bookings." states its preference in the second). Empty if no later clause does."""
     if evidence.whole is None:
-        return None
-    text = evidence.text
+        return []
+    text, found = evidence.text, []
     for sentence in sentence_spans(text):
         if sentence.start < evidence.sentence.end or sentence.start >= evidence.whole.end:
             continue
         for clause in split_clauses(text, sentence):
             clause = _trim(text, clause)
             if has_value(view(text[clause.start : clause.end])):
-                return Evidence(text=text, quote=clause, sentence=sentence, clause=clause, clauses=(clause,))
-    return None
+                found.append(
+                    Evidence(text=text, quote=clause, sentence=sentence, clause=clause, clauses=(clause,))
+                )
+    return found
 
 
 def narrowed(evidence: Evidence, span: Span) -> Evidence:

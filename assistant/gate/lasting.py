@@ -85,7 +85,9 @@ _TRANSIENT = re.compile(
     r"(?<!me )(?<!us )down|offline|crash(?:ed|es)|"
     r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
     r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
-    r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|until|till|"
+    r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|"
+    # "until Easter", not "I work till 5": a time of day ends a day, not the preference.
+    r"(?:until|till)(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\b|late|midnight|noon|dark|lunch(?:time)?)\b)|"
     r"during|sometimes|occasionally)\b"
     r"|\bon (?:weekdays|weekends|workdays|week-?nights)\b"  # "I'm vegan on weekdays": part of the time
     # "My window seat was taken": what happened to a seat once, in the passive.

@@ -56,6 +56,14 @@ SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
 SARCASTIC_LAST_WORD = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:obviously|clearly|naturally|of course|sure|totally|yeah right|as if)\W*$", re.I
 )
+# Irony after the statement: a mock reason ("…, sure, because I totally want to climb over two strangers"), a
+# mock verdict closing the turn ("brilliant idea.").
+SARCASTIC_AFTER = re.compile(
+    r",\s*(?:sure|yeah|right)\W+because\b|\bbecause (?:i|we) (?:totally|obviously|clearly|so) "
+    r"(?:want|love|enjoy|need|adore|like)\b|\b(?:brilliant|genius|great|fantastic|wonderful|lovely) "
+    r"(?:idea|plan)\W*$",
+    re.I,
+)
 # A rhetorical question praising the thing ("who doesn't love a rail replacement bus at dawn").
 RHETORICAL = whole_words(
     r"who (?:doesn'?t|does not|wouldn'?t) (?:love|like|enjoy|want)|what'?s not to (?:love|like)"

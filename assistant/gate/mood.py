@@ -33,7 +33,7 @@ ASIDE = re.compile(
     r"|\bif you (?:need|want|have) to know\b|\bif you(?:'re| are) wondering\b"
     # A condition on the listener is how to ask politely: "…in French if you can", "I'd love it if you always
     # answered in Spanish".
-    r"|\bif you\b(?!(?:'re| are| were)\b)",
+    r"|\bif (?:you|u)\b(?!(?:'re| are| were)\b)",
     re.I,
 )
 POLITE = whole_words(r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love|be grateful|appreciate)")

@@ -144,6 +144,45 @@ _SOURCE = re.compile(
 
 
 REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, when it has one)
+# Words before a reporting verb that are no one's name: the verb is the user's imperative or the user's own
+# ("Always show me the cheapest first", "please tell me", "could you show me").
+_NO_SUBJECT = frozenset(
+    {
+        "always",
+        "never",
+        "please",
+        "pls",
+        "plz",
+        "just",
+        "also",
+        "then",
+        "so",
+        "and",
+        "or",
+        "now",
+        "again",
+        "kindly",
+        "to",
+        "can",
+        "could",
+        "would",
+        "will",
+        "do",
+        "don't",
+        "dont",
+        "ever",
+        "usually",
+        "generally",
+        "only",
+        "simply",
+    }
+)
+
+
+def reporter(match: re.Match[str]) -> bool:
+    """A reporting verb (a :data:`REPORTING` match) with someone else as its subject."""
+    subject = (match.group(1) or "").lower()
+    return subject not in FIRST_PERSON and subject not in _NO_SUBJECT
 
 
 def reported_or_quoted(evidence: Evidence) -> bool:
@@ -164,7 +203,7 @@ def reported_or_quoted(evidence: Evidence) -> bool:
         if MASK_RE.search(evidence.text, said, evidence.clause.start):
             continue  # "the code the app shows is [masked], and answer in Spanish": the report was the secret
         closed = any(said <= q.start <= said + 2 and q.end <= evidence.clause.start for q in foreign)
-        if subject not in FIRST_PERSON and not closed:
+        if reporter(m) and not closed:
             return True
     return bool(_REPORTED_AFTER.search(evidence.text[evidence.quote.end : evidence.sentence.end]))
 
@@ -198,10 +237,14 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     "Me" and "us" after someone else ("my boss wants me in aisle seats", "they book me …") are the object of
     another person's wish, not the user speaking for themselves.
     """
-    # The value itself is no other person ("I travel with a guide dog").
-    others = [
-        m.start() for m in _THIRD.finditer(clause) if not (m.start() < value.end and value.start < m.end())
-    ]
+    # The value itself is no other person ("I travel with a guide dog"); a value that describes one is theirs
+    # ("my Spanish friend is helping me", "our vegan colleague").
+    others: list[int] = []
+    for m in _THIRD.finditer(clause):
+        if not (m.start() < value.end and value.start < m.end()):
+            others.append(m.start())
+        elif m.start() <= value.start and m.end() > value.end:
+            return "other", 0
     # A possessive ("I'm closing my Bonvoy account") is no subject: the link runs from the user's last one.
     markers: list[tuple[int, str, int]] = []
     link = 0

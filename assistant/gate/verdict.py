@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from assistant.facts.types import FACT_TYPES
+from assistant.facts.types import FACT_TYPES, FactType
 from assistant.gate.answers import answering, asked_about
 from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
@@ -151,12 +151,56 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     asked = asked_about(before, ftype.name)
     if asked:
         ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
+    # A quote across sentences is judged on each sentence that states a value of the type, and the plainest
+    # statement stands; each still faces the whole turn's checks from where it sits.
+    later = [_judge(e, type_name, before=before) for e in relocated(original, lambda w: bool(ftype.find(w)))]
     matches = ftype.find(clause)
     if not matches:
-        moved = relocated(original, lambda words: bool(ftype.find(words)))
-        if moved is not None:
-            return _judge(moved, type_name, before=before)
-        return "inference"  # the user's words hold no value of this type: the model made it up
+        # None: the user's words hold no value of this type, the model made it up.
+        return _plainest(later) if later else "inference"
+    here = _judge_clause(
+        evidence,
+        original,
+        ftype,
+        said=said,
+        clause=clause,
+        quote=quote,
+        requested=requested,
+        asked=asked,
+        before=before,
+    )
+    return _plainest([here, *later])
+
+
+def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
+    """The plainest of several mentions of a type in one turn. When the user took another mention back in the
+    same turn ("Answer in French please. Hmm, actually no, stick with English"), the one left standing is
+    asked, not kept: a mind changed mid-message is the user's to confirm."""
+    best = min(verdicts, key=plainness)
+    if not isinstance(best, Accepted) or best.ask:
+        return best
+    if "taken_back" in verdicts:
+        return replace(best, ask="changed_mind")
+    return best
+
+
+def _judge_clause(
+    evidence: Evidence,
+    original: Evidence,
+    ftype: FactType,
+    *,
+    said: str,
+    clause: str,
+    quote: Span,
+    requested: bool,
+    asked: bool,
+    before: str,
+) -> Accepted | Reason:
+    """The verdict on the values of ``ftype`` in the evidence's first sentence: ``evidence`` as the rules read
+    it, ``original`` with the user's characters (``said`` is its clause), ``clause`` and ``quote`` with an
+    explicit "remember that …" taken off the front (``requested``), ``asked`` when it answers the assistant."""
+    matches = ftype.find(clause)
+    type_name = ftype.name
     if len(evidence.clauses) > 1:
         # A quote across clauses is judged on each clause that states a value it points at, and the user's
         # plainest statement stands: "I'm Italian and prefer you reply in Italian" is said in its second
@@ -170,7 +214,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
             )
             for m in pointed
         ]
-        return min(verdicts, key=plainness)
+        return _plainest(verdicts)
     rejected = judge_clause(evidence, clause, type_name)
     if rejected is not None:
         return rejected

@@ -24,13 +24,14 @@ from assistant.gate.markers import (
     NOT_FOR_REAL,
     RHETORICAL,
     SARCASM_OPENER,
+    SARCASTIC_AFTER,
     SARCASTIC_LAST_WORD,
     SHOUTED_LIKING,
     SOFT_JOKE,
     TAKEN_BACK,
 )
 from assistant.gate.polarity import polarity
-from assistant.gate.speakers import CONDITION_WORDS, FIRST_PERSON, REPORTING, subject_of
+from assistant.gate.speakers import CONDITION_WORDS, REPORTING, reporter, subject_of
 from assistant.text import whole_words
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
@@ -106,7 +107,9 @@ _TURNS_BACK = re.compile(
 # dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that's" affirming ("That's my
 # standing choice", "that's where I always start from") rather than taking back ("that's not true").
 _ELABORATES = re.compile(
-    r"^(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|delete|dont|ignore|"
+    # "Not a fad thing", "not just a preference": what the statement is not, said to make it stronger.
+    r"^not\s+(?:a|an|just\s+an?|some|merely\s+an?)\s+(?!(?:chance|bit|lot|thing|fan|joke)\b)[a-z]"
+    r"|^(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|delete|dont|ignore|"
     r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
     r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
     r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
@@ -149,7 +152,9 @@ _STATEMENT_OPENERS = frozenset(
         "the a an he she they his her their you're your which who because since as so and but or also too "
         "thanks thank cheers ta please pls ok okay great cool perfect lovely nice sure yes yeah no not "
         "always usually never just especially even though although if when whenever while with without "
-        "for from at in on by of to about like plus than ta-da haha lol xx x mostly mainly except"
+        "for from at in on by of to about like plus than ta-da haha lol xx x mostly mainly except "
+        # A question to the assistant is no order ("…, any ideas?", "what do you think?").
+        "any anything what where how why"
     )
 )
 
@@ -191,6 +196,7 @@ def turn_doubt(
         or SHOUTED_LIKING.search(text)
         or RHETORICAL.search(text)
         or SARCASTIC_LAST_WORD.search(text)
+        or SARCASTIC_AFTER.search(text, value.end)
     ):
         return "sarcasm"
     if INDIFFERENT.search(text):
@@ -334,7 +340,7 @@ def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "
     if not earlier:
         return "none"
     previous = evidence.text[earlier[-1].start : earlier[-1].end]
-    reported = [m for m in REPORTING.finditer(previous) if (m.group(1) or "").lower() not in FIRST_PERSON]
+    reported = [m for m in REPORTING.finditer(previous) if reporter(m)]
     if _INTRODUCES.search(previous.rstrip(" .!:\n")) and (reported or "from" in previous.lower()):
         return "introduces"
     contacted = _CONTACTED.search(previous)
