@@ -78,6 +78,7 @@ _CLAUSE_LIKE = re.compile(
 _COMMA_SUBJECT = re.compile(
     r",\s+(?=" + _SUBJECT_WORD + r"\b|[A-Z][a-z]+\s+(?:is|was|wants|prefers|likes)\b)", re.I
 )
+_LABEL_WORDS = 4
 # What may follow a mask before the next clause starts: any punctuation, dashes and spaces, or nothing at all.
 _MASK_TAIL = re.compile(r"[\s,;:.!?\-–—/|)\]]*")
 _HAS_SUBJECT = re.compile(
@@ -238,6 +239,14 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
     cuts: list[tuple[int, int]] = []
     body = text[sentence.start : sentence.end]
     for m in _ALWAYS.finditer(body):
+        left = body[max((end for _s, end in cuts), default=0) : m.start()]
+        if (
+            m.group(0).startswith(":")
+            and len(left.split()) <= _LABEL_WORDS
+            and not _CLAUSE_LIKE.search(left)
+            and not _HAS_SUBJECT.search(body, m.end())
+        ):
+            continue  # a label and its bare value are one statement: "home airport: FCO", "Diet: vegan"
         cuts.append((m.start(), m.end()))
     for pattern in (_COMMA_SUBJECT, _WORD_SUBJECT):
         for m in pattern.finditer(body):
