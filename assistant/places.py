@@ -209,7 +209,7 @@ def airport_mentions(text: str, *, any_case: bool = False) -> list[tuple[str, in
 
     found = [(code, start, end) for start, end, code in _mentions(text)]
     world = world_mentions(text, any_case=any_case)
-    found += [(c, a, b) for c, a, b in world if not any(x < b and a < y for _c, x, y in found)]
+    found += [w for w in world if not any(_overlap(w, f) for f in found)]
     return sorted(found, key=lambda f: f[1])
 
 

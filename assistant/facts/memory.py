@@ -148,4 +148,3 @@ class FactMemory:
             self.maintenance.set_flags(scope, newly_stale, current=None, stale=True)
         deleted = sum(self.store.delete(scope, key) for key in sorted(doomed))
         return len(newly_stale), deleted
-

@@ -24,7 +24,6 @@ def _evidence_id(scope: UserScope, key: str, thread: str, turn: str) -> FactId:
     return FactId(digest[:32])
 
 
-
 @dataclass(frozen=True, slots=True)
 class WritePlan:
     """What recording one draft does, decided from the user's history alone: the outcome, the version to add

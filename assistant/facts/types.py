@@ -90,10 +90,25 @@ _LIGHT = re.compile(
 )
 
 
+def _travelling_light(text: str) -> list[tuple[str, int, int]]:
+    return [("carry-on only", m.start(), m.end()) for m in _LIGHT.finditer(text)]
+
+
 def _travel_style(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
     """The travel-style vocabulary, and travelling light said as what the user never does (:data:`_LIGHT`)."""
-    light = lambda text: [("carry-on only", m.start(), m.end()) for m in _LIGHT.finditer(text)]  # noqa: E731
-    return _plus(found[0], light, new_only=True), found[1]
+    return _plus(found[0], _travelling_light, new_only=True), found[1]
+
+
+# "business. always business." after "What cabin do you usually fly?": the class named bare.
+_BUSINESS = re.compile(r"\bbusiness\b", re.I)
+
+
+def with_bare_cabin(find: Finder) -> Finder:
+    """``find``, and a cabin class named bare ("business"): how a reply to the assistant's cabin question says
+    it (:mod:`assistant.gate.answers`)."""
+    return _plus(
+        find, lambda text: [("business class", m.start(), m.end()) for m in _BUSINESS.finditer(text)]
+    )
 
 
 def _dietary(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:

@@ -171,4 +171,3 @@ class WriteOutcome:
     def kept(self) -> bool:
         """Whether memory now reflects what the user said (a duplicate of it counts)."""
         return self.status not in ("lower_authority", "nothing_to_retract", "pending")
-

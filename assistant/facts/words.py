@@ -27,9 +27,7 @@ class EvidenceWords:
         if thread not in self._said:
             events: list[Event] = self._log.events(ThreadId(thread)) if thread else []
             self._said[thread] = {
-                e.turn_id: e.text
-                for e in events
-                if e.kind == EventKind.USER and not e.body.get("redacted")
+                e.turn_id: e.text for e in events if e.kind == EventKind.USER and not e.body.get("redacted")
             }
         return self._said[thread]
 

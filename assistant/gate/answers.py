@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from assistant.facts.types import FactType, with_allergens
-from assistant.facts.vocabulary import Finder, ValueMatch
+from assistant.facts.types import FactType, with_allergens, with_bare_cabin
+from assistant.facts.vocabulary import ValueMatch
 from assistant.places import airport_mentions
 
 # What a question is about, for each type: the words the assistant asks with.
@@ -59,24 +59,8 @@ def answering(ftype: FactType) -> FactType:
     if ftype.name == "dietary":
         return replace(ftype, find=with_allergens(ftype.find, asked=True))
     if ftype.name == "travel_style":
-        return replace(ftype, find=_with_cabin(ftype.find))
+        return replace(ftype, find=with_bare_cabin(ftype.find))
     return ftype
-
-
-# "business. always business." after "What cabin do you usually fly?": the class named bare.
-_BUSINESS = re.compile(r"\bbusiness\b", re.I)
-
-
-def _with_cabin(find: Finder) -> Finder:
-    def finder(text: str) -> list[ValueMatch]:
-        found = find(text)
-        if found:
-            return found
-        return [
-            ValueMatch(value="business class", start=m.start(), end=m.end()) for m in _BUSINESS.finditer(text)
-        ]
-
-    return finder
 
 
 def _any_airport(text: str) -> list[ValueMatch]:

@@ -239,7 +239,7 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
     cuts: list[tuple[int, int]] = []
     body = text[sentence.start : sentence.end]
     for m in _ALWAYS.finditer(body):
-        left = body[max((end for _s, end in cuts), default=0) : m.start()]
+        left = _since_last_cut(body, cuts, m.start())
         if (
             m.group(0).startswith(":")
             and len(left.split()) <= _LABEL_WORDS
@@ -250,7 +250,7 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
         cuts.append((m.start(), m.end()))
     for pattern in (_COMMA_SUBJECT, _WORD_SUBJECT):
         for m in pattern.finditer(body):
-            left = body[max((end for _s, end in cuts if end <= m.start()), default=0) : m.start()]
+            left = _since_last_cut(body, cuts, m.start())
             if _HAS_SUBJECT.search(left) and _CLAUSE_LIKE.search(left):
                 cuts.append((m.start(), m.end()))
     # A masked secret always ends its clause, whatever follows it: "IBAN [IBAN ending 2957], please reply in
@@ -268,6 +268,11 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
         start = cut_end
     spans.append(Span(start=sentence.start + start, end=sentence.end))
     return [s for s in spans if text[s.start : s.end].strip(" ,.!?")]
+
+
+def _since_last_cut(body: str, cuts: list[tuple[int, int]], at: int) -> str:
+    """The words before ``at`` back to the last boundary already cut: what a new boundary would end."""
+    return body[max((end for _s, end in cuts if end <= at), default=0) : at]
 
 
 def locate(quote: str, turn_text: str) -> Evidence | None:
@@ -325,7 +330,8 @@ def narrowed(evidence: Evidence, span: Span) -> Evidence:
     quote = Span(start=max(evidence.quote.start, clause.start), end=min(evidence.quote.end, clause.end))
     if quote.start >= quote.end:
         quote = Span(start=span.start, end=span.end)
-    return replace(evidence, clause=clause, quote=quote, clauses=(clause,))
+    # Its later sentences are the caller's to judge (see ``relocated``), not each narrowed clause's again.
+    return replace(evidence, clause=clause, quote=quote, clauses=(clause,), whole=None)
 
 
 def _trim(text: str, span: Span) -> Span:

@@ -147,35 +147,10 @@ REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, 
 # Words before a reporting verb that are no one's name: the verb is the user's imperative or the user's own
 # ("Always show me the cheapest first", "please tell me", "could you show me").
 _NO_SUBJECT = frozenset(
-    {
-        "always",
-        "never",
-        "please",
-        "pls",
-        "plz",
-        "just",
-        "also",
-        "then",
-        "so",
-        "and",
-        "or",
-        "now",
-        "again",
-        "kindly",
-        "to",
-        "can",
-        "could",
-        "would",
-        "will",
-        "do",
-        "don't",
-        "dont",
-        "ever",
-        "usually",
-        "generally",
-        "only",
-        "simply",
-    }
+    str.split(
+        "always never please pls plz just also then so and or now again kindly to can could would will do don't "
+        "dont ever usually generally only simply"
+    )
 )
 
 

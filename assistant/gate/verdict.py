@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from assistant.facts.types import FACT_TYPES, FactType
+from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.answers import answering, asked_about
 from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
@@ -163,6 +164,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         original,
         ftype,
         said=said,
+        matches=matches,
         clause=clause,
         quote=quote,
         requested=requested,
@@ -190,6 +192,7 @@ def _judge_clause(
     ftype: FactType,
     *,
     said: str,
+    matches: list[ValueMatch],
     clause: str,
     quote: Span,
     requested: bool,
@@ -198,8 +201,8 @@ def _judge_clause(
 ) -> Accepted | Reason:
     """The verdict on the values of ``ftype`` in the evidence's first sentence: ``evidence`` as the rules read
     it, ``original`` with the user's characters (``said`` is its clause), ``clause`` and ``quote`` with an
-    explicit "remember that …" taken off the front (``requested``), ``asked`` when it answers the assistant."""
-    matches = ftype.find(clause)
+    explicit "remember that …" taken off the front (``requested``), ``matches`` the values found in it,
+    ``asked`` when it answers the assistant."""
     type_name = ftype.name
     if len(evidence.clauses) > 1:
         # A quote across clauses is judged on each clause that states a value it points at, and the user's
