@@ -24,6 +24,13 @@ def test_a_word_in_two_scripts_is_asked_not_kept(said: str, ftype: str) -> None:
     assert judged(said, ftype) == "ask:mixed_script"
 
 
+@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "after_a_dislike"))
+def test_a_value_after_a_dislike_of_something_else_is_not_disliked(
+    said: str, ftype: str, expected: str
+) -> None:
+    assert judged(said, ftype) == expected
+
+
 @pytest.mark.parametrize(("said", "ftype"), rows("gate_reading", "not_kept"))
 def test_the_same_shapes_with_the_meaning_reversed_are_not_kept(said: str, ftype: str) -> None:
     assert not judged(said, ftype).startswith("kept:")

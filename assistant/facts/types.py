@@ -82,7 +82,7 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
 
 # Travelling light said by what the user does not do: "never check a bag", "I only ever take a carry-on".
 _LIGHT = re.compile(
-    r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
+    r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+|bother\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
     r"(?:bags?|luggage|baggage|suitcases?)\b|\bno\s+checked\s+(?:bags?|luggage|baggage)\b"
     r"|\bonly\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?(?:a\s+|my\s+)?"
     r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",

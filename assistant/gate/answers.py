@@ -27,7 +27,8 @@ _ABOUT: dict[str, str] = {
     "accessibility": r"accessibility|assistance|wheelchair|mobility|needs?|help at the airport",
     "language": r"languages?|speak|reply|write|answer",
     "travel_style": r"hotels?|style|budget|class|cabin|luggage|bags?|baggage|connections?|layovers?|direct|rooms?",
-    "flight_times": r"times?|departures?|morning|evening|afternoon|when do you|what time",
+    "flight_times": r"times?|departures?|morning|evening|afternoon|when do you|what time|part of the day|"
+    r"time of (?:the )?day",
 }
 _QUESTION_OPENER = re.compile(
     r"^(?:which|what|where|when|how|do|does|did|are|is|would|could|should|shall|can|any|anything|have|"

@@ -71,12 +71,13 @@ def polarity(clause: str, match: ValueMatch) -> Polarity:
     allergen = match.value.endswith("allergy") and "allerg" not in clause[match.start : match.end].lower()
     if allergen and _AVOIDS.search(_last_words(before, 3)) and "allerg" not in before.lower():
         return "plain"
-    if _DISLIKE.search(before) or _DISLIKED_AFTER.match(after):
+    # A dislike or a negation before a comma belongs to its own stretch: "I never check bags, carry-on only",
+    # "No, I'm vegan", "I avoid wheat completely, coeliac since 2019".
+    near = _last_words(re.split(r"[,;]", clause[: match.start])[-1], 6)
+    if _DISLIKE.search(near) or _DISLIKED_AFTER.match(after):
         return "disliked"
     if _NEGATED_AFTER.match(after):
         return "negated"
-    # A negation before a comma belongs to its own stretch: "I never check bags, carry-on only", "No, I'm vegan".
-    near = _last_words(re.split(r"[,;]", clause[: match.start])[-1], 6)
     negated = bool(_NEGATION.search(near))
     if _RETRACTION.search(before) or (negated and _ANYMORE_AFTER.search(after)):
         return "retracted"
