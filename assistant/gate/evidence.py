@@ -96,6 +96,9 @@ def fold_marks(text: str) -> str:
     return text.translate(_FOLD)
 
 
+@lru_cache(
+    maxsize=32
+)  # every mention in a turn reads the same message's view (see speakers.someone_elses_text)
 def view(text: str) -> str:
     """What the rules read: :func:`fold_marks` and the normalised view of each character (a Cyrillic "о" in
     "nоt" is an "o", any script's digits are ASCII: see ``assistant.normalise``), one character for one, so

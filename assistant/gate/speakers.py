@@ -8,6 +8,7 @@ people ("my wife is vegan", "my boss wants me in aisle seats"). These rules find
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from assistant.gate.evidence import Evidence, Span
@@ -187,7 +188,10 @@ def in_foreign_text(evidence: Evidence, span: Span) -> bool:
     return any(region.overlaps(span) for region in someone_elses_text(evidence.text))
 
 
-def someone_elses_text(text: str) -> list[Span]:
+# Cached: the gate judges every mention of a type in a turn against the same message, so the message's regions
+# are read once a turn rather than once a mention (a long message naming a value many times was quadratic).
+@lru_cache(maxsize=32)
+def someone_elses_text(text: str) -> tuple[Span, ...]:
     """The regions of a (cleaned) message that are someone else's: by shape (``foreign_spans``), and after a
     colon lead-in that names a source: to the end of its line ("Message from my sister: …"), or, when the
     lead-in ends its line ("Message from Ana:"), to the end of the message."""
@@ -202,7 +206,7 @@ def someone_elses_text(text: str) -> list[Span]:
                 spans.append(Span(start=start + colon + 1, end=start + len(line) if rest else len(text)))
                 break
         start += len(line) + 1
-    return spans
+    return tuple(spans)
 
 
 def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none"], int]:
