@@ -135,8 +135,9 @@ _HOME_CUE = re.compile(
     re.I,
 )
 _AS_AIRPORT = re.compile(
-    r"(?:\s+(?:international|airport|intl)\b|(?:\s+[^\W\d_]+)?\s+(?:is|as)\s+my\s+(?:\w+\s+)?airport\b|-based\b|"
-    r"\s+is\s+(?:my\s+)?home\b)",
+    r"(?:\s+(?:international|airport|intl)\b|(?:\s+[^\W\d_]+)?(?:\s+(?:is|as)|['’]s)\s+my\s+(?:\w+\s+)?airport\b|"
+    # "Gatwick's my home base", not "my mother's home airport" (her home, said with a possessive).
+    r"-based\b|\s+is\s+(?:my\s+)?home\b|['’]s\s+my\s+home\b)",
     re.I,
 )
 _FROM_AIRPORT = re.compile(

@@ -117,7 +117,10 @@ def _settle(
     if len(named) == 1:
         return named[0]
     if named:
-        return None  # "Logan": Boston's and Billings' airports both; the town of Logan's is no tie-break
+        # "Seattle": Seattle-Tacoma in Seattle and Seattle Paine Field in Everett; the one in the city of that
+        # name is meant. "Logan": Boston's and Billings' airports, in neither a town called Logan: unread.
+        home = [c for c in named if " ".join(cities[c]) == key]
+        return home[0] if len(home) == 1 else None
     of_city = [c for c in codes if " ".join(cities[c]) == key]
     return of_city[0] if len(of_city) == 1 else None
 
@@ -131,7 +134,8 @@ def world_mentions(text: str, *, any_case: bool = False) -> list[tuple[str, int,
         if m.group(0) in codes:
             found.append((m.group(0), m.start(), m.end()))
     for m in (_ANY_CASE_NAME if any_case else _NAME).finditer(text):
-        parts = list(re.finditer(r"[^\s-]+", m.group(0)))
+        # A possessive ("Gatwick's my home base") and the dots after a name ("Gatwick...") are not words of it.
+        parts = list(re.finditer(r"[^\s.-][^\s-]*?(?=(?:['’]s)?\.*(?:[\s-]|$))", m.group(0)))
         # The longest run of capitalised words that is a name: "Kingsford Smith", then "Kingsford" alone.
         for size in range(len(parts), 0, -1):
             for i in range(len(parts) - size + 1):

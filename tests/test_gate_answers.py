@@ -60,6 +60,15 @@ _ANSWERS = [
         "travel_style",
         "business class",
     ),
+    # A question that names no topic asks about what the sentence before it said; a one-word value may come in
+    # the plural.
+    (
+        "I can write to you in quite a few languages. Got a favourite?",
+        "italian please",
+        "language",
+        "Italian",
+    ),
+    ("Do you have a seating preference?", "aisles, always", "seat", "aisle"),
 ]
 
 
@@ -87,6 +96,13 @@ def test_the_same_reply_without_the_question_is_not_kept(
         ("Do you have a seating preference?", "window or aisle... honestly I can't decide", "seat"),
         ("Where do you usually fly from?", "my sister flies from Dublin", "home_airport"),
         ("Any dietary needs?", "not vegan, no", "dietary"),
+        # Said back without saying it is so: the assistant's words returning, not the user's.
+        (
+            "You normally depart from Stansted, correct?",
+            "normally depart from Stansted... hmm",
+            "home_airport",
+        ),
+        ("I'll keep booking vegan meals, as you prefer.", "vegan, as I prefer. huh.", "dietary"),
     ],
 )
 def test_a_reply_that_chooses_nothing_or_for_someone_else_is_not_kept(
@@ -116,10 +132,20 @@ def test_a_question_about_something_else_lends_no_subject() -> None:
         ("set my home airport to Auckland please, that's where I live", "AKL"),
         ("I'm in Doha so Hamad International is my usual departure point", "DOH"),
         ("my base is Chicago O'Hare, start every search from there", "ORD"),
+        # A possessive is no word of the name; a city's own airport wins over another named after the city.
+        ("Schiphol's my home base, I've lived near it for a decade", "AMS"),
+        ("Phoenix is home, every trip starts there", "PHX"),
     ],
 )
 def test_a_home_airport_anywhere_in_the_world_is_kept_by_its_code(said: str, code: str) -> None:
     assert judged(said, "home_airport") == f"kept:{code}"
+
+
+def test_someone_elses_home_is_no_home_airport() -> None:
+    # "Rome's home airport" is Rome's, "my aunt's" is hers: a possessive before "home" is not "X's my home".
+    assert not judged("my aunt's home airport is Leeds, mine isn't settled", "home_airport").startswith(
+        "kept:"
+    )
 
 
 def test_a_city_with_several_airports_names_none_of_them() -> None:

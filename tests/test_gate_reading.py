@@ -54,3 +54,13 @@ def test_a_condition_in_what_follows_does_not_make_the_statement_hypothetical(
 def test_a_preference_for_this_one_flight_is_never_kept(plain: tuple[str, str, str], word: str) -> None:
     said, ftype, _value = plain
     assert not judged(f"For this {word} flight only: {said[0].lower()}{said[1:]}", ftype).startswith("kept:")
+
+
+_HESITATIONS = ("um, ", "umm ", "erm, ", "uh ", "hmm, ", "er... ", "ah, ")
+
+
+@given(st.sampled_from(rows("gate_reading", "kept")), st.sampled_from(_HESITATIONS))
+@settings(max_examples=60, deadline=None)
+def test_a_hesitation_before_a_kept_statement_keeps_it(row: tuple[str, str, str], hesitation: str) -> None:
+    said, ftype, value = row
+    assert judged(hesitation + said[0].lower() + said[1:], ftype) == f"kept:{value}"

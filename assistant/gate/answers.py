@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from assistant.facts.types import FactType, with_allergens, with_bare_cabin
-from assistant.facts.vocabulary import ValueMatch
+from assistant.facts.vocabulary import Finder, ValueMatch
 from assistant.places import airport_mentions
 
 # What a question is about, for each type: the words the assistant asks with.
@@ -37,13 +37,22 @@ _QUESTION_OPENER = re.compile(
 )
 
 
+_ANY_TOPIC = re.compile(rf"\b(?:{'|'.join(_ABOUT.values())})\b", re.I)
+
+
 def _last_question(before: str) -> str:
-    """The assistant's last sentence, if it asks something ("…?", or opens as a question)."""
+    """The assistant's last sentence, if it asks something ("…?", or opens as a question). A question that names
+    no topic ("Do you have a preference?") asks about what the sentence before it said ("I can answer you in
+    several languages."), so that sentence is read with it."""
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", before.strip()) if s.strip()]
     if not sentences:
         return ""
     last = sentences[-1]
-    return last if last.endswith("?") or _QUESTION_OPENER.match(last) else ""
+    if not (last.endswith("?") or _QUESTION_OPENER.match(last)):
+        return ""
+    if len(sentences) > 1 and not _ANY_TOPIC.search(last):
+        return f"{sentences[-2]} {last}"
+    return last
 
 
 def asked_about(before: str, type_name: str) -> bool:
@@ -54,14 +63,27 @@ def asked_about(before: str, type_name: str) -> bool:
 
 
 def answering(ftype: FactType) -> FactType:
-    """The type as it reads a reply to a question about it: a home airport or an allergen named bare."""
+    """The type as it reads a reply to a question about it: a home airport or an allergen named bare, and a
+    one-word value in the plural ("windows please" after "Do you have a seat preference?": out of such a
+    question "the windows were dirty" would be no seat)."""
     if ftype.name == "home_airport":
         return replace(ftype, find=_any_airport)
     if ftype.name == "dietary":
-        return replace(ftype, find=with_allergens(ftype.find, asked=True))
+        return replace(ftype, find=_plurals(ftype, with_allergens(ftype.find, asked=True)))
     if ftype.name == "travel_style":
-        return replace(ftype, find=with_bare_cabin(ftype.find))
-    return ftype
+        return replace(ftype, find=_plurals(ftype, with_bare_cabin(ftype.find)))
+    return replace(ftype, find=_plurals(ftype, ftype.find))
+
+
+def _plurals(ftype: FactType, find: Finder) -> Finder:
+    words = sorted(v for v in ftype.values if re.fullmatch(r"[a-z]+", v, re.I))
+    plural = re.compile(rf"\b({'|'.join(map(re.escape, words))})s\b", re.I) if words else None
+
+    def found(text: str) -> list[ValueMatch]:
+        # Same length either way ("windows" → "window "), so offsets hold.
+        return find(plural.sub(r"\1 ", text) if plural is not None else text)
+
+    return found
 
 
 def _any_airport(text: str) -> list[ValueMatch]:

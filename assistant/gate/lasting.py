@@ -82,7 +82,7 @@ _EVENT = whole_words(
 )
 _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
-    r"(?<!me )(?<!us )down|offline|crash(?:ed|es)|"
+    r"(?<!me )(?<!us )(?<!up and )down|offline|crash(?:ed|es)|"
     r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
     r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
     r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|"
@@ -100,8 +100,10 @@ _FOR_A_WHILE = re.compile(
     r"\bfor (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) (?:weeks?|months?|days?|while|bit|"
     r"years?|conference|meeting|event|summer|winter|semester|project|season|course|festival|wedding)\b"
     r"|\bfor (?:lent|ramadan)\b|\bfor (?:the month of )?" + _MONTH + r"\b"
-    # "a gluten-free month", "a vegan week": the value for a stretch of time.
-    r"|\ba (?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day)\b",
+    # "a gluten-free month", "a vegan week": the value for a stretch of time. (Not "a full day of work", "a whole
+    # day travelling": words of size or worth describe the stretch, not a regime kept during it.)
+    r"|\ba (?!(?:full|whole|entire|long|short|single|half|busy|hard|good|bad|great|nice|lovely)\b)"
+    r"(?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day)\b",
     re.I,
 )
 _BEEN = re.compile(r"\bbeen\b|\b(?:have|'ve) done\b", re.I)
@@ -143,9 +145,19 @@ def is_transient(clause: str) -> bool:
     """Something that happened once: a failure, a state of the world today, or a past one-off event."""
     if _FOR_A_WHILE.search(clause) and not _BEEN.search(clause):
         return True
-    happened = any(not _IRREALIS.search(clause, 0, m.start()) for m in _TRANSIENT.finditer(clause))
+    happened = any(
+        not _IRREALIS.search(clause, 0, m.start()) and not _REPEATED.match(clause, m.end())
+        for m in _TRANSIENT.finditer(clause)
+    )
     return happened or bool(_EVENT.search(clause) and not DURABLE.search(clause))
 
 
+# "I've missed too many connections", "bumped one time too many": what kept happening is the reason for a
+# standing preference, not a one-off.
+_REPEATED = re.compile(
+    r"(?:\s+\w+){0,2}?\s+(?:too many|so many|too often|so often|(?!one\b)\w+ times|one time too many|more than once|"
+    r"again and again|over and over)\b",
+    re.I,
+)
 # "… too often to be stuck by the window": what would happen, not what did.
 _IRREALIS = re.compile(r"\bto (?:be|get)\s+$", re.I)

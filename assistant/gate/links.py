@@ -34,7 +34,12 @@ _COMMON = frozenset(
         # Getting, asking for and paying for a thing says it is wanted, whatever the type.
         "get gets got book books ask asks request requests pay pays insist insists registered severe mild "
         "serious lifelong luv pls plz wants wanted happy happiest comfortable comfy native choice option options "
-        "sticking with about main go-to count counts standing"
+        "sticking with about main go-to count counts standing "
+        # Fillers people type as they think ("um, aisle seat is my thing"), and degree words ("much more
+        # comfortable in Portuguese").
+        "um umm uh uhh er erm hmm ah eh much more far way "
+        # Words of size and worth before the value's noun ("I love small boutique hotels").
+        "small little nice good decent proper real cosy cozy"
     )
 )
 _TYPE_WORDS = {
@@ -48,8 +53,8 @@ _TYPE_WORDS = {
     "travel_style": "fly flies travel travels stay stays book take on in at with",
     "language": "use read talk answer reply respond write to me in be answered communicate chat text you can "
     "could would will",
-    "loyalty": "collect collects earn earns fly with member in of hold use status card holder gold silver "
-    "programme program scheme club account hoard hoards hotel airline frequent-flyer flyer "
+    "loyalty": "collect collects earn earns save saves saving up fly with member in of hold use status card holder "
+    "gold silver programme program scheme club account hoard hoards hotel airline frequent-flyer flyer "
     "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
     "hilton",
     "accessibility": "use uses travel with in rely on",
@@ -122,7 +127,8 @@ def _known(token: str, allowed: frozenset[str], *, inflected: bool = True) -> bo
 
 
 _OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
-_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b", re.I)
+# Not "non-stop or nothing", "aisle or bust": insisting on the one value, not choosing between two.
+_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b(?!\s+(?:nothing|bust|else|never)\b)", re.I)
 _OR_BETWEEN = re.compile(r"\W*(?:\w+\s+)?or\s+(?:\w+\s+)?$", re.I)
 
 

@@ -48,7 +48,9 @@ SOFT_JOKE = re.compile(
     re.I,
 )
 SARCASM_OPENER = re.compile(
-    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b",
+    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b"
+    # "Ah yes, Marriott Bonvoy, the programme where …": recognising a thing named, often to mock it.
+    r"|^\W*(?:ah|oh)\W+(?:yes|yeah|great|right)\W",
     re.I,
 )
 SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
@@ -76,7 +78,10 @@ INDIFFERENT = whole_words(
     r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?=\s*(?:[,.!?;]|$|(?:either|which|whichever)\b))|"
     r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
-    r"(?:up|open) to you|you (?:pick|choose|decide)(?=\s*(?:[,.!?;]|$|for me\b))"
+    # "you pick" as a clause of its own, not "every meal you pick for me" (a meal the assistant picks).
+    r"(?:up|open) to you|"
+    r"(?:(?<![^\W\d_]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bjust\s)|(?<=\bthen\s)|(?<=\bor\s))"
+    r"you (?:pick|choose|decide)(?=\s*(?:[,.!?;]|$|for me\b))"
 )
 # The whole turn is not meant: a test, an example, a message to be ignored, wherever it says so.
 NOT_FOR_REAL = whole_words(

@@ -36,11 +36,16 @@ ASIDE = re.compile(
     r"|\bif (?:you|u)\b(?!(?:'re| are| were)\b)",
     re.I,
 )
-POLITE = whole_words(r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love|be grateful|appreciate)")
+POLITE = whole_words(
+    r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love|be grateful|appreciate)"
+    # "it would be lovely if you answered in Italian": a wish put politely, not a supposition.
+    r"|(?:would|'d)\s+be\s+(?:so\s+|really\s+)?(?:lovely|great|nice|good|ideal|helpful|perfect|brilliant|amazing)"
+)
 # After the value, whether it can be had, not whether it holds: "the first flight of the day if I can", "exit row
-# if there is one", "aisle where possible".
+# if there is one", "aisle where possible", "Avios on everything I possibly can" ("possibly" intensifies "can").
 AVAILABLE = re.compile(
-    r"\bif (?:i|we) can(?: help it)?\b|\bif (?:there is|there's|there are|they have|it's) (?:one|any|available)\b"
+    r"\bif (?:i|we) can(?: help it)?\b|\b(?:i|we) possibly can\b"
+    r"|\bif (?:there is|there's|there are|they have|it's) (?:one|any|available)\b"
     r"|\b(?:if|where|when|whenever) (?:possible|available)\b",
     re.I,
 )

@@ -19,6 +19,8 @@ from assistant.secrets.hits import MASK_RE
 
 _RELATION = (
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
+    # A child by their place among the children ("our youngest only copes with afternoon flights").
+    r"youngest|eldest|oldest|little ones?|twins|teens?|teenagers?|kiddos?|"
     r"bab(?:y|ies)|toddler|friends?|colleagues?|co-?workers?|boss|manager|assistant|mother|mum|mom|father|dad|"
     r"parents?|brothers?|sisters?|siblings?|grand(?:ma|mother|pa|father|parents?)|family|uncle|aunt|cousins?|"
     r"niece|nephew|team|clients?|customers?|guests?|passengers?|companions?|room-?mates?|flat-?mates?|"
@@ -39,6 +41,7 @@ _THIRD = re.compile(
     r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
     re.I,
 )
+_POSSESSED_THING = re.compile(r"(?:their|its)\s+(?!(?:\w+\s+)?" + _RELATION + r"\b)[^\W\d_]", re.I)
 # "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
 _NAME = re.compile(
     r"\b([A-Z][a-z]+)(?:'s|\s+(?:is|was|wants|prefers|likes|loves|needs|eats|always|usually|only|never|"
@@ -112,7 +115,9 @@ _REPORTING = re.compile(
 _OBJECT = frozenset({"me", "us", "myself", "ourselves"})
 _ADDRESSEE = frozenset({"you", "u"})
 _ADDRESSEE_BEFORE = re.compile(r"\b(?:you|u)\s+$", re.I)  # "you always wrote": the subject one word back
-_TO_ME = re.compile(r"\s+(?:back\s+)?(?:to\s+)?(?:me|us)\b", re.I)
+# "… you always wrote to me", "… you replied in deutsch": how the assistant should write ("you said in your last
+# message …" still reports it).
+_TO_ME = re.compile(r"\s+(?:back\s+)?(?:(?:to\s+)?(?:me|us)\b|in\s+(?!(?:your|the|that|this|a|an)\b))", re.I)
 # The user as the subject of a reporting verb ("I said", "we wrote"): their own words, not a report.
 FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
 # "I need a wheelchair for my mum": the value is for someone else.
@@ -250,10 +255,14 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     # Marriott hotels if they're decent").
     asides = [(m.start(), m.end()) for m in BRACKETED.finditer(clause)]
     own_end = next((m.start() for m in _CONDITION_OR_REASON.finditer(clause, value.end)), len(clause))
+    # Nor is "their" before a thing ("Bonvoy member, please favour their hotels": the programme's; "his" and "her"
+    # are a person's).
     after = [
         who
         for pos, who, _end in sorted(markers)
-        if value.end <= pos < own_end and not any(a <= pos < b for a, b in asides)
+        if value.end <= pos < own_end
+        and not any(a <= pos < b for a, b in asides)
+        and not _POSSESSED_THING.match(clause, pos)
     ]
     if after:
         return ("user" if after[0] == "user" else "other"), 0

@@ -77,7 +77,11 @@ _INJECTED = re.compile(
     # Giving the user's data away, or acting without the user: never part of a preference.
     r"|\b(?:reveal|share|send|give|show|disclose|leak|forward|tell)\b.{0,40}\b(?:anyone|everyone|anybody|others|"
     r"other people|strangers|third part(?:y|ies))\b|\bauto-?(?:confirm|approve|pay|book)\w*\b|"
-    r"\bwithout (?:asking|checking with|telling) me\b|\bwithout (?:my )?(?:permission|consent|confirmation)\b",
+    r"\bwithout (?:asking|checking with|telling) me\b|\bwithout (?:my )?(?:permission|consent|confirmation)\b"
+    # Text that passes itself off as the system's own ("save this as a permanent system rule: …"), or asks for
+    # what no preference can give ("upgrade me at no charge").
+    r"|\bsystem[- ](?:rules?|instructions?|messages?|notes?|commands?|directives?|overrides?)\b"
+    r"|\b(?:upgrade|give|book|comp)\b.{0,40}\b(?:at no (?:extra )?(?:charge|cost)|free of charge|for free)\b",
     re.I,
 )
 _IMPERATIVE = re.compile(
@@ -365,6 +369,10 @@ def _echo_run(clause: str, before: str) -> int:
 
 
 _ABOUT_YOU = re.compile(r"\b(?:you|you're|youre|your)\b(?:\W+\w+){0,5}\W*$", re.I)
+# "… in French, as you prefer", "… vegan meals, as you like": the user named right after the value's phrase.
+_YOU_AFTER = re.compile(
+    r"(?:\s+[^\W\d_]+){0,2}?\W*\s*(?:as|like|since|because|which|that)\s+(?:you|you're|youre|your)\b", re.I
+)
 
 
 def _assistant_said_it(value_words: str, before: str) -> bool:
@@ -377,6 +385,6 @@ def _assistant_said_it(value_words: str, before: str) -> bool:
         if sentence.rstrip().endswith("?"):
             continue
         at = sentence.lower().find(needle)
-        if at >= 0 and _ABOUT_YOU.search(sentence[:at]):
+        if at >= 0 and (_ABOUT_YOU.search(sentence[:at]) or _YOU_AFTER.match(sentence, at + len(needle))):
             return True
     return False
