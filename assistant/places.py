@@ -140,6 +140,12 @@ _AS_AIRPORT = re.compile(
     r"-based\b|\s+is\s+(?:my\s+)?home\b|['’]s\s+my\s+home\b)",
     re.I,
 )
+# "Just moved back to Edinburgh so that's my home airport now": the place named, then pointed back at as the airport.
+_THATS_MY_AIRPORT = re.compile(
+    r"[^.!?;]{0,15}?(?:\bso\b|\band\b|,)\s*(?:that|it)(?:['’]s|\s+is)\s+(?:now\s+)?my\s+(?:new\s+)?(?:home\s+)?"
+    r"(?:airport|base)\b",
+    re.I,
+)
 _FROM_AIRPORT = re.compile(
     r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from)\s*:?\s*$",
     re.I,
@@ -180,7 +186,7 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
     strong = [
         (c, a, b)
         for c, a, b in sorted(named + lower, key=lambda f: f[1])
-        if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a)
+        if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a) or _THATS_MY_AIRPORT.match(text, b)
     ]
     return strong or [(c, a, b) for c, a, b in named if not _destination(text, a)]
 

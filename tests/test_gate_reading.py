@@ -64,3 +64,8 @@ _HESITATIONS = ("um, ", "umm ", "erm, ", "uh ", "hmm, ", "er... ", "ah, ")
 def test_a_hesitation_before_a_kept_statement_keeps_it(row: tuple[str, str, str], hesitation: str) -> None:
     said, ftype, value = row
     assert judged(hesitation + said[0].lower() + said[1:], ftype) == f"kept:{value}"
+
+
+@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "hedged"))
+def test_a_hedge_before_the_value_rejects_and_after_it_asks(said: str, ftype: str, expected: str) -> None:
+    assert judged(said, ftype) == expected

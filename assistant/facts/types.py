@@ -84,7 +84,9 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
 _LIGHT = re.compile(
     r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+|bother\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
     r"(?:bags?|luggage|baggage|suitcases?)\b|\bno\s+checked\s+(?:bags?|luggage|baggage)\b"
-    r"|\bonly\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?(?:a\s+|my\s+)?"
+    # "only travel with a carry-on", "travel with just a carry on", "fly with nothing but a backpack".
+    r"|\b(?:(?:only|just)\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?|"
+    r"(?:travel|fly|go|take|bring|pack)\w*\s+(?:with\s+)?(?:only|just|nothing but)\s+)(?:a\s+|my\s+)?"
     r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
     re.I,
 )

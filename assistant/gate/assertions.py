@@ -146,7 +146,7 @@ def judge_clause(evidence: Evidence, clause: str, type_name: str) -> Rejection |
     """The rules that need no value: whose words, this task or a lasting fact, a one-off or a standing one."""
     if reported_or_quoted(evidence):
         return "quoted_speech"
-    if is_task(clause, type_name):
+    if is_task(clause, type_name, then=evidence.text[evidence.clause.end : evidence.sentence.end]):
         return "task_progress"
     if is_transient(clause):
         return "transient"
@@ -294,7 +294,8 @@ def _said_of_user(
     """The value said of the user: unless it is a guess, one of a choice not made, or joined to the user by
     words that make it something else (``link`` is where those words begin)."""
     after = clause[match.end :]
-    if HEDGE.search(clause):
+    hedge = HEDGE.search(clause)
+    if hedge and hedge.start() < match.start:
         return "hypothetical"  # "I think I'm vegan": a guess about themselves (after whose guess it is)
     if unchosen(clause, match, matches):
         return "inference"  # one of several the user named without choosing
@@ -304,7 +305,9 @@ def _said_of_user(
     # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing
     # one ("I always look for boutique hotels", "quiet rooms only", "on a tight budget whenever I travel").
     unsure = linking == "unsure" and not DURABLE.search(_own_part(clause, match))
-    return Assertion(value=match.value, retract=retract, ask="unknown_link" if unsure else None, at=at)
+    # "… no meat, so pescatarian I guess": the facts are said, the word for them is hedged; the user decides.
+    ask = "hedged" if hedge else "unknown_link" if unsure else None
+    return Assertion(value=match.value, retract=retract, ask=ask, at=at)
 
 
 _WORDS_OF = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
@@ -350,12 +353,14 @@ def _mood(
     if greeting and match.start < greeting.end() and not answer:
         return "greeting"  # not "afternoon, never early morning" when asked what time the user likes to fly
     own = _own_part(clause, match)
-    own = own[: match.end] + AVAILABLE.sub(" ", own[match.end :])
+    # A hedge tag after the value ("…, so vegetarian I suppose") is judged as a hedge, not as a supposition.
+    own = own[: match.end] + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", own[match.end :]))
     if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
         return "hypothetical"
     return None
 
 
+_HEDGE_TAG = re.compile(r"\b(?:i|we) (?:suppose|guess|think|reckon)\W*$", re.I)
 # Where the statement's own words end after the value: a comma or a linking word starting what follows from it.
 _THEN = re.compile(r"[,;]|\s(?:so|and|but|then)\s", re.I)
 _TAG_WORDS = 3

@@ -54,8 +54,11 @@ _FOLD = str.maketrans(
 # store) can say "I'm ton vegetarian" while the screen shows "I'm not vegetarian".
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _SPACE = re.compile(r"\s+")
-# A sentence ends at . ! ? followed by a space or the end (so not inside a number like 3.5), or at a line break.
-_SENTENCE_END = re.compile(r"[.!?]+(?=\s|$|[\"')\]])|\n+")
+# A sentence ends at . ! ? followed by a space or the end (so not inside a number like 3.5), or at a line break;
+# or at an emoji before a capital, where people use one as the full stop ("… with my partner 🥰 I'm pescatarian").
+_SENTENCE_END = re.compile(
+    r"[.!?]+(?=\s|$|[\"')\]])|\n+|[\U0001f300-\U0001faff\u2600-\u27bf]+(?:\ufe0f)?(?=\s+[A-Z])"
+)
 _SUBJECT_WORD = (
     r"(?:i|i'm|im|i've|i'd|i'll|my|me|we|we're|our|he|he's|she|she's|they|they're|his|her|their|it|it's)"
 )

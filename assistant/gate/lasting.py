@@ -14,7 +14,8 @@ from assistant.text import whole_words
 
 DURABLE = whole_words(
     r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
-    r"any time|anytime|for me|prefer|preference|favou?rite|only|from now on|going forward|by default|"
+    r"any time|anytime|for me|all the way(?!\s+(?:to|from|through|there|back|down|up|over|across|into|home)\b)|"
+    r"prefer|preference|favou?rite|only|from now on|going forward|by default|"
     r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
     r"my default|make (?:it|this|that) a rule|(?:a )?standing (?:rule|request|order|instruction|choice)|"
     r"in (?:the )?future|"
@@ -78,7 +79,8 @@ _TRIP_TO = re.compile(
 _EVENT = whole_words(
     r"gave|(?<!'ve )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|sat|flew|"
     r"stayed|chose|picked|received|"
-    r"offered|assigned|upgraded|moved"
+    # Not "just moved back to Edinburgh": moving to a place is where the user lives now.
+    r"offered|assigned|upgraded|moved(?!\s+(?:back\s+)?(?:to|in)\s+(?-i:[A-Z]))"
 )
 _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
@@ -120,8 +122,9 @@ def _is_date(match: re.Match[str]) -> bool:
     return any(1 <= m <= 12 and 1 <= d <= _MONTH_DAYS[m - 1] for d, m in ((a, b), (b, a)))
 
 
-def is_task(clause: str, ftype_name: str) -> bool:
-    """A request for this task, or a detail of this trip, rather than something true next week."""
+def is_task(clause: str, ftype_name: str, *, then: str = "") -> bool:
+    """A request for this task, or a detail of this trip, rather than something true next week. ``then`` is
+    the rest of the sentence after the clause, where the reason for a need may be given."""
     if (
         any(_is_date(m) for m in _DATE.finditer(clause))
         or _THIS_TRIP.search(clause)
@@ -138,7 +141,20 @@ def is_task(clause: str, ftype_name: str) -> bool:
     needs = ftype_name in ("accessibility", "dietary") or bool(
         ftype_name == "language" and ADDRESSED.search(clause)
     )
-    return bool(_WANT_NOW.search(clause) and not durable and not needs)
+    # "I need a quiet room, I'm a light sleeper", "… extra legroom because of a bad knee": a need the person
+    # has, not this trip.
+    want = _WANT_NOW.search(clause)
+    if want is None or durable or needs:
+        return False
+    return not (_TRAIT_REASON.search(clause, want.end()) or _TRAIT_REASON.match(then))
+
+
+_TRAIT_REASON = re.compile(
+    r"(?:\s*[,;—–-]\s*|\s+(?:because|since|as)\s+)(?:of\s+(?:a|an|my)\s+|i'?m\s+(?:a|an)\s+|i am\s+(?:a|an)\s+)"
+    r"(?!(?:\w+\s+)?(?:connection|flight|meeting|trip|layover|transfer|delay|conference|wedding|event)s?\b)"
+    r"[\w-]+(?:\s+[\w-]+)?",
+    re.I,
+)
 
 
 def is_transient(clause: str) -> bool:

@@ -21,7 +21,9 @@ TAKEN_BACK = re.compile(
     r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b"
     # "…, ignore" at the end; "that was for my mum's booking": the statement handed back or given away.
     r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
-    r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)",
+    r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)"
+    # "… leave it blank": the field the statement was to fill is left empty.
+    r"|\bleave (?:it|that|this|them) (?:blank|empty|unset)\b",
     re.I,
 )
 # A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
@@ -77,7 +79,10 @@ INDIFFERENT = whole_words(
     # "I don't mind" on its own, or which one: not "I don't mind hostels" (they are fine too).
     r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?=\s*(?:[,.!?;]|$|(?:either|which|whichever)\b))|"
     r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
-    r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|flip[- ]?flop\w*|either (?:way|is fine|one)|"
+    r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|"
+    # "I don't know yet which airport I'll use": the very choice is open.
+    r"(?:don'?t|do not) (?:really )?know (?:yet )?(?:which|where|what)|not sure (?:yet )?(?:which|where|what)|"
+    r"flip[- ]?flop\w*|either (?:way|is fine|one)|"
     # "you pick" as a clause of its own, not "every meal you pick for me" (a meal the assistant picks).
     r"(?:up|open) to you|"
     r"(?:(?<![^\W\d_]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bjust\s)|(?<=\bthen\s)|(?<=\bor\s))"

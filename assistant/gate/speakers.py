@@ -41,6 +41,9 @@ _THIRD = re.compile(
     r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
     re.I,
 )
+_ONE_OF = re.compile(
+    r"\b(?:i'?m|i am|we'?re|we are)\s+(?:\w+\s+)?one of (?:those|these|the)\s+(?:\w+\s+)?$", re.I
+)
 _POSSESSED_THING = re.compile(r"(?:their|its)\s+(?!(?:\w+\s+)?" + _RELATION + r"\b)[^\W\d_]", re.I)
 # "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
 _NAME = re.compile(
@@ -161,9 +164,18 @@ _NO_SUBJECT = frozenset(
 
 
 def reporter(match: re.Match[str]) -> bool:
-    """A reporting verb (a :data:`REPORTING` match) with someone else as its subject."""
+    """A reporting verb (a :data:`REPORTING` match) with someone else as its subject. A bare "-ing" form reports
+    only after an auxiliary ("she's saying", "he keeps telling me"), not in "worth saying" or "just saying"."""
     subject = (match.group(1) or "").lower()
+    verb = match.string[match.end(1) : match.end()].split()
+    if verb and verb[0].lower().endswith("ing") and not _CARRIES_ING.search(subject):
+        return False
     return subject not in FIRST_PERSON and subject not in _NO_SUBJECT
+
+
+_CARRIES_ING = re.compile(
+    r"^(?:is|was|were|are|am|be|been|keeps?|kept|started|starts|stop(?:ped|s)?)$|'(?:s|re)$"
+)
 
 
 def reported_or_quoted(evidence: Evidence) -> bool:
@@ -225,6 +237,8 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     # ("my Spanish friend is helping me", "our vegan colleague").
     others: list[int] = []
     for m in _THIRD.finditer(clause):
+        if _ONE_OF.search(clause, 0, m.start()):
+            continue  # "I'm one of those people who only flies direct": the people include the speaker
         if not (m.start() < value.end and value.start < m.end()):
             others.append(m.start())
         elif m.start() <= value.start and m.end() > value.end:

@@ -60,8 +60,10 @@ _ADVICE = re.compile(
 )
 # The user passing on what the assistant said ("you said I'm vegan", "as you said").
 _YOU_SAID = whole_words(
+    # Not "I'd much rather you wrote to me in Spanish", "I wish you said it in French": a wish, not a report.
+    r"(?<!rather )(?<!wish )(?<!if )(?<!when )"
     r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
-    r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you"
+    r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you|if you say so"
 )
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 _INJECTED = re.compile(
