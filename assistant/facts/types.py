@@ -87,7 +87,9 @@ _LIGHT = re.compile(
     # "only travel with a carry-on", "travel with just a carry on", "fly with nothing but a backpack".
     r"|\b(?:(?:only|just)\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?|"
     r"(?:travel|fly|go|take|bring|pack)\w*\s+(?:with\s+)?(?:only|just|nothing but)\s+)(?:a\s+|my\s+)?"
-    r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
+    r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b"
+    # "just a backpack and a cabin bag for me": the luggage itself, said as all there is.
+    r"|\b(?:just|only)\s+(?:a\s+|my\s+)?(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
     re.I,
 )
 
@@ -334,6 +336,7 @@ FACT_TYPES: dict[str, FactType] = {
                         "cabin baggage only": "carry-on only",
                         "boutique hotels": "boutique hotels",
                         "boutique hotel": "boutique hotels",
+                        "independent hotels": "boutique hotels",
                         "boutique": "boutique hotels",
                         "budget": "budget travel",
                         "cheap": "budget travel",

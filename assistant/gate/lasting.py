@@ -13,7 +13,7 @@ import re
 from assistant.text import whole_words
 
 DURABLE = whole_words(
-    r"always|usually|generally|normally|typically|every time|whenever|in general|as a rule|all my|"
+    r"always|usually|generally|normally|typically|every time|whenever|in general|as a (?:general )?rule|all my|"
     r"any time|anytime|for me|all the way(?!\s+(?:to|from|through|there|back|down|up|over|across|into|home)\b)|"
     r"prefer|preference|favou?rite|only|from now on|going forward|by default|"
     r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
@@ -48,7 +48,7 @@ _WANT_NOW = whole_words(
 _THIS_TRIP = re.compile(
     r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:[\w-]+\s+)?"
     r"(?:time|trip|flight|booking|journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b"
-    r"|\bthis time\b|\bfor now\b"
+    r"|\bthis time\b|\bfor now\b|\b(?:on|for) this one\b"
     r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
     re.I,
 )
@@ -84,7 +84,7 @@ _EVENT = whole_words(
 )
 _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
-    r"(?<!me )(?<!us )(?<!up and )down|offline|crash(?:ed|es)|"
+    r"(?<!me )(?<!us )(?<!up and )down(?!\s+(?:in|near|south|here|there)\b)|offline|crash(?:ed|es)|"
     r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
     r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
     r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|"

@@ -152,6 +152,8 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     asked = asked_about(before, ftype.name)
     if asked:
         ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
+    if ftype.name == "home_airport":
+        ftype = _cued_in_sentence(ftype, evidence.sentence_text)
     # A quote across sentences is judged on each sentence that states a value of the type, and the plainest
     # statement stands; each still faces the whole turn's checks from where it sits.
     later = [_judge(e, type_name, before=before) for e in relocated(original, lambda w: bool(ftype.find(w)))]
@@ -172,6 +174,25 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         before=before,
     )
     return _plainest([here, *later])
+
+
+_POINTS_BACK = re.compile(r"\b(?:there|that|it)\b", re.I)
+
+
+def _cued_in_sentence(ftype: FactType, sentence: str) -> FactType:
+    """A home airport is found by the words that say it is home, and those may sit in the next clause of the
+    sentence ("I'm in Lisbon, so all my flights start there"): a clause with none of its own reads the
+    mentions its sentence makes inside it, when the rest of the sentence points back at it ("there", "that")."""
+
+    def find(text: str) -> list[ValueMatch]:
+        found = ftype.find(text)
+        at = sentence.find(text) if not found else -1
+        if at < 0 or not _POINTS_BACK.search(sentence, at + len(text)):
+            return found
+        inside = [m for m in ftype.find(sentence) if at <= m.start and m.end <= at + len(text)]
+        return [ValueMatch(value=m.value, start=m.start - at, end=m.end - at) for m in inside]
+
+    return replace(ftype, find=find)
 
 
 def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
