@@ -128,7 +128,7 @@ _HOME_CUE = re.compile(
     r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
     r"leave|leaves|leaving|go|goes|going)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
     r"departure airport|default airport|(?:trips?|flights?|journeys?)\s+(?:\w+\s+)?(?:begin|start)s?|"
-    r"departure point|go-to|my base|base is|by default|"
+    r"departure point|go-to|my base|base is|by default|default (?:\w+ ){0,2}to|"
     # The same in the other languages people write to us in.
     r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
     r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
@@ -147,14 +147,20 @@ _THATS_MY_AIRPORT = re.compile(
     re.I,
 )
 _FROM_AIRPORT = re.compile(
-    r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from)\s*:?\s*$",
+    r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from|"
+    r"default\s+(?:\w+\s+){0,2}to)\s*:?\s*$",
     re.I,
 )
 _DESTINATION = re.compile(
     # Not "set my home airport to Auckland": where the home airport is set to is no destination.
-    r"(?<!home airport )(?<!default airport )\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|"
+    r"(?<!home airport )(?<!default airport )(?<!default )\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|"
     r"vacation in|see|for)\s+(?:the\s+)?$",
     re.I,
+)
+
+
+_PASSED_THROUGH = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:transit|transfer|layover|stopover|connection|connecting|lounge|duty[- ]free)\b", re.I
 )
 
 
@@ -188,7 +194,12 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
         for c, a, b in sorted(named + lower, key=lambda f: f[1])
         if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a) or _THATS_MY_AIRPORT.match(text, b)
     ]
-    return strong or [(c, a, b) for c, a, b in named if not _destination(text, a)]
+    # Not "the Dubai transit lounge is my home at this point": a place passed through is no home airport.
+    return [
+        (c, a, b)
+        for c, a, b in strong or [m for m in named if not _destination(text, m[1])]
+        if not _PASSED_THROUGH.match(text, b)
+    ]
 
 
 def _overlap(one: tuple[str, int, int], other: tuple[str, int, int]) -> bool:

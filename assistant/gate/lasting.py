@@ -49,6 +49,8 @@ _THIS_TRIP = re.compile(
     r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:[\w-]+\s+)?"
     r"(?:time|trip|flight|booking|journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b"
     r"|\bthis time\b|\bfor now\b|\b(?:on|for) this one\b"
+    # "on the Bali trip", "for the Rome holiday": one trip, named.
+    r"|\b(?:on|for) the (?-i:[A-Z])\w+ (?:trip|holiday|vacation|visit|stay|break|getaway)\b"
     r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
     re.I,
 )
@@ -65,7 +67,9 @@ _DATE = re.compile(
     + r"\b|\b"
     + _MONTH
     + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
-    r"\b(?:tomorrow|tonight|today|yesterday)\b|\b(?:next|this|on)\s+(?:week|month|weekend|"
+    r"\b(?:tomorrow|tonight|today|yesterday)\b|\b(?:tomorrow|tonight|today)['’]s\b|\b"
+    + _WEEKDAY
+    + r"['’]s\b|\b(?:next|this|on)\s+(?:week|month|weekend|"
     + _WEEKDAY
     + r")\b",
     re.I,
@@ -105,7 +109,7 @@ _FOR_A_WHILE = re.compile(
     # "a gluten-free month", "a vegan week": the value for a stretch of time. (Not "a full day of work", "a whole
     # day travelling": words of size or worth describe the stretch, not a regime kept during it.)
     r"|\ba (?!(?:full|whole|entire|long|short|single|half|busy|hard|good|bad|great|nice|lovely)\b)"
-    r"(?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day)\b",
+    r"(?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day|challenge|trial|experiment|detox|cleanse)\b",
     re.I,
 )
 _BEEN = re.compile(r"\bbeen\b|\b(?:have|'ve) done\b", re.I)
@@ -177,3 +181,39 @@ _REPEATED = re.compile(
 )
 # "… too often to be stuck by the window": what would happen, not what did.
 _IRREALIS = re.compile(r"\bto (?:be|get)\s+$", re.I)
+
+
+# A frame that sets the sentence in the speaker's past ("Back at uni I was always…", "In my twenties I only
+# did…", "I needed … after my operation last year") with a past-tense state: true then, maybe not now. Asked,
+# not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
+_PAST_FRAME = re.compile(
+    r"\b(?:back (?:at|in|when|then)|in my (?:teens|twenties|thirties|forties|fifties|youth|younger days|"
+    r"(?:student|uni|college|school) days)|when i (?:was|lived|worked|studied)\b|growing up|during my|"
+    r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
+    r"last (?:year|summer|winter|spring|autumn|fall|month)|for (?:a long time|years|ages|a while|decades)|"
+    r"in the past|once upon a time|in those days|in (?:19|20)\d\d|"
+    r"for (?:most|much|all|part) of my (?:teens|twenties|thirties|forties|fifties|life|childhood|career)|"
+    # One particular journey: "I had the halal meal on the Istanbul flight".
+    r"on (?:the|that|this|my|our) (?:[\w-]+ ){0,2}(?:flight|trip|stay|holiday|cruise|journey|visit))\b",
+    re.I,
+)
+_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) \w+ed")
+_CARRIED_ON = whole_words(r"still|since|to this day|ever since")
+_FOR_A_SPAN = re.compile(
+    r"for (?!(?:most|much|all|part) of)", re.I
+)  # "for years", not "for most of my twenties"
+_NOW_VERB = whole_words(r"i'?m|i am|am|is|are|'s|'re|'ve|have|has|been|eat|eats|fly|flies|prefer|prefers|now")
+
+
+def told_of_the_past(sentence: str, clause: str) -> bool:
+    """The sentence sets a time in the past and the value's own clause is in the past tense ("Back at uni I was
+    vegan"); not "I moved here two years ago, so Manchester is my home airport now" (the past is another
+    clause's)."""
+    # "Pescatarian for most of my twenties": a clause with no verb of its own takes the time it names (a time
+    # that is over: "Iberia Plus card holder for years" may run to today).
+    frame = _PAST_FRAME.search(clause)
+    over = frame is not None and not _FOR_A_SPAN.match(frame.group(0))
+    dated = _PAST_STATE.search(clause) or (over and not _NOW_VERB.search(clause))
+    # "…, but I'm back on steak since the kids came along": what carries on after a "but" is the other state.
+    head = re.split(r"\bbut\b", sentence, maxsplit=1, flags=re.I)[0]
+    return bool(_PAST_FRAME.search(sentence) and dated and not _CARRIED_ON.search(head))

@@ -68,7 +68,9 @@ _COPULA_ONLY = {"language": _COPULA}
 # "over", "instead of"); what they are doing this minute.
 _NOT_A_LINK = whole_words(
     r"learn\w*|study\w*|studied|teach\w*|taught|know|knew|known|found|find|saw|seen|see|heard|hear|"
-    r"reading|read about|writ\w*|wrote|watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
+    # ("write in Dutch", right before the value, is how to write to the user, not something written about.)
+    r"reading|read about|writ\w*\b(?!\s+(?:to (?:me|us) )?in\s*$)|wrote|"
+    r"watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
     r"recommend\w*|review\w*|cook\w* for|buy\w*|bought|sell\w*|sold|work\w*|open\w*|run|runs|own|owns|"
     r"than|over(?!-)|instead|versus|vs|stuck|looking|searching|booking|thinking|doing|trying|"
     # "I'm sitting by the window" is where they are this minute; "I like sitting on the aisle" is a liking.
@@ -128,7 +130,10 @@ def _known(token: str, allowed: frozenset[str], *, inflected: bool = True) -> bo
 
 _OR_BEFORE = re.compile(r"\bor\s+(?:\w+\s+)?$", re.I)
 # Not "non-stop or nothing", "aisle or bust": insisting on the one value, not choosing between two.
-_OR_AFTER = re.compile(r"(?:\s+\w+)?\s+or\b(?!\s+(?:nothing|bust|else|never)\b)", re.I)
+# Nor "extra legroom or I'm crippled for days", "direct or I don't go": "or" before a clause is "otherwise".
+_OR_AFTER = re.compile(
+    r"(?:\s+\w+)?\s+or\b(?!\s+(?:nothing|bust|else|never|i|i'm|i'll|i'd|im|we|we'll|it|it's|you)\b)", re.I
+)
 _OR_BETWEEN = re.compile(r"\W*(?:\w+\s+)?or\s+(?:\w+\s+)?$", re.I)
 
 

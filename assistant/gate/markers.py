@@ -23,7 +23,7 @@ TAKEN_BACK = re.compile(
     r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
     r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)"
     # "… leave it blank": the field the statement was to fill is left empty.
-    r"|\bleave (?:it|that|this|them) (?:blank|empty|unset)\b",
+    r"|\bleave (?:it|that|this|them|the [\w-]+(?: [\w-]+)?) (?:blank|empty|unset|open)\b",
     re.I,
 )
 # A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
@@ -43,11 +43,11 @@ _TAIL = (
     r"before(?! (?:noon|midday|midnight|\d|\w+ o'?clock|dawn|sunrise))(?: .*)?)"
 )
 DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
-# Soft markers: often a joke, sometimes only a laugh. The gate asks.
-SOFT_JOKE = re.compile(
-    r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923\U0001f61c\U0001f61d\U0001f609"
-    r"\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)",
-    re.I,
+# Soft markers: often a joke, sometimes only a laugh. The gate asks. A laugh is about its own sentence; a wink
+# or an upside-down smile turns the whole turn ironic.
+SOFT_JOKE = re.compile(r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923]", re.I)
+IRONIC = re.compile(
+    r"[\U0001f61c\U0001f61d\U0001f609\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)", re.I
 )
 SARCASM_OPENER = re.compile(
     r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b"
@@ -82,6 +82,8 @@ INDIFFERENT = whole_words(
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|"
     # "I don't know yet which airport I'll use": the very choice is open.
     r"(?:don'?t|do not) (?:really )?know (?:yet )?(?:which|where|what)|not sure (?:yet )?(?:which|where|what)|"
+    # Undecided: "let me think about it", "I'll get back to you on that".
+    r"let me (?:think|sleep on|check|get back)|(?:i'?ll|i will) get back to you|(?:haven'?t|have not) decided|"
     r"flip[- ]?flop\w*|either (?:way|is fine|one)|"
     # "you pick" as a clause of its own, not "every meal you pick for me" (a meal the assistant picks).
     r"(?:up|open) to you|"

@@ -152,11 +152,16 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     asked = asked_about(before, ftype.name)
     if asked:
         ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
+    # Which other sentences state a value is read in the whole message (a clause's home cue may be its
+    # neighbour's); each is then judged in its own sentence.
+    anywhere = _cued_in_sentence(ftype, evidence.text) if ftype.name == "home_airport" else ftype
     if ftype.name == "home_airport":
         ftype = _cued_in_sentence(ftype, evidence.sentence_text)
     # A quote across sentences is judged on each sentence that states a value of the type, and the plainest
     # statement stands; each still faces the whole turn's checks from where it sits.
-    later = [_judge(e, type_name, before=before) for e in relocated(original, lambda w: bool(ftype.find(w)))]
+    later = [
+        _judge(e, type_name, before=before) for e in relocated(original, lambda w: bool(anywhere.find(w)))
+    ]
     matches = ftype.find(clause)
     if not matches:
         # None: the user's words hold no value of this type, the model made it up.

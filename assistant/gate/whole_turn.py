@@ -18,9 +18,11 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
+from assistant.gate.lasting import told_of_the_past
 from assistant.gate.markers import (
     DENIAL_FRAGMENT,
     INDIFFERENT,
+    IRONIC,
     NOT_FOR_REAL,
     RHETORICAL,
     SARCASM_OPENER,
@@ -106,8 +108,11 @@ _TURNS_BACK = re.compile(
     r"^(?:(?:oh|ah|um+|uh+|erm|hmm+|so|and|haha+|lol)\s+)*(?:actually|well|no|nope|nah|not|sorry|oops|wait|"
     r"hang on|hold on|one sec|"
     r"correction|update|scratch|never ?mind|or rather|i mean|but|though|although|except|then again|"
-    r"on second thoughts?|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|that's|that is|"
-    r"joke|kidding|i wish|if only|in my dreams|as if|yeah right)\b"
+    r"on second thoughts?|on reflection|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|"
+    r"that's|that is|"
+    r"joke|kidding|i wish|if only|in my dreams|as if|yeah right|"
+    # "… at least until someone waves a bacon sandwich under my nose": a limit put on it afterwards.
+    r"(?:at least )?until|unless)\b"
 )
 # A later fragment that opens like a turn but goes on with the same statement: "no" as a determiner ("— no meat,
 # dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that's" affirming ("That's my
@@ -120,21 +125,9 @@ _ELABORATES = re.compile(
     r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
     r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
 )
-# A frame that sets the sentence in the speaker's past ("Back at uni I was always…", "In my twenties I only
-# did…", "I needed … after my operation last year") with a past-tense state: true then, maybe not now. Asked,
-# not rejected: "I was diagnosed coeliac years ago" is lasting, and "since" or "still" carries it to today.
-_PAST_FRAME = re.compile(
-    r"\b(?:back (?:at|in|when|then)|in my (?:teens|twenties|thirties|forties|fifties|youth|younger days|"
-    r"(?:student|uni|college|school) days)|when i (?:was|lived|worked|studied)\b|growing up|during my|"
-    r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
-    r"last (?:year|summer|winter|spring|autumn|fall|month)|for (?:a long time|years|ages|a while|decades)|"
-    r"in the past|once upon a time|in those days|"
-    # One particular journey: "I had the halal meal on the Istanbul flight".
-    r"on (?:the|that|this|my|our) (?:[\w-]+ ){0,2}(?:flight|trip|stay|holiday|cruise|journey|visit))\b",
-    re.I,
-)
-_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) \w+ed")
-_CARRIED_ON = whole_words(r"still|since|to this day|ever since")
+# "boutique hotels, boutique hotels… everyone keeps asking me that": the words turned over, trailing off (not
+# "legroom legroom legroom", said three times to insist).
+_MULLED = re.compile(r"\W*([^\W\d_][\w' -]{2,40}?)\s*(?:,|…|\.{2,})\s*\1\s*(?:…|\.{2,})", re.I)
 # How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
 # I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
 # usually is. The gate asks.
@@ -195,7 +188,9 @@ def turn_doubt(
     """A signal that could be innocent: the gate asks instead of keeping (a short reason code), or None."""
     text = evidence.text
     head = text[evidence.clause.start : value.start]
-    if SOFT_JOKE.search(text[value.start :]):
+    # A laugh is about the sentence it ends: "Aisle. Always aisle. I'm not climbing over people every hour 😂"
+    # laughs at the reason, not at the seat. (Words that take a statement back are read in the whole turn.)
+    if SOFT_JOKE.search(text, value.start, evidence.sentence.end) or IRONIC.search(text, value.start):
         return "joke_marker"
     if (
         SARCASM_OPENER.search(head)
@@ -205,7 +200,7 @@ def turn_doubt(
         or SARCASTIC_AFTER.search(text, value.end)
     ):
         return "sarcasm"
-    if INDIFFERENT.search(text):
+    if INDIFFERENT.search(text) or _MULLED.match(evidence.sentence_text):
         return "indifferent"
     if _previous_sentence(evidence) == "reports" or _ADVICE.search(evidence.sentence_text):
         return "distant_report"
@@ -225,7 +220,7 @@ def turn_doubt(
             return "second_thought"
     if _LIMITED.search(evidence.sentence_text):
         return "limited_time"
-    if _told_of_the_past(evidence):
+    if told_of_the_past(evidence.sentence_text, evidence.clause_text):
         return "past"
     if _said_of_someone_else(evidence, ftype, value):
         return "someone_elses"
@@ -236,18 +231,6 @@ def _says_again(fragment: str, ftype: FactType, said: set[str]) -> bool:
     """A later fragment that opens like a correction but states the same value plainly is a clarification
     ("Deutsch bitte! I mean, please always write to me in German"; "I only fly direct. No layovers, ever.")."""
     return any(m.value in said and polarity(fragment, m) == "plain" for m in ftype.find(fragment))
-
-
-def _told_of_the_past(evidence: Evidence) -> bool:
-    """The sentence sets a time in the past and the value's own clause is in the past tense ("Back at uni I was
-    vegan"); not "I moved here two years ago, so Manchester is my home airport now" (the past is another
-    clause's)."""
-    sentence = evidence.sentence_text
-    return bool(
-        _PAST_FRAME.search(sentence)
-        and _PAST_STATE.search(evidence.clause_text)
-        and not _CARRIED_ON.search(sentence)
-    )
 
 
 def _said_of_someone_else(evidence: Evidence, ftype: FactType, value: Span) -> bool:
