@@ -92,6 +92,18 @@ class Assertion:
 
 
 # How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".
+# "veggie since uni", "coeliac since childhood": a state dated by a stage of the speaker's own life is theirs.
+# (Not "gluten free since 2019" or "vegan for 3 yrs now": a date or a duration could be anyone's, so asked.)
+_UP_TO_NOW = re.compile(
+    r"\bsince (?:uni|university|school|college|childhood|birth|i was \w+|my (?:teens|twenties|childhood))\b",
+    re.I,
+)
+# "Nut allergy. Anaphylactic. Please remember this one.": the fragment handed over to be remembered.
+_REMEMBER_THIS = re.compile(r"\b(?:please\s+)?remember (?:this|that|it)\b", re.I)
+# "um, strictly vegetarian for ten years now": a hesitation is no word of the fragment.
+_HESITATION = re.compile(r"^\W*(?:(?:um+|uh+|erm|er|hmm+|ah|eh)\b[\s,.…]*)+", re.I)
+# "Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the speaker's.
+_DROPPED_I = re.compile(r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b", re.I)
 _SELF_TAG = re.compile(
     r"\b(?:here|member|flyer|flier|traveller|traveler|cardholder|holder|gold|silver|platinum|diamond|elite|"
     r"status)\b|-based\b",
@@ -271,6 +283,9 @@ def _without_subject(
     own = (
         asked
         or _SELF_TAG.search(clause)
+        or _UP_TO_NOW.search(clause)
+        or _REMEMBER_THIS.search(evidence.text, evidence.clause.end)
+        or _DROPPED_I.match(evidence.text, evidence.sentence.end)
         or (
             _FIRST_PERSON_SUBJECT.search(evidence.text, evidence.sentence.start, evidence.clause.start)
             and not is_transient(sentence)
@@ -326,7 +341,7 @@ def _is_fragment(clause: str) -> bool:
     """A few words naming a value and no verb: how people state things about themselves in passing."""
     if _HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
         return False
-    return len(_WORDS_OF.findall(BRACKETED.sub(" ", clause))) <= _FRAGMENT_WORDS
+    return len(_WORDS_OF.findall(BRACKETED.sub(" ", _HESITATION.sub("", clause)))) <= _FRAGMENT_WORDS
 
 
 def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:

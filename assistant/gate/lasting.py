@@ -27,7 +27,8 @@ DURABLE = whole_words(
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
 # (Not "reply in French to the hotel": that names another addressee.)
 ADDRESSED = re.compile(
-    r"\b(?:answer|reply|respond|speak|talk|write)\s+(?:to me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
+    r"\b(?:answer(?:ing)?|repl(?:y|ying)|respond(?:ing)?|speak(?:ing)?|talk(?:ing)?|writ(?:e|ing))\s+(?:to me\s+)?in\s+"
+    r"\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
     re.I,
 )
 # "Can you (please) …" before the verb of a request.

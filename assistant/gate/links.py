@@ -39,12 +39,14 @@ _COMMON = frozenset(
         # comfortable in Portuguese").
         "um umm uh uhh er erm hmm ah eh much more far way "
         # Words of size and worth before the value's noun ("I love small boutique hotels").
-        "small little nice good decent proper real cosy cozy"
+        "small little nice good decent proper real cosy cozy "
+        # Carrying on as before ("please keep answering in English").
+        "keep keeps continue continues"
     )
 )
 _TYPE_WORDS = {
     "dietary": "eat eats keep keeps follow follows diet lifelong ethical severely seriously allergic "
-    "intolerant strict am can't cannot avoid avoids",
+    "intolerant strict am can't cannot avoid avoids went become became turned switched",
     "seat": "sit sits sitting take takes book get ask request in on at try seat seats end up grab grabs select "
     "emergency spot place row rows "
     "selects reserve reserves",
@@ -52,12 +54,13 @@ _TYPE_WORDS = {
     "thing departures departure time times slot",
     "travel_style": "fly flies travel travels stay stays book take on in at with",
     "language": "use read talk answer reply respond write to me in be answered communicate chat text you can "
+    "language languages tongue first mother "
     "could would will",
     "loyalty": "collect collects earn earns save saves saving up fly with member in of hold use status card holder "
     "gold silver programme program scheme club account hoard hoards hotel airline frequent-flyer flyer "
     "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
     "hilton",
-    "accessibility": "use uses travel with in rely on",
+    "accessibility": "use uses travel with in rely on around about",
 }
 # A copula alone before a language names a nationality ("I'm French"), not a language to be answered in.
 _COPULA = frozenset({"'m", "am", "'re", "are", "a", "an", "really", "also", "too", "just", "proudly"})
@@ -120,6 +123,7 @@ _PROGRESSIVE = frozenset({"'m", "am", "'re", "are", "is", "'s", "was", "were", "
 
 
 def _known(token: str, allowed: frozenset[str], *, inflected: bool = True) -> bool:
+    token = token.removesuffix("'s") if len(token) > 3 else token  # "TAP's Miles&Go": the possessive's word
     if token in allowed or (len(token) > 4 and token.endswith("ly")):
         return True
     if inflected and any(stem in allowed for stem in _stems(token)):

@@ -188,7 +188,12 @@ def reported_or_quoted(evidence: Evidence) -> bool:
     lead = evidence.before_clause + evidence.clause_text[: evidence.quote_in_clause.start]
     for m in _REPORTING.finditer(lead):
         subject = (m.group(1) or "").lower()
-        addressed = subject in _ADDRESSEE or bool(_ADDRESSEE_BEFORE.search(lead, 0, m.start(1)))
+        # "(please) keep writing to me in Portuguese": an order to the assistant, its "you" left out.
+        addressed = (
+            subject in _ADDRESSEE
+            or subject in ("keep", "continue")
+            or bool(_ADDRESSEE_BEFORE.search(lead, 0, m.start(1)))
+        )
         if addressed and _TO_ME.match(lead, m.end()):
             continue  # "I'd rather you always wrote to me in French": how the assistant should write, not a report
         # 'My friend says "…", but I …': the report was the quotation, closed before the user's clause.

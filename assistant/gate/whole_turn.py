@@ -120,7 +120,8 @@ _TURNS_BACK = re.compile(
 _ELABORATES = re.compile(
     # "Not a fad thing", "not just a preference": what the statement is not, said to make it stronger.
     r"^not\s+(?:a|an|just\s+an?|some|merely\s+an?)\s+(?!(?:chance|bit|lot|thing|fan|joke)\b)[a-z]"
-    r"|^(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|delete|dont|ignore|"
+    r"|^(?:(?:so|and)\s+)?(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|"
+    r"delete|dont|ignore|"
     r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
     r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
     r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
