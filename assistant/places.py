@@ -160,7 +160,8 @@ _DESTINATION = re.compile(
 
 
 _PASSED_THROUGH = re.compile(
-    r"\s+(?:[\w-]+\s+)?(?:transit|transfer|layover|stopover|connection|connecting|lounge|duty[- ]free)\b", re.I
+    r"\s+(?:[\w-]+\s+)?(?:transit|transfer|layover|stopover|connection|connecting|lounge|duty[- ]free)\b",
+    re.I,
 )
 
 

@@ -22,6 +22,11 @@ _NONCHARACTER = re.compile(f"[{_NONCHARACTERS}]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # tab, newline and carriage return are text
 
 
+# How a transcript line shows the line breaks of a message ("ok so 3 things: / 1) … / 2) …"): a model quoting a
+# multi-line message quotes it with these, and the gate finds such a quote across the breaks.
+TRANSCRIPT_LINE_BREAK = " / "
+
+
 def text_problem(text: str, *, what: str = "the message") -> str | None:
     """Why ``text`` cannot be accepted (one sentence), or None. Names the position, never echoes the text."""
     for pattern, problem in (

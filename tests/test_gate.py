@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from assistant.events import EventKind, NewEvent
+from assistant.events import Event, EventKind, NewEvent
 from assistant.facts.memory import FactMemory
 from assistant.facts.values import Authority, FactDraft
 from assistant.facts.words import EvidenceWords
@@ -20,6 +20,7 @@ from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Promoter, PromotionReport
 from assistant.remember import ExplicitRemember
 from assistant.turn.tools import ToolContext
+from assistant.turn.transcript import transcript_line
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel
@@ -107,6 +108,17 @@ def test_quotes_are_found_on_word_boundaries_with_typography_folded() -> None:
     assert find_quote("aisle", "my paisley bag") is None
     assert find_quote("I'm vegetarian", "I\u2019m   VEGETARIAN!") is not None
     assert find_quote("...", "I'm vegetarian") is None
+
+
+def test_a_quote_copied_from_the_transcript_finds_a_message_written_over_several_lines() -> None:
+    # The transcript shows a message's line breaks as " / ": a model quoting a pasted list quotes them so.
+    said = "two things:\n1) a hotel in Perth for the 3rd\n2) I'm vegan, always, so meals too"
+    event = Event(1, ThreadId("t"), TurnId("t1"), EventKind.USER, {"text": said}, MONDAY)
+    line = transcript_line(event)
+    assert line is not None
+    assert "1) a hotel in Perth for the 3rd / 2) I'm vegan" in line
+    found = verdict(said, "dietary", "for the 3rd / 2) I'm vegan, always")
+    assert isinstance(found, Accepted) and found.value == "vegan"
 
 
 def test_the_stored_quote_is_the_users_clause_never_the_models_string() -> None:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from assistant.normalise import normalise
 from assistant.secrets.hits import MASK_RE
+from assistant.text import TRANSCRIPT_LINE_BREAK
 
 # Typographic quote marks and dashes people (and phones) type, folded to ASCII before comparing.
 _FOLD = str.maketrans(
@@ -200,7 +201,15 @@ def _is_word_char(ch: str) -> bool:
 
 
 def find_quote(quote: str, text: str) -> Span | None:
-    """The first occurrence of ``quote`` in ``text`` that starts and ends on word boundaries, or None."""
+    """The first occurrence of ``quote`` in ``text`` that starts and ends on word boundaries, or None. A quote
+    copied from a transcript line finds a multi-line message across its breaks."""
+    found = _find_folded(quote, text)
+    if found is None and TRANSCRIPT_LINE_BREAK in quote:
+        found = _find_folded(quote.replace(TRANSCRIPT_LINE_BREAK, " "), text)
+    return found
+
+
+def _find_folded(quote: str, text: str) -> Span | None:
     needle = fold(clean(quote, one_line=True)).strip(" \"'.,;:!?")
     if not any(_is_word_char(c) for c in needle):
         return None

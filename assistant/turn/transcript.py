@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from assistant.events import Event, EventKind
+from assistant.text import TRANSCRIPT_LINE_BREAK
 
 
 def render_transcript(events: Sequence[Event]) -> str:
@@ -46,4 +47,4 @@ def transcript_line(event: Event) -> str | None:
             return None
         case unreachable:
             assert_never(unreachable)
-    return f"[turn {event.turn_id}] {role}: {' / '.join(text.splitlines())}"
+    return f"[turn {event.turn_id}] {role}: {TRANSCRIPT_LINE_BREAK.join(text.splitlines())}"
