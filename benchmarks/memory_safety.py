@@ -41,6 +41,7 @@ from functools import cached_property
 from pathlib import Path
 from unittest import mock
 
+from assistant.gate.verdict import check_candidate
 from assistant.secrets import tokens as secret_tokens
 from assistant.secrets.mask import SECRET_KINDS, Masked, mask_secrets
 from benchmarks import _fresh_report
@@ -225,6 +226,32 @@ def section_long_inputs(ctx: Context) -> None:
         ["input", "chars", "ms", "us per char", "findings"],
         rows,
     )
+    # The write gate judges every clause that names a value, each against the whole turn: a message naming it in
+    # every sentence is its worst case (before the cap on mentions judged, 19 s and 6.6 s for the first two).
+    gate_rows: list[list[object]] = []
+    for name, text, type_name in _LONG_STATEMENTS:
+        start = time.perf_counter()
+        found = check_candidate(
+            type_name=type_name, quote=text, fact="x", evidence_turn="t", user_turns={"t": text}
+        )
+        ms = (time.perf_counter() - start) * 1e3
+        gate_rows.append([name, len(text), f"{ms:.0f}", getattr(found, "value", found)])
+    print_table("Long inputs: the write gate, once each", ["input", "chars", "ms", "verdict"], gate_rows)
+
+
+_LONG_STATEMENTS = (
+    ("the value in every sentence", "I am vegetarian and I love it. " * 300, "dietary"),
+    (
+        "one sentence, 450 clauses",
+        "I usually fly from Manchester, and I love it there, it is home " * 150,
+        "home_airport",
+    ),
+    (
+        "one mention in pasted prose",
+        "I am vegan. " + "We had a lovely time in Porto and ate well. " * 200,
+        "dietary",
+    ),
+)
 
 
 Section = Callable[[Context], None]

@@ -251,6 +251,12 @@ def sentence_spans(text: str) -> list[Span]:
 
 def split_clauses(text: str, sentence: Span) -> list[Span]:
     """Clause spans of one sentence. Each boundary marker is left out of both sides."""
+    return list(_clauses(text, sentence))
+
+
+# Cached like ``view``: the whole-turn checks of every mention split the same sentences again.
+@lru_cache(maxsize=256)
+def _clauses(text: str, sentence: Span) -> tuple[Span, ...]:
     cuts: list[tuple[int, int]] = []
     body = text[sentence.start : sentence.end]
     for m in _ALWAYS.finditer(body):
@@ -282,7 +288,7 @@ def split_clauses(text: str, sentence: Span) -> list[Span]:
         spans.append(Span(start=sentence.start + start, end=sentence.start + cut_start))
         start = cut_end
     spans.append(Span(start=sentence.start + start, end=sentence.end))
-    return [s for s in spans if text[s.start : s.end].strip(" ,.!?")]
+    return tuple(s for s in spans if text[s.start : s.end].strip(" ,.!?"))
 
 
 def _since_last_cut(body: str, cuts: list[tuple[int, int]], at: int) -> str:

@@ -200,9 +200,8 @@ _PAST_FRAME = re.compile(
 )
 _PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) \w+ed")
 _CARRIED_ON = whole_words(r"still|since|to this day|ever since")
-_FOR_A_SPAN = re.compile(
-    r"for (?!(?:most|much|all|part) of)", re.I
-)  # "for years", not "for most of my twenties"
+# "for years" may run to today; "for most of my twenties" is over.
+_FOR_A_SPAN = re.compile(r"for (?!(?:most|much|all|part) of)", re.I)
 _NOW_VERB = whole_words(r"i'?m|i am|am|is|are|'s|'re|'ve|have|has|been|eat|eats|fly|flies|prefer|prefers|now")
 
 

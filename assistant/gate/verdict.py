@@ -159,9 +159,10 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         ftype = _cued_in_sentence(ftype, evidence.sentence_text)
     # A quote across sentences is judged on each sentence that states a value of the type, and the plainest
     # statement stands; each still faces the whole turn's checks from where it sits.
-    later = [
-        _judge(e, type_name, before=before) for e in relocated(original, lambda w: bool(anywhere.find(w)))
-    ]
+    # At most a few: each faces the whole turn's checks, so a long message naming the value in every sentence
+    # would cost their product (a 9,000-character message with 300 mentions took 19 s); the first few say it.
+    mentions = relocated(original, lambda w: bool(anywhere.find(w)))[:_MOST_MENTIONS]
+    later = [_judge(e, type_name, before=before) for e in mentions]
     matches = ftype.find(clause)
     if not matches:
         # None: the user's words hold no value of this type, the model made it up.
@@ -181,6 +182,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     return _plainest([here, *later])
 
 
+_MOST_MENTIONS = 8
 _POINTS_BACK = re.compile(r"\b(?:there|that|it)\b", re.I)
 
 
@@ -189,12 +191,17 @@ def _cued_in_sentence(ftype: FactType, sentence: str) -> FactType:
     sentence ("I'm in Lisbon, so all my flights start there"): a clause with none of its own reads the
     mentions its sentence makes inside it, when the rest of the sentence points back at it ("there", "that")."""
 
+    # The sentence's own mentions are read once, however many of its clauses ask (a long message has many).
+    mentions: list[list[ValueMatch]] = []
+
     def find(text: str) -> list[ValueMatch]:
         found = ftype.find(text)
         at = sentence.find(text) if not found else -1
         if at < 0 or not _POINTS_BACK.search(sentence, at + len(text)):
             return found
-        inside = [m for m in ftype.find(sentence) if at <= m.start and m.end <= at + len(text)]
+        if not mentions:
+            mentions.append(ftype.find(sentence))
+        inside = [m for m in mentions[0] if at <= m.start and m.end <= at + len(text)]
         return [ValueMatch(value=m.value, start=m.start - at, end=m.end - at) for m in inside]
 
     return replace(ftype, find=find)
@@ -236,6 +243,7 @@ def _judge_clause(
         # clause, "My native language is French, so I'd like all responses in French" in both. Every mention
         # still faces every check of the whole turn, so a value taken back anywhere is not kept.
         pointed = [m for m in matches if m.start < quote.end and quote.start < m.end] or matches[:1]
+        pointed = pointed[:_MOST_MENTIONS]
         offset = len(evidence.clause_text) - len(clause) + evidence.clause.start
         verdicts = [
             _judge(
