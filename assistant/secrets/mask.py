@@ -160,15 +160,46 @@ def _in_original(hits: Iterable[Hit], read: Normalised) -> Iterator[Hit]:
 
 
 def _resolve(text: str, hits: Iterable[Hit]) -> list[Hit]:
-    """Non-overlapping hits in text order: strongest kind first, then the longest span; none touching a mask."""
-    taken = mask_spans(text)
+    """Non-overlapping hits in text order: strongest kind first, then the longest span; none touching a mask.
+
+    A weaker hit that runs past a stronger one keeps what the stronger one left: "backup codes for my Google
+    account: a0x9-apw0 k2m3-d4f5" reads the first code as a login's too, and the list's second code is still a
+    secret."""
+    masks = mask_spans(text)
+    taken: list[tuple[int, int]] = []
     kept: list[Hit] = []
     for hit in sorted(hits, key=lambda h: (_STRENGTH[h.kind], h.start - h.end, h.start)):
-        if hit.end <= hit.start or any(hit.start < b and a < hit.end for a, b in taken):
+        if hit.end <= hit.start or any(hit.start < b and a < hit.end for a, b in masks):
+            continue  # a mask already in the text (masking twice changes nothing)
+        if not any(hit.start < b and a < hit.end for a, b in taken):
+            taken.append((hit.start, hit.end))
+            kept.append(hit)
             continue
-        taken.append((hit.start, hit.end))
-        kept.append(hit)
+        for start, end in _uncovered(text, hit.start, hit.end, taken):
+            taken.append((start, end))
+            kept.append(Hit(hit.kind, start, end, hit.mask))
     return sorted(kept, key=lambda h: h.start)
+
+
+def _uncovered(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The stretches of ``start``–``end`` no earlier hit covers, trimmed to where they hold three letters or
+    digits."""
+    pieces, at = [], start
+    for a, b in sorted(s for s in taken if s[0] < end and start < s[1]):
+        if a > at:
+            pieces.append((at, a))
+        at = max(at, b)
+    if at < end:
+        pieces.append((at, end))
+    out = []
+    for a, b in pieces:
+        while a < b and not text[a].isalnum():
+            a += 1
+        while b > a and not text[b - 1].isalnum():
+            b -= 1
+        if sum(c.isalnum() for c in text[a:b]) >= 3:
+            out.append((a, b))
+    return out
 
 
 def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
