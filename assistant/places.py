@@ -165,6 +165,9 @@ _PASSED_THROUGH = re.compile(
 )
 
 
+_THING_AT = re.compile(r"\bthe\s+[\w-]+\s+(?:in|at)\s+$", re.I)
+
+
 def _destination(text: str, start: int) -> bool:
     """The airport named at ``start`` is where the user goes ("flights to Lisbon"), not where they start."""
     return _DESTINATION.search(text[max(0, start - 20) : start]) is not None
@@ -195,11 +198,12 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
         for c, a, b in sorted(named + lower, key=lambda f: f[1])
         if _AS_AIRPORT.match(text, b) or _FROM_AIRPORT.search(text, 0, a) or _THATS_MY_AIRPORT.match(text, b)
     ]
-    # Not "the Dubai transit lounge is my home at this point": a place passed through is no home airport.
+    # Not "the Dubai transit lounge is my home at this point": a place passed through is no home airport, nor is
+    # one that only says where a thing is ("the bar in Heathrow Terminal 5 is my real home").
     return [
         (c, a, b)
         for c, a, b in strong or [m for m in named if not _destination(text, m[1])]
-        if not _PASSED_THROUGH.match(text, b)
+        if not _PASSED_THROUGH.match(text, b) and not _THING_AT.search(text, 0, a)
     ]
 
 
@@ -208,13 +212,18 @@ def _overlap(one: tuple[str, int, int], other: tuple[str, int, int]) -> bool:
 
 
 def _joined(found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """A city and its airport's name side by side are one mention ("Barcelona El Prat", "boston logan"): the
-    city decides, unless the second is a code in capitals ("Paris CDG")."""
+    """A city and its airport's name side by side are one mention ("Barcelona El Prat", "boston logan", "Paris
+    CDG"): the city decides, unless the second names another airport of the same city ("London Gatwick" is LGW,
+    not the city's main airport) or is a code in capitals. ("munich franz josef strauss": Franz Josef is also a
+    town with an airport, in New Zealand.)"""
+    from assistant.world_airports import same_city
+
     out: list[tuple[str, int, int]] = []
     for code, start, end in found:
         if out and 0 < start - out[-1][2] <= 1:
             first = out.pop()
-            code = code if len(code) == 3 and end - start == 3 else first[0]
+            exact = (len(code) == 3 and end - start == 3) or same_city(first[0], code)
+            code = code if exact else first[0]
             start = first[1]
         out.append((code, start, end))
     return out

@@ -70,6 +70,12 @@ class AirportCodes(Set[str]):
         return len(_airports())
 
 
+def same_city(one: str, other: str) -> bool:
+    """Two IATA codes of airports that serve the same city ("LHR" and "LGW": London)."""
+    airports = _airports()
+    return one in airports and other in airports and airports[one]["city"] == airports[other]["city"]
+
+
 def world_code(said: str) -> str | None:
     """``said`` as an IATA code if it is one ("bos" → "BOS"), else None."""
     code = said.strip().upper()

@@ -102,6 +102,7 @@ _UP_TO_NOW = re.compile(
 _REMEMBER_THIS = re.compile(r"\b(?:please\s+)?remember (?:this|that|it)\b", re.I)
 # "um, strictly vegetarian for ten years now": a hesitation is no word of the fragment.
 _HESITATION = re.compile(r"^\W*(?:(?:um+|uh+|erm|er|hmm+|ah|eh)\b[\s,.…]*)+", re.I)
+_BEING_ONE = re.compile(r"\s*(?:'m|am|'re|are)\s+(?:[a-z]+\s+)?(?:a|an)\s*", re.I)
 # "Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the speaker's.
 _DROPPED_I = re.compile(r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b", re.I)
 _SELF_TAG = re.compile(
@@ -315,6 +316,8 @@ def _said_of_user(
     if unchosen(clause, match, matches):
         return "inference"  # one of several the user named without choosing
     linking = link_of(clause[link : match.start], ftype.name)
+    if "dog" in match.value and _BEING_ONE.fullmatch(clause[link : match.start]):
+        return "inference"  # "I'm basically a service dog myself": being one is not travelling with one
     if _part_of_another_word(after, match, matches) or linking == "not_linked":
         return "inference"  # the value is there, but as something other than a fact about the user
     # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing

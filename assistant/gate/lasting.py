@@ -17,7 +17,8 @@ DURABLE = whole_words(
     r"any time|anytime|for me|all the way(?!\s+(?:to|from|through|there|back|down|up|over|across|into|home)\b)|"
     r"prefer|preference|favou?rite|only|from now on|going forward|by default|"
     r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
-    r"my default|make (?:it|this|that) a rule|(?:a )?standing (?:rule|request|order|instruction|choice)|"
+    r"my default|as my (?:home|usual|preferred|main) \w+|any day of the week|make (?:it|this|that) a rule|"
+    r"(?:a )?standing (?:rule|request|order|instruction|choice)|"
     r"in (?:the )?future|"
     r"future (?:trips|travel|bookings|chats|conversations)|"
     r"(?:every|each|all)\s+(?:(?:of\s+)?(?:my|your|our|the)\s+)?(?:single\s+)?(?:flights?|trips?|"
@@ -32,7 +33,7 @@ ADDRESSED = re.compile(
     re.I,
 )
 # "Can you (please) …" before the verb of a request.
-CAN_YOU = r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+CAN_YOU = r"(?:(?:can|could|would|will) you\s+(?:(?:please|kindly)\s+)?)?"
 # Verbs that hand text over to be worked on: what follows is material, not a statement ("translate: I am vegan").
 WORK_ON_TEXT = r"translate|summari[sz]e|repeat|rewrite|paraphrase|proofread|copy|paste"
 REQUEST = re.compile(
@@ -91,7 +92,9 @@ _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
     r"(?<!me )(?<!us )(?<!up and )down(?!\s+(?:in|near|south|here|there)\b)|offline|crash(?:ed|es)|"
     r"fail(?:ed|ing|s|ure)?|not working|isn't working|wasn't working|doesn't work|didn't work|won't work|"
-    r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|stuck|stranded|grounded|missed|"
+    # Not "I'd rather you stuck to English", "I went vegan and it's stuck": kept to, not held up.
+    r"timed out|timing out|time-?out|errors?|unavailable|sold out|overbooked|"
+    r"(?<!it's )(?<!it has )(?<!it )stuck(?!\s+(?:to|with)\b)|stranded|grounded|missed|"
     r"strike|diverted|bumped|lost|right now|at the moment|for the moment|for the time being|just now|"
     # "until Easter", not "I work till 5": a time of day ends a day, not the preference.
     r"(?:until|till)(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\b|late|midnight|noon|dark|lunch(?:time)?)\b)|"
@@ -104,13 +107,15 @@ _TRANSIENT = re.compile(
 # "Vegetarian for the week", "based in Lisbon for the conference": for a while. ("I've been vegan for two
 # years" is not: a duration after "been" runs up to now.)
 _FOR_A_WHILE = re.compile(
-    r"\bfor (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) (?:weeks?|months?|days?|while|bit|"
+    r"\b(?:for|only|just) (?:the|a|an|one|two|three|four|five|six|a few|several|this|that|\d+) "
+    r"(?:weeks?|months?|days?|nights?|while|bit|"
     r"years?|conference|meeting|event|summer|winter|semester|project|season|course|festival|wedding)\b"
     r"|\bfor (?:lent|ramadan)\b|\bfor (?:the month of )?" + _MONTH + r"\b"
     # "a gluten-free month", "a vegan week": the value for a stretch of time. (Not "a full day of work", "a whole
     # day travelling": words of size or worth describe the stretch, not a regime kept during it.)
     r"|\ba (?!(?:full|whole|entire|long|short|single|half|busy|hard|good|bad|great|nice|lovely)\b)"
-    r"(?:[\w-]+ ){1,2}(?:month|week|weekend|fortnight|day|challenge|trial|experiment|detox|cleanse)\b",
+    r"(?:(?!(?:any|every|each|some|one|the|a)\b)[\w-]+ ){1,2}"
+    r"(?:month|week|weekend|fortnight|day|challenge|trial|experiment|detox|cleanse)\b",
     re.I,
 )
 _BEEN = re.compile(r"\bbeen\b|\b(?:have|'ve) done\b", re.I)

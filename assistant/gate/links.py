@@ -75,7 +75,7 @@ _NOT_A_LINK = whole_words(
     r"reading|read about|writ\w*\b(?!\s+(?:to (?:me|us) )?in\s*$)|wrote|"
     r"watch\w*|visit\w*|met|meet\w*|translat\w*|clos\w*|cancel\w*|"
     r"recommend\w*|review\w*|cook\w* for|buy\w*|bought|sell\w*|sold|work\w*|open\w*|run|runs|own|owns|"
-    r"than|over(?!-)|instead|versus|vs|stuck|looking|searching|booking|thinking|doing|trying|"
+    r"than|over(?!-)|instead|versus|vs|stuck(?!\s+to\b)|looking|searching|booking|thinking|doing|trying|"
     # "I'm sitting by the window" is where they are this minute; "I like sitting on the aisle" is a liking.
     r"(?:'m|am|are|'re|is|was|were)\s+(?:\w+\s+)?(?:sitting|standing)|"
     r"heard of|tried|try out|curious|interested|researching|this|far from|anything but|nowhere near|barely"

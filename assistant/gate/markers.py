@@ -23,7 +23,12 @@ TAKEN_BACK = re.compile(
     r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"
     r"|\bthat (?:was|'s|is) (?:for|about) (?:my|his|her|their|our|\w+'s) (?!own\b)"
     # "… leave it blank": the field the statement was to fill is left empty.
-    r"|\bleave (?:it|that|this|them|the [\w-]+(?: [\w-]+)?) (?:blank|empty|unset|open)\b",
+    r"|\bleave (?:it|that|this|them|the [\w-]+(?: [\w-]+)?) (?:blank|empty|unset|open)\b"
+    # "… so don't write anything down", "don't save that": the user says not to record it.
+    r"|\b(?:don'?t|do not|no need to) (?:write|note|put|save|store|record|keep|log) (?:anything|it|that|this)\b"
+    r"|\b(?:don'?t|do not) (?:write|note) (?:anything )?down\b"
+    # "A girl can dream", "dream on": a wish, not a fact.
+    r"|\b(?:a (?:girl|guy|man|woman|person|boy) can dream|one can dream|i can dream|dream on)\b",
     re.I,
 )
 # A short sentence or clause after the statement that denies it: "Not.", "Well, I was.", "Nope, not really."
@@ -58,7 +63,10 @@ SARCASM_OPENER = re.compile(
 SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
 # A last word that turns the statement over ("… at the age of 45. Obviously.").
 SARCASTIC_LAST_WORD = re.compile(
-    r"(?:^|[.!?]\s+|,\s*)(?:obviously|clearly|naturally|of course|sure|totally|yeah right|as if)\W*$", re.I
+    r"(?:^|[.!?]\s+|,\s*)(?:obviously|clearly|naturally|of course|sure|totally|yeah right|as if)\W*$"
+    # A one-word verdict closing the turn ("… fits beautifully into one tiny wheelie bag. Genius."): asked.
+    r"|[.!?]\s+(?:genius|brilliant|marvellous|splendid|fabulous|wonderful|fantastic)\W*$",
+    re.I,
 )
 # Irony after the statement: a mock reason ("…, sure, because I totally want to climb over two strangers"), a
 # mock verdict closing the turn ("brilliant idea.").
@@ -77,7 +85,7 @@ INDIFFERENT = whole_words(
     # "whatever" on its own, not "whatever city we pick" (any city) or "whatever the airline calls it".
     r"whatever(?=\s*(?:[,.!?;)]|$|(?:works|is fine|you (?:think|want|prefer|like|say)|gets)\b))|"
     # "I don't mind" on its own, or which one: not "I don't mind hostels" (they are fine too).
-    r"(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?=\s*(?:[,.!?;]|$|(?:either|which|whichever)\b))|"
+    r"(?<!\byou )(?:i )?(?:don'?t|do not) (?:really )?(?:care|mind)(?=\s*(?:[,.!?;]|$|(?:either|which|whichever)\b))|"
     r"(?:doesn'?t|does not|don'?t) (?:really )?matter|no (?:real |strong )?(?:preference|feelings)|"
     r"(?:can'?t|cannot|can not) (?:decide|choose|make up my mind)|"
     # "I don't know yet which airport I'll use": the very choice is open.

@@ -16,7 +16,10 @@ _AUX = r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|ha
 QUESTION_START = re.compile(
     # Not "can't eat shellfish, I'm allergic": a negative opening a clause is a statement with "I" left out.
     rf"^\W*(?:{_AUX}(?!['’]t|n['’]t|\s+not\b)|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+"
-    rf"(?:{_AUX}|'s|'re))\b",
+    rf"(?:{_AUX}|'s|'re))\b"
+    # An indirect question: "Tell me whether hotels in Rome usually have step-free access".
+    r"|^\W*(?:(?:can|could) you\s+)?(?:please\s+)?(?:tell me|let me know|find out|check|i wonder|i'?m wondering|"
+    r"do you know) (?:whether|if|what|which|where|when|how)\b",
     re.I,
 )
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
@@ -56,6 +59,8 @@ HYPOTHETICAL = whole_words(
     r"imagine|what if|wonder(?:ing)?|unless|someday|one day|might become|may become|(?:thinking|think) (?:about|of)|"
     r"plan(?:ning)? to|going to try|want to try|try(?:ing)? to (?:be|go|eat)|not sure|let'?s say|"
     r"pretend(?:ing)?|assume|assuming|hypothetically|in theory|theoretically|for argument's sake|role-?play|as if|"
+    # Read off something else, not said: "looks like I'm a vegetarian from my past bookings".
+    r"(?:looks|seems) like|it seems|apparently|supposedly|"
     r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
     r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really"
 )

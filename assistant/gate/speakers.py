@@ -14,7 +14,7 @@ from typing import Literal
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.foreign_text import foreign_spans, unsure_labels
 from assistant.gate.lasting import WORK_ON_TEXT
-from assistant.places import find_airports
+from assistant.places import airport_mentions, find_airports
 from assistant.secrets.hits import MASK_RE
 
 _RELATION = (
@@ -107,7 +107,8 @@ _NOT_NAMES = frozenset(
 )
 _REPORTING = re.compile(
     r"\b([\w']+)\s+(?:said|says|saying|wrote|writes|writing|told (?:me|us)|tells (?:me|us)|telling (?:me|us)|"
-    r"texted|texts|emailed|emails|messaged|mentioned|asked|claims?|reckons?|thinks|insists?|added|replied|posted|"
+    r"texted|texts|emailed|emails|messaged|mentioned|asked|claims?|claiming|reckons?|thinks|insists?|insisting|"
+    r"added|replied|posted|"
     r"forwarded|reads|states|stated|shared|commented|tweeted|shows?|showed|think|believes?|assumes?|guesse?s?|"
     # Advice reported without quotation marks ("my doctor told me to eat vegetarian", "… recommends I go vegan").
     r"advised|advises|recommended|recommends|suggested|suggests|prescribed|prescribes|ordered|"
@@ -260,8 +261,12 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
         markers.append((m.start(), "user", link))
     markers += [(o, "other", o) for o in others]
     places = {code for code in find_airports(clause)}
+    # Nor is a word of an airport's name ("Leeds Bradford is my home airport").
+    named = [(a, b) for _c, a, b in airport_mentions(clause)]
     for m in _NAME.finditer(clause):
         name = m.group(1)
+        if any(a <= m.start(1) < b for a, b in named):
+            continue
         if name not in _NOT_NAMES and not find_airports(name) and name.upper() not in places:
             markers.append((m.start(), "other", m.start()))
     before = [(who, end) for pos, who, end in sorted(markers) if pos < value.start]

@@ -67,7 +67,7 @@ _FORGET = re.compile(
     re.I,
 )
 _CUE_PREFIX = re.compile(
-    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so)[\s,]+)*"
+    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so|well|um+|uh+|erm|er|hmm+|ah|eh)[\s,.…]+)*"
     + CAN_YOU
     + r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
     r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",

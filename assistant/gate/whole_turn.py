@@ -18,7 +18,7 @@ from typing import Literal
 
 from assistant.facts.types import FactType
 from assistant.gate.evidence import Evidence, Span, sentence_spans, split_clauses
-from assistant.gate.lasting import told_of_the_past
+from assistant.gate.lasting import is_transient, told_of_the_past
 from assistant.gate.markers import (
     DENIAL_FRAGMENT,
     INDIFFERENT,
@@ -112,7 +112,7 @@ _TURNS_BACK = re.compile(
     r"that's|that is|"
     r"joke|kidding|i wish|if only|in my dreams|as if|yeah right|"
     # "… at least until someone waves a bacon sandwich under my nose": a limit put on it afterwards.
-    r"(?:at least )?until|unless)\b"
+    r"(?:at least )?until|unless|or)\b"
 )
 # A later fragment that opens like a turn but goes on with the same statement: "no" as a determiner ("— no meat,
 # dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that's" affirming ("That's my
@@ -141,6 +141,7 @@ _LIMITED = re.compile(
     r"|\bfor (?:this|that) (?:chat|conversation|session|message|one|time|trip|booking)\b",
     re.I,
 )
+_REASON_OPENER = re.compile(r"\W*(?:since|as|because|given)\b", re.I)
 _CHUNKS = re.compile(r"[,;:.!?\n\u2014\u2013]+|\s-+\s")
 _LEAD_INS = frozenset(str.split("and then also so but please pls just now oh"))
 # Words a clause can open with and still be a statement or a courtesy, not an order to the assistant: subjects,
@@ -151,6 +152,7 @@ _STATEMENT_OPENERS = frozenset(
         "i i'm im i've i'd i'll me my we we're our us it it's its that's this that these those there there's "
         "the a an he she they his her their you're your which who because since as so and but or also too "
         "thanks thank cheers ta please pls ok okay great cool perfect lovely nice sure yes yeah no not "
+        "many kind best regards "
         "always usually never just especially even though although if when whenever while with without "
         "for from at in on by of to about like plus than ta-da haha lol xx x mostly mainly except "
         # A question to the assistant is no order ("…, any ideas?", "what do you think?").
@@ -219,7 +221,7 @@ def turn_doubt(
         said = {m.value for m in ftype.find(text[value.start : value.end])}
         if not all(_says_again(fragment, ftype, said) for fragment in turning):
             return "second_thought"
-    if _LIMITED.search(evidence.sentence_text):
+    if _LIMITED.search(evidence.sentence_text) or _for_a_passing_reason(evidence):
         return "limited_time"
     if told_of_the_past(evidence.sentence_text, evidence.clause_text):
         return "past"
@@ -232,6 +234,17 @@ def _says_again(fragment: str, ftype: FactType, said: set[str]) -> bool:
     """A later fragment that opens like a correction but states the same value plainly is a clarification
     ("Deutsch bitte! I mean, please always write to me in German"; "I only fly direct. No layovers, ever.")."""
     return any(m.value in said and polarity(fragment, m) == "plain" for m in ftype.find(fragment))
+
+
+def _for_a_passing_reason(evidence: Evidence) -> bool:
+    """Another clause of the sentence gives a passing reason ("Since it's only two nights in Bruges, I'm going
+    carry-on only"): the statement may hold for that trip alone."""
+    text = evidence.text
+    return any(
+        _REASON_OPENER.match(text, clause.start) and is_transient(text[clause.start : clause.end])
+        for clause in split_clauses(text, evidence.sentence)
+        if clause != evidence.clause
+    )
 
 
 def _said_of_someone_else(evidence: Evidence, ftype: FactType, value: Span) -> bool:
