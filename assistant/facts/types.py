@@ -81,15 +81,17 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
 
 
 # Travelling light said by what the user does not do: "never check a bag", "I only ever take a carry-on".
+_LUGGAGE = r"(?:a\s+|my\s+)?(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b"
 _LIGHT = re.compile(
     r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+|bother\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
     r"(?:bags?|luggage|baggage|suitcases?)\b|\bno\s+checked\s+(?:bags?|luggage|baggage)\b"
     # "only travel with a carry-on", "travel with just a carry on", "fly with nothing but a backpack".
     r"|\b(?:(?:only|just)\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?|"
-    r"(?:travel|fly|go|take|bring|pack)\w*\s+(?:with\s+)?(?:only|just|nothing but)\s+)(?:a\s+|my\s+)?"
-    r"(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b"
+    r"(?:travel|fly|go|take|bring|pack)\w*\s+(?:with\s+)?(?:only|just|nothing but)\s+)"
+    + _LUGGAGE
     # "just a backpack and a cabin bag for me": the luggage itself, said as all there is.
-    r"|\b(?:just|only)\s+(?:a\s+|my\s+)?(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
+    + r"|\b(?:just|only)\s+"
+    + _LUGGAGE,
     re.I,
 )
 

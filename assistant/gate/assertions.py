@@ -44,6 +44,7 @@ from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of, unchosen
+from assistant.gate.markers import HESITATION
 from assistant.gate.mood import (
     ANY_START,
     ASIDE,
@@ -101,7 +102,7 @@ _UP_TO_NOW = re.compile(
 # "Nut allergy. Anaphylactic. Please remember this one.": the fragment handed over to be remembered.
 _REMEMBER_THIS = re.compile(r"\b(?:please\s+)?remember (?:this|that|it)\b", re.I)
 # "um, strictly vegetarian for ten years now": a hesitation is no word of the fragment.
-_HESITATION = re.compile(r"^\W*(?:(?:um+|uh+|erm|er|hmm+|ah|eh)\b[\s,.…]*)+", re.I)
+_HESITATION = re.compile(rf"^\W*(?:{HESITATION}\b[\s,.…]*)+", re.I)
 _BEING_ONE = re.compile(r"\s*(?:'m|am|'re|are)\s+(?:[a-z]+\s+)?(?:a|an)\s*", re.I)
 # "Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the speaker's.
 _DROPPED_I = re.compile(r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b", re.I)

@@ -232,6 +232,24 @@ def someone_elses_text(text: str) -> tuple[Span, ...]:
     return tuple(spans)
 
 
+def _named_people(clause: str) -> list[int]:
+    """Where a capitalised name is the subject of a statement ("Bob is vegetarian"): not a place, and not a word
+    of an airport's name ("Leeds Bradford is my home airport"; looked up only when a name is there, as the gate
+    reads every clause of every turn)."""
+    names = [m for m in _NAME.finditer(clause) if m.group(1) not in _NOT_NAMES]
+    if not names:
+        return []
+    places = set(find_airports(clause))
+    airports = [(a, b) for _c, a, b in airport_mentions(clause)]
+    return [
+        m.start()
+        for m in names
+        if not any(a <= m.start(1) < b for a, b in airports)
+        and not find_airports(m.group(1))
+        and m.group(1).upper() not in places
+    ]
+
+
 def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none"], int]:
     """Who the clause says it about, judged by the nearest subject marker before the value (else after it),
     and where the words linking the user to the value begin (after that marker, or the clause's start).
@@ -260,15 +278,7 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
             link = m.end()
         markers.append((m.start(), "user", link))
     markers += [(o, "other", o) for o in others]
-    places = {code for code in find_airports(clause)}
-    # Nor is a word of an airport's name ("Leeds Bradford is my home airport").
-    named = [(a, b) for _c, a, b in airport_mentions(clause)]
-    for m in _NAME.finditer(clause):
-        name = m.group(1)
-        if any(a <= m.start(1) < b for a, b in named):
-            continue
-        if name not in _NOT_NAMES and not find_airports(name) and name.upper() not in places:
-            markers.append((m.start(), "other", m.start()))
+    markers += [(at, "other", at) for at in _named_people(clause)]
     before = [(who, end) for pos, who, end in sorted(markers) if pos < value.start]
     if before:
         who, end = before[-1]

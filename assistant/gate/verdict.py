@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Literal
 
 from assistant.facts.types import FACT_TYPES, FactType
@@ -33,6 +34,7 @@ from assistant.gate.answers import answering, asked_about
 from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
 from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
 from assistant.gate.lasting import CAN_YOU
+from assistant.gate.markers import HESITATION
 from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
 from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
 from assistant.normalise import mixed_script
@@ -67,7 +69,7 @@ _FORGET = re.compile(
     re.I,
 )
 _CUE_PREFIX = re.compile(
-    r"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so|well|um+|uh+|erm|er|hmm+|ah|eh)[\s,.…]+)*"
+    rf"^\W*(?:(?:please|pls|and|also|oh|ok|okay|so|well|{HESITATION})[\s,.…]+)*"
     + CAN_YOU
     + r"(?:please\s+)?(?:do\s+)?(?:remember|don't forget|dont forget|do not forget|note(?: down)?|make a note(?: of)?|"
     r"save|keep in mind|take note(?: of)?)(?:\s+(?:that|this|of))?\b[\s:,-]*",
@@ -154,8 +156,9 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
     # Which other sentences state a value is read in the whole message (a clause's home cue may be its
     # neighbour's); each is then judged in its own sentence.
-    anywhere = _cued_in_sentence(ftype, evidence.text) if ftype.name == "home_airport" else ftype
+    anywhere = ftype
     if ftype.name == "home_airport":
+        anywhere = _cued_in_sentence(ftype, evidence.text)
         ftype = _cued_in_sentence(ftype, evidence.sentence_text)
     # A quote across sentences is judged on each sentence that states a value of the type, and the plainest
     # statement stands; each still faces the whole turn's checks from where it sits.
@@ -192,16 +195,16 @@ def _cued_in_sentence(ftype: FactType, sentence: str) -> FactType:
     mentions its sentence makes inside it, when the rest of the sentence points back at it ("there", "that")."""
 
     # The sentence's own mentions are read once, however many of its clauses ask (a long message has many).
-    mentions: list[list[ValueMatch]] = []
+    @cache
+    def in_sentence() -> list[ValueMatch]:
+        return ftype.find(sentence)
 
     def find(text: str) -> list[ValueMatch]:
         found = ftype.find(text)
         at = sentence.find(text) if not found else -1
         if at < 0 or not _POINTS_BACK.search(sentence, at + len(text)):
             return found
-        if not mentions:
-            mentions.append(ftype.find(sentence))
-        inside = [m for m in mentions[0] if at <= m.start and m.end <= at + len(text)]
+        inside = [m for m in in_sentence() if at <= m.start and m.end <= at + len(text)]
         return [ValueMatch(value=m.value, start=m.start - at, end=m.end - at) for m in inside]
 
     return replace(ftype, find=find)
