@@ -6,6 +6,7 @@ values, languages) combined at random, and each has its look-alike that must com
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -412,3 +413,16 @@ def test_an_iban_mask_stops_where_the_iban_does(text: str, kept_words: str) -> N
     assert masked.startswith(("IBAN [IBAN ending", "iban [IBAN ending")) and masked.endswith(kept_words), (
         masked
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my backup codes are 4kd9-2mx8, 7pq1-k3z0 and 9vv2-bb71, also aisle seat pls",
+        "the recovery codes were k2m3-d4f5 q8w7-e6r5 — I prefer window seats",
+    ],
+)
+def test_a_list_of_codes_after_are_or_were_is_masked_whole(said: str) -> None:
+    masked = mask_secrets(said).text
+    assert not re.search(r"\w\d\w\d-", masked), masked
+    assert "seat" in masked

@@ -280,8 +280,8 @@ CUES: dict[CueKind, dict[str, str]] = {
 # Words that join a cue to its value ("is", ":", "é", "est", "ist" …), beside the English ones the other
 # scanners already know (assistant.secrets.values).
 CONNECTORS = (
-    "is, was, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind, says, reads, "
-    "shows, diz, dice, dit, sagt"
+    "is, are, was, were, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind, "
+    "says, reads, shows, diz, dice, dit, sagt"
 )
 # Between a value said first and its cue's name: the connectors above, a demonstrative ("X, that's my password",
 # "X, c'est mon mot de passe") or "as" ("put X as my tax id", "uso X como contraseña").
