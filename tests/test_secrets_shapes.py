@@ -426,3 +426,36 @@ def test_a_list_of_codes_after_are_or_were_is_masked_whole(said: str) -> None:
     masked = mask_secrets(said).text
     assert not re.search(r"\w\d\w\d-", masked), masked
     assert "seat" in masked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my PINs are 4921 and 7730, aisle seat please",
+        "the door codes: 4821, 7730 or 1190 — and a quiet room please",
+        "card pin 4921 / 7730, window seat please",
+        "my pin numbers are 4921 & 7730 and I'd like a window seat",
+    ],
+)
+def test_every_code_of_a_list_is_masked_and_the_rest_kept(said: str) -> None:
+    masked = mask_secrets(said).text
+    assert not re.search(r"\d{4}", masked), masked
+    assert "seat" in masked or "room" in masked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Security questions are a terrible idea, honestly.",
+        "door codes are written on the fridge, seat 12A please",
+    ],
+)
+def test_a_plural_name_with_no_code_masks_nothing(said: str) -> None:
+    assert mask_secrets(said).text == said
+
+
+def test_a_list_stops_at_the_first_thing_that_is_no_code() -> None:
+    assert (
+        mask_secrets("my PIN is 4921 and 2 bags are checked").text
+        == "my PIN is [PIN masked] and 2 bags are checked"
+    )

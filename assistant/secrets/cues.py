@@ -81,11 +81,22 @@ def _cue_pattern() -> tuple[re.Pattern[str], dict[str, CueKind]]:
         for phrase in phrases(languages):
             kinds[_key(phrase)] = kind
     words = set(kinds) | {w for ws in CUES.values() for w in phrases(ws)}
-    return re.compile(rf"(?<![\w'’-])(?:{alternation(words)})(?![\w-])", re.I), kinds
+    # A plural names the same secret ("my PINs are …", "the door codes:"): an "s" may follow any cue.
+    return re.compile(rf"(?<![\w'’-])(?:{alternation(words)})s?(?![\w-])", re.I), kinds
 
 
 def _key(phrase: str) -> str:
     return " ".join(unaccented(phrase).lower().split())
+
+
+def _kind_of(said: str, kinds: dict[str, CueKind]) -> CueKind | None:
+    """The cue's kind; a plural only names codes made of digits, whose values have a shape no remark has
+    ("security questions are a terrible idea" holds no answer)."""
+    key = _key(said)
+    if key in kinds:
+        return kinds[key]
+    kind = kinds[key[:-1]]
+    return kind if kind in _LISTED else None
 
 
 # One step from a name to its value: ":", "=", "#", a dash, a connector word, "it's"; up to three in a row
@@ -225,7 +236,9 @@ def cued_hits(text: str, view: str) -> Iterator[Hit]:
     ("Gato-77, that's my password"), or, for a password, later in the same clause once a connector introduces
     it ("mudei a senha, agora é …", "ich habe das Passwort geändert, jetzt ist es …")."""
     pattern, kinds = _cue_pattern()
-    named = [(kinds[_key(m.group(0))], m.start(), m.end()) for m in pattern.finditer(view)]
+    named = [
+        (kind, m.start(), m.end()) for m in pattern.finditer(view) if (kind := _kind_of(m.group(0), kinds))
+    ]
     for kind, start, end in (*named, *compound_cues(view)):
         hit = _cue_hit(kind, text, view, start, end)
         if hit is not None:
@@ -251,7 +264,24 @@ def _cue_hit(kind: CueKind, text: str, view: str, start: int, end: int) -> Hit |
     # Only when no connector followed the name: one that did led elsewhere ("is on the TV, it's …").
     if found is None and kind == "password" and not connected:
         found = _value_later(text, end)
+    if found is not None and kind in _LISTED:
+        found = _listed(kind, text, *found)
     return _hit(kind, text, *found) if found is not None else None
+
+
+# Codes made of digits come in lists ("my PINs are 4921 and 7730", "door codes: 4821, 7730 or 1190"): each
+# further value of the same shape, joined by a comma, a slash, "and", "or" or "&", is the same secret's.
+_LISTED: frozenset[CueKind] = frozenset({"pin", "access_code", "code"})
+_VALUE_GAP = re.compile(r"[ \t]*[,;/&][ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+", re.I)
+
+
+def _listed(kind: CueKind, text: str, start: int, end: int) -> tuple[int, int]:
+    while (gap := _VALUE_GAP.match(text, end)) is not None:
+        more = _value(kind, text, gap.end(), True)
+        if more is None or more[0] != gap.end():
+            break
+        end = more[1]
+    return start, end
 
 
 # The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN", "Gelato!2005 -
