@@ -46,14 +46,10 @@ from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_tran
 from assistant.gate.links import link_of, unchosen
 from assistant.gate.markers import HESITATION
 from assistant.gate.mood import (
-    ANY_START,
-    ASIDE,
-    AVAILABLE,
+    HAS_VERB,
     HEDGE,
-    HYPOTHETICAL,
-    POLITE,
-    QUESTION_START,
-    STANDING_REQUEST,
+    mood_of,
+    own_part,
 )
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import (
@@ -132,11 +128,6 @@ def _person_cannot(clause: str) -> bool:
 # A conclusion about the system ("the booking app can't …"), not about the user.
 _CAPABILITY_SUBJECT = whole_words(
     r"tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card"
-)
-_GREETING = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|and a very|a very)[\s,]+)?(?:good\s+(?:morning|afternoon|evening|night|day)\b|"
-    r"(?:morning|afternoon|evening)(?=\s*[,!.]|\s*$|\s+(?:all|everyone|there|team|folks)\b))",
-    re.I,
 )
 
 
@@ -230,7 +221,7 @@ def _judge_match(
         return "dislike"
     if said == "negated":
         return "negated"
-    mood = _mood(clause, evidence, match, requested=requested, answer=asked)
+    mood = mood_of(clause, evidence, match, requested=requested, answer=asked)
     if mood is not None:
         return mood
     if in_foreign_text(evidence, at):
@@ -277,7 +268,7 @@ def _without_subject(
         who, _link = subject_of(evidence.text[lo : at.end], Span(start=at.start - lo, end=at.end - lo))
         if who == "other":
             return "third_party"
-    if not _is_fragment(_own_part(clause, match)) and not (asked and DURABLE.search(clause, match.end)):
+    if not _is_fragment(own_part(clause, match)) and not (asked and DURABLE.search(clause, match.end)):
         return (
             "not_about_user"  # unless it answers the question and says for how long ("…, that's permanent")
         )
@@ -323,7 +314,7 @@ def _said_of_user(
         return "inference"  # the value is there, but as something other than a fact about the user
     # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing
     # one ("I always look for boutique hotels", "quiet rooms only", "on a tight budget whenever I travel").
-    unsure = linking == "unsure" and not DURABLE.search(_own_part(clause, match))
+    unsure = linking == "unsure" and not DURABLE.search(own_part(clause, match))
     # "… no meat, so pescatarian I guess": the facts are said, the word for them is hedged; the user decides.
     ask = "hedged" if hedge else "unknown_link" if unsure else None
     return Assertion(value=match.value, retract=retract, ask=ask, at=at)
@@ -331,11 +322,6 @@ def _said_of_user(
 
 _WORDS_OF = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _FRAGMENT_WORDS = 6
-# A sentence with a verb of its own says something about its subject ("Aisle seats are the best"), and one
-# that opens with a verb asks for something ("Reply in French to the hotel"): neither is a bare fragment.
-_HAS_VERB = re.compile(
-    r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did)\b|'(?:s|re|m)\b", re.I
-)
 _OPENS_WITH_VERB = re.compile(
     r"^\W*(?:reply|answer|respond|write|speak|talk|send|tell|make|give|put)\b", re.I
 )
@@ -343,7 +329,7 @@ _OPENS_WITH_VERB = re.compile(
 
 def _is_fragment(clause: str) -> bool:
     """A few words naming a value and no verb: how people state things about themselves in passing."""
-    if _HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
+    if HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
         return False
     return len(_WORDS_OF.findall(BRACKETED.sub(" ", _HESITATION.sub("", clause)))) <= _FRAGMENT_WORDS
 
@@ -352,49 +338,3 @@ def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:
     """Where a value found in ``clause`` (the evidence clause, possibly cut at the front) sits in the text."""
     offset = evidence.clause.end - len(clause)
     return Span(start=offset + match.start, end=offset + match.end)
-
-
-def _mood(
-    clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool, answer: bool = False
-) -> Rejection | None:
-    # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian; nor is
-    # "can you reply in french? always": a request the next words make standing.
-    next_words = evidence.text[evidence.sentence.end :].lstrip(" \n\"'")
-    standing = bool(STANDING_REQUEST.search(clause) and (DURABLE.search(clause) or DURABLE.match(next_words)))
-    asked = evidence.sentence_text.rstrip().endswith("?") and not requested and not standing
-    if (
-        asked
-        or (QUESTION_START.search(clause) and not standing)
-        or (ANY_START.search(clause) and not _HAS_VERB.search(clause))
-    ):
-        return "question"
-    greeting = _GREETING.match(clause)
-    if greeting and match.start < greeting.end() and not answer:
-        return "greeting"  # not "afternoon, never early morning" when asked what time the user likes to fly
-    own = _own_part(clause, match)
-    # A hedge tag after the value ("…, so vegetarian I suppose") is judged as a hedge, not as a supposition.
-    own = own[: match.end] + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", own[match.end :]))
-    if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
-        return "hypothetical"
-    return None
-
-
-_HEDGE_TAG = re.compile(r"\b(?:i|we) (?:suppose|guess|think|reckon)\W*$", re.I)
-# Where the statement's own words end after the value: a comma or a linking word starting what follows from it.
-_THEN = re.compile(r"[,;]|\s(?:so|and|but|then)\s", re.I)
-_TAG_WORDS = 3
-
-
-def _own_part(clause: str, match: ValueMatch) -> str:
-    """The clause up to the end of the statement that holds the value, with a short tag after it.
-
-    A condition after the statement belongs to what follows from it, not to the statement: "I'm vegan so if the
-    breakfast is just eggs it's a no", "I'm a Hilton Honors member, always book Hilton if it's reasonable". A
-    short tag still counts ("Vegan, maybe", "aisle, I guess", "halal, just kidding").
-    """
-    cut = _THEN.search(clause, match.end)
-    if cut is None:
-        return clause
-    rest = clause[cut.end() :]
-    tag = _THEN.split(rest, maxsplit=1)[0]
-    return clause[: cut.start()] + (" " + tag if len(tag.split()) <= _TAG_WORDS else "")

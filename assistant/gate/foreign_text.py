@@ -88,7 +88,10 @@ def _surely_a_speaker(speaker: re.Match[str], labelled_lines: int) -> bool:
 
 
 # A short heading at the start of a line, before a colon or a spaced dash ("Client note:", "Guest 2 -").
-_OPENER = re.compile(r"^\W{0,3}([A-Za-z][\w'.]*(?:[ \t]+[\w'.]+){0,2})[ \t]*(?::|[ \t]-{1,2}[ \t])[ \t]*")
+# Not the colon of a clock ("yes the 14:10 to Vienna is fine").
+_OPENER = re.compile(
+    r"^\W{0,3}([A-Za-z][\w'.]*(?:[ \t]+[\w'.]+){0,2})[ \t]*(?::(?!\d)|[ \t]-{1,2}[ \t])[ \t]*"
+)
 # Words of the headings people give their own notes ("Quick one:", "My seats:", "Food -").
 _OWN_HEADING = _OWN_LABELS | frozenset(
     str.split(

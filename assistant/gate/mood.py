@@ -6,8 +6,14 @@ one"). Read by :mod:`assistant.gate.assertions` on the clause that holds a value
 from __future__ import annotations
 
 import re
+from typing import Literal
 
+from assistant.facts.vocabulary import ValueMatch
+from assistant.gate.evidence import Evidence
+from assistant.gate.lasting import DURABLE
 from assistant.text import whole_words
+
+Mood = Literal["question", "greeting", "hypothetical"]
 
 # A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an auxiliary
 # right after it ("where can I sit"). A question word leading a clause of its own is not one ("When it comes to
@@ -64,3 +70,84 @@ HYPOTHETICAL = whole_words(
     r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
     r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really"
 )
+
+# A sentence with a verb of its own says something about its subject ("Aisle seats are the best"), and one
+# that opens with a verb asks for something ("Reply in French to the hotel"): neither is a bare fragment.
+HAS_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did)\b|'(?:s|re|m)\b", re.I
+)
+GREETING = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|and a very|a very)[\s,]+)?(?:good\s+(?:morning|afternoon|evening|night|day)\b|"
+    r"(?:morning|afternoon|evening)(?=\s*[,!.]|\s*$|\s+(?:all|everyone|there|team|folks)\b))",
+    re.I,
+)
+
+
+def mood_of(
+    clause: str, evidence: Evidence, match: ValueMatch, *, requested: bool, answer: bool = False
+) -> Mood | None:
+    """Whether the clause holding the value asks, greets or supposes rather than states; ``answer`` when it
+    replies to the assistant's question about this very thing."""
+    # "Could you remember that I'm vegetarian?" is a request, not a question about being vegetarian; nor is
+    # "can you reply in french? always": a request the next words make standing.
+    next_words = evidence.text[evidence.sentence.end :].lstrip(" \n\"'")
+    standing = bool(STANDING_REQUEST.search(clause) and (DURABLE.search(clause) or DURABLE.match(next_words)))
+    asked = (
+        evidence.sentence_text.rstrip().endswith("?")
+        and not requested
+        and not standing
+        and not _asks_about_telling(evidence.sentence_text, clause, match)
+    )
+    if (
+        asked
+        or (QUESTION_START.search(clause) and not standing)
+        or (ANY_START.search(clause) and not HAS_VERB.search(clause))
+    ):
+        return "question"
+    greeting = GREETING.match(clause)
+    if greeting and match.start < greeting.end() and not answer:
+        return "greeting"  # not "afternoon, never early morning" when asked what time the user likes to fly
+    own = own_part(clause, match)
+    # A hedge tag after the value ("…, so vegetarian I suppose") is judged as a hedge, not as a supposition.
+    own = own[: match.end] + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", own[match.end :]))
+    if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
+        return "hypothetical"
+    return None
+
+
+# The question mark ends a later clause that asks whether the user has said it before ("I'm vegetarian, I think
+# I mentioned it?", "aisle, did I tell you that already?"): the question is about the telling, and the clause
+# before it states the value.
+_ABOUT_TELLING = re.compile(
+    r"[,;]\s*(?:(?:i think|i guess|i believe|pretty sure|i'm sure|or)\s+)?(?:did|have|had|i've|i'd|i)\s+"
+    r"(?:i\s+)?(?:already\s+|ever\s+)?(?:mention(?:ed)?|sa(?:y|id)|t[eo]ll?d?|(?:bring|brought) (?:it|that) up)\b"
+    r"[^.!?,;]*\?\s*$",
+    re.I,
+)
+
+
+def _asks_about_telling(sentence: str, clause: str, match: ValueMatch) -> bool:
+    telling = _ABOUT_TELLING.search(sentence)
+    at = sentence.find(clause)
+    return telling is not None and at >= 0 and at + match.end <= telling.start()
+
+
+_HEDGE_TAG = re.compile(r"\b(?:i|we) (?:suppose|guess|think|reckon)\W*$", re.I)
+# Where the statement's own words end after the value: a comma or a linking word starting what follows from it.
+_THEN = re.compile(r"[,;]|\s(?:so|and|but|then)\s", re.I)
+_TAG_WORDS = 3
+
+
+def own_part(clause: str, match: ValueMatch) -> str:
+    """The clause up to the end of the statement that holds the value, with a short tag after it.
+
+    A condition after the statement belongs to what follows from it, not to the statement: "I'm vegan so if the
+    breakfast is just eggs it's a no", "I'm a Hilton Honors member, always book Hilton if it's reasonable". A
+    short tag still counts ("Vegan, maybe", "aisle, I guess", "halal, just kidding").
+    """
+    cut = _THEN.search(clause, match.end)
+    if cut is None:
+        return clause
+    rest = clause[cut.end() :]
+    tag = _THEN.split(rest, maxsplit=1)[0]
+    return clause[: cut.start()] + (" " + tag if len(tag.split()) <= _TAG_WORDS else "")

@@ -123,6 +123,10 @@ _ELABORATES = re.compile(
     r"|^(?:(?:so|and)\s+)?(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|"
     r"delete|dont|ignore|"
     r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
+    # An apology for the manner, not the content ("Sorry for shouting", "sorry for the essay"); not "sorry for
+    # the confusion, …", "sorry about that", which correct.
+    r"|^sorry\s+(?:for|about|to)\s+(?!(?:the\s+|my\s+)?(?:confusion|mix[- ]?up|mistake|error|typos?|that|this|it|"
+    r"misleading|getting|wrong|earlier|before|change)\b)[a-z]"
     r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
     r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
 )
