@@ -69,3 +69,10 @@ def test_a_hesitation_before_a_kept_statement_keeps_it(row: tuple[str, str, str]
 @pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "hedged"))
 def test_a_hedge_before_the_value_rejects_and_after_it_asks(said: str, ftype: str, expected: str) -> None:
     assert judged(said, ftype) == expected
+
+
+@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "polite_language"))
+def test_a_polite_request_for_a_language_is_asked_unless_it_says_for_good(
+    said: str, ftype: str, expected: str
+) -> None:
+    assert judged(said, ftype) == expected

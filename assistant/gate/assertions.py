@@ -222,6 +222,8 @@ def _judge_match(
     if said == "negated":
         return "negated"
     mood = mood_of(clause, evidence, match, requested=requested, answer=asked)
+    if mood == "request":
+        return Assertion(value=match.value, ask="asked_once", at=at)
     if mood is not None:
         return mood
     if in_foreign_text(evidence, at):

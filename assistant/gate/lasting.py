@@ -28,8 +28,10 @@ DURABLE = whole_words(
 # "Please answer in Portuguese": how the user wants to be addressed is about the user.
 # (Not "reply in French to the hotel": that names another addressee.)
 ADDRESSED = re.compile(
-    r"\b(?:answer(?:ing)?|repl(?:y|ying)|respond(?:ing)?|speak(?:ing)?|talk(?:ing)?|writ(?:e|ing))\s+(?:to me\s+)?in\s+"
-    r"\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))",
+    r"\b(?:answer(?:ing)?|repl(?:y|ying)|respond(?:ing)?|speak(?:ing)?|talk(?:ing)?|writ(?:e|ing)|"
+    r"communicat(?:e|ing)|chat(?:ting)?)\s+(?:(?:to|with) me\s+)?in\s+\w+\b(?!\s+(?:to|for|with)\s+(?!me\b|us\b))"
+    # "use Dutch with me", "stick to German with me": the language the user is spoken to in.
+    r"|\b(?:use|using|stick(?:ing)? (?:to|with))\s+\w+\s+(?:with|for) me\b",
     re.I,
 )
 # "Can you (please) …" before the verb of a request.

@@ -10,10 +10,12 @@ from typing import Literal
 
 from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence
-from assistant.gate.lasting import DURABLE
+from assistant.gate.lasting import ADDRESSED, DURABLE
 from assistant.text import whole_words
 
-Mood = Literal["question", "greeting", "hypothetical"]
+# "request": a question asking to be spoken to in a language ("Could you stick to German with me?"), which may
+# be for now or for good; the caller asks the user.
+Mood = Literal["question", "greeting", "hypothetical", "request"]
 
 # A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an auxiliary
 # right after it ("where can I sit"). A question word leading a clause of its own is not one ("When it comes to
@@ -98,6 +100,10 @@ def mood_of(
         and not standing
         and not _asks_about_telling(evidence.sentence_text, clause, match)
     )
+    if (asked or (QUESTION_START.search(clause) and not standing)) and _addressed_request(
+        clause, evidence.sentence_text
+    ):
+        return "request"
     if (
         asked
         or (QUESTION_START.search(clause) and not standing)
@@ -130,6 +136,18 @@ def _asks_about_telling(sentence: str, clause: str, match: ValueMatch) -> bool:
     telling = _ABOUT_TELLING.search(sentence)
     at = sentence.find(clause)
     return telling is not None and at >= 0 and at + match.end <= telling.start()
+
+
+# Asked politely from the clause's first word ("Could you please communicate with me in Dutch?"); not "can you …",
+# which may ask whether the assistant is able to, nor a choice or a condition ("… or only English?", "if I ask").
+_POLITE_ASK = re.compile(r"^\W*(?:could|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+)?", re.I)
+_CHOICE_OR_CONDITION = whole_words(r"or|if|even")
+
+
+def _addressed_request(clause: str, sentence: str) -> bool:
+    return bool(
+        _POLITE_ASK.match(clause) and ADDRESSED.search(clause) and not _CHOICE_OR_CONDITION.search(sentence)
+    )
 
 
 _HEDGE_TAG = re.compile(r"\b(?:i|we) (?:suppose|guess|think|reckon)\W*$", re.I)
