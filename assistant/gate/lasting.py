@@ -54,7 +54,7 @@ _THIS_TRIP = re.compile(
     r"(?:time|trip|flight|booking|journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b"
     r"|\bthis time\b|\bfor now\b|\b(?:on|for) this one\b"
     # "on the Bali trip", "for the Rome holiday": one trip, named.
-    r"|\b(?:on|for) the (?-i:[A-Z])\w+ (?:trip|holiday|vacation|visit|stay|break|getaway)\b"
+    r"|\b(?:on|for) the (?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+){0,2} (?:trip|holiday|vacation|visit|stay|break|getaway)\b"
     r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
     re.I,
 )

@@ -11,6 +11,7 @@ from typing import Literal
 from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence
 from assistant.gate.lasting import ADDRESSED, DURABLE
+from assistant.gate.markers import HESITATION
 from assistant.text import whole_words
 
 # "request": a question asking to be spoken to in a language ("Could you stick to German with me?"), which may
@@ -98,7 +99,7 @@ def mood_of(
         evidence.sentence_text.rstrip().endswith("?")
         and not requested
         and not standing
-        and not _asks_about_telling(evidence.sentence_text, clause, match)
+        and not _asks_something_else(evidence.sentence_text, clause, match)
     )
     if (asked or (QUESTION_START.search(clause) and not standing)) and _addressed_request(
         clause, evidence.sentence_text
@@ -121,21 +122,36 @@ def mood_of(
     return None
 
 
-# The question mark ends a later clause that asks whether the user has said it before ("I'm vegetarian, I think
-# I mentioned it?", "aisle, did I tell you that already?"): the question is about the telling, and the clause
-# before it states the value.
+# The question mark ends a later clause that asks something else: whether the user has said it before ("I'm
+# vegetarian, I think I mentioned it?", "aisle, did I tell you that already?"), or a question of its own put
+# to the assistant after a statement ("I'm in the BA Executive Club, can you add my number to the booking?").
+# The clause before it states the value.
 _ABOUT_TELLING = re.compile(
     r"[,;]\s*(?:(?:i think|i guess|i believe|pretty sure|i'm sure|or)\s+)?(?:did|have|had|i've|i'd|i)\s+"
     r"(?:i\s+)?(?:already\s+|ever\s+)?(?:mention(?:ed)?|sa(?:y|id)|t[eo]ll?d?|(?:bring|brought) (?:it|that) up)\b"
     r"[^.!?,;]*\?\s*$",
     re.I,
 )
+_LATER_QUESTION = re.compile(
+    r"[,;]\s*(?:(?:and|so|but|also|btw)\s+)?(?:(?:can|could|would|will|do|is|are)\s+(?:you|u|there)|"
+    r"(?:what|where|which|how)\s+(?:is|are|about|do|does|should|would|can)|any\s+\w+)\b[^.!?;]*\?\s*$",
+    re.I,
+)
+# A statement the user makes of themself, in the first person.
+_STATED = re.compile(
+    rf"^\W*(?:(?:{HESITATION})\b[\s,.…]*)*(?:i'?m|i am|i'?ve|i have|my|we'?re|we are)\b", re.I
+)
 
 
-def _asks_about_telling(sentence: str, clause: str, match: ValueMatch) -> bool:
-    telling = _ABOUT_TELLING.search(sentence)
+def _asks_something_else(sentence: str, clause: str, match: ValueMatch) -> bool:
     at = sentence.find(clause)
-    return telling is not None and at >= 0 and at + match.end <= telling.start()
+    if at < 0:
+        return False
+    telling = _ABOUT_TELLING.search(sentence)
+    if telling is not None and at + match.end <= telling.start():
+        return True
+    later = _LATER_QUESTION.search(sentence)
+    return later is not None and at + match.end <= later.start() and _STATED.match(clause) is not None
 
 
 # Asked politely from the clause's first word ("Could you please communicate with me in Dutch?"); not "can you …",
