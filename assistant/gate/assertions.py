@@ -221,6 +221,8 @@ def _judge_match(
         return "dislike"
     if said == "negated":
         return "negated"
+    if ftype.name == "language" and _skill_in(clause, match):
+        return "not_about_user"
     mood = mood_of(clause, evidence, match, requested=requested, answer=asked)
     if mood == "request":
         return Assertion(value=match.value, ask="asked_once", at=at)
@@ -235,6 +237,19 @@ def _judge_match(
     if who == "none" and not _marked_own(ftype, clause):
         return _without_subject(evidence, ftype, clause, match, retract=retract, at=at, asked=asked)
     return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at)
+
+
+# "My English is ok but I read Portuguese way faster": how well the user speaks a language is no choice of it.
+_MY = re.compile(r"\bmy\s+$", re.I)
+_SKILL = re.compile(
+    r"\s*(?:is|'s)\s+(?:\w+\s+)?(?:ok|okay|fine|good|decent|rusty|basic|poor|bad|terrible|awful|limited|weak|"
+    r"passable|so-so|shaky|patchy|not (?:great|good|bad))\b",
+    re.I,
+)
+
+
+def _skill_in(clause: str, match: ValueMatch) -> bool:
+    return bool(_MY.search(clause, 0, match.start) and _SKILL.match(clause, match.end))
 
 
 def _marked_own(ftype: FactType, clause: str) -> bool:

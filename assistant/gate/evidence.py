@@ -241,12 +241,31 @@ def words_span(words: str, said: str) -> Span:
 def sentence_spans(text: str) -> list[Span]:
     spans, start = [], 0
     for m in _SENTENCE_END.finditer(text):
+        if _closes_an_aside(text, start, m):
+            continue
         if text[start : m.end()].strip():
             spans.append(Span(start=start, end=m.end()))
         start = m.end()
     if text[start:].strip():
         spans.append(Span(start=start, end=len(text)))
     return spans
+
+
+_ASIDE_LENGTH = 40
+
+
+def _closes_an_aside(text: str, start: int, mark: re.Match[str]) -> bool:
+    """A mark inside brackets opened in the middle of a sentence ends the aside, not the sentence:
+    "pescetarian (sp?) — seafood yes", "Hilton (obviously!) for every stay"."""
+    if not text.startswith(")", mark.end()) or mark.group(0).startswith("\n"):
+        return False
+    opened = text.rfind("(", start, mark.start())
+    return (
+        opened > start
+        and bool(text[start:opened].strip())
+        and mark.start() - opened <= _ASIDE_LENGTH
+        and ")" not in text[opened : mark.start()]
+    )
 
 
 def split_clauses(text: str, sentence: Span) -> list[Span]:

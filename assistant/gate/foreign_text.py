@@ -101,6 +101,11 @@ _OWN_HEADING = _OWN_LABELS | frozenset(
 )
 
 
+# Words no name of a speaker holds: a negation, the speaker pointing at themself, a verb of being in the
+# assistant's other languages ("Not pescatarian — vegetarian", "light sleeper here — …", "soy de Madrid — …").
+_NOT_A_NAME = frozenset(str.split("not no never here me myself i i'm im pls please soy sou je ich io yo"))
+
+
 def unsure_labels(text: str) -> list[Span]:
     """Lines opened by a heading that may name someone else ("Tom:", "Guest 2 -", "Client note:"): the words
     after it may be that person's. Headings made of the user's own note words ("Update:", "Quick one:") and
@@ -120,6 +125,7 @@ def unsure_labels(text: str) -> list[Span]:
             and not sure
             and not labels_a_secret
             and not all(w in _OWN_HEADING for w in opener.group(1).lower().split())
+            and not any(w in _NOT_A_NAME for w in opener.group(1).lower().split())
         ):
             spans.append(Span(start=start + opener.end(), end=start + len(line)))
         start += len(line) + 1
