@@ -102,6 +102,22 @@ _HESITATION = re.compile(rf"^\W*(?:{HESITATION}\b[\s,.…]*)+", re.I)
 _BEING_ONE = re.compile(r"\s*(?:'m|am|'re|are)\s+(?:[a-z]+\s+)?(?:a|an)\s*", re.I)
 # "Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the speaker's.
 _DROPPED_I = re.compile(r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b", re.I)
+# "aisle pls. I drink loads of water on flights": the next sentence goes on about the speaker (not "I mean …",
+# "I guess", a wish or a past), so the fragment is theirs, unless that sentence is a trip of its own.
+_GOES_ON_ABOUT_ME = re.compile(
+    r"\s*(?:i|i'm|im|i've|ive)\s+(?!(?:mean|meant|guess|think|suppose|wish|was|used|would|might|may|'d|"
+    r"don't|dont|do not|am not|'m not|never|am flying|'m flying|am going|'m going|will|'ll)\b)",
+    re.I,
+)
+# "italian pls when you reply, it's my mother tongue": a clause pointing back at the value as the speaker's own
+# (not "it's my wife's", "that's my husband's thing").
+_POINTED_AT_AS_MINE = re.compile(
+    r"[,;—–-]\s*(?:and\s+)?(?:it's|it is|its|that's|that is|thats)\s+(?:\w+\s+)?my\s+(?!\w+['’]s\b)"
+    r"(?!(?:\w+\s+)?(?:wife|husband|partner|son|daughter|kids?|child|mum|mom|dad|boss|friend|colleague)\b)",
+    re.I,
+)
+# "… so window pls. same for every booking": a later sentence carries the standing word back to it.
+_SAME_LATER = re.compile(r"\s*(?:and\s+)?(?:the\s+)?same\s+(?:for|on|with)\s+(?:every|all|each|any)\b", re.I)
 _SELF_TAG = re.compile(
     r"\b(?:here|member|flyer|flier|traveller|traveler|cardholder|holder|gold|silver|platinum|diamond|elite|"
     r"status)\b|-based\b",
@@ -236,7 +252,8 @@ def _judge_match(
     retract = said == "retracted"
     if who == "none" and not _marked_own(ftype, clause):
         return _without_subject(evidence, ftype, clause, match, retract=retract, at=at, asked=asked)
-    return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at)
+    standing = bool(_SAME_LATER.match(evidence.text, evidence.sentence.end))
+    return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at, standing=standing)
 
 
 # "My English is ok but I read Portuguese way faster": how well the user speaks a language is no choice of it.
@@ -296,6 +313,9 @@ def _without_subject(
         or _UP_TO_NOW.search(clause)
         or _REMEMBER_THIS.search(evidence.text, evidence.clause.end)
         or _DROPPED_I.match(evidence.text, evidence.sentence.end)
+        or _goes_on_about_me(evidence, ftype.name)
+        or _POINTED_AT_AS_MINE.search(evidence.text, at.end, evidence.sentence.end)
+        or _SAME_LATER.match(evidence.text, evidence.sentence.end)
         or (
             _FIRST_PERSON_SUBJECT.search(evidence.text, evidence.sentence.start, evidence.clause.start)
             and not is_transient(sentence)
@@ -304,6 +324,14 @@ def _without_subject(
         or DURABLE.search(evidence.text, evidence.sentence.start)
     )
     return Assertion(value=match.value, retract=retract, ask=None if own else "no_subject", at=at)
+
+
+def _goes_on_about_me(evidence: Evidence, type_name: str) -> bool:
+    after = evidence.text[evidence.sentence.end :]
+    if not _GOES_ON_ABOUT_ME.match(after):
+        return False
+    following = re.split(r"(?<=[.!?])\s|\n", after.lstrip(), maxsplit=1)[0]
+    return not is_transient(following) and not is_task(following, type_name)
 
 
 def _said_of_user(
@@ -315,9 +343,11 @@ def _said_of_user(
     link: int,
     retract: bool,
     at: Span,
+    standing: bool,
 ) -> Assertion | Rejection:
     """The value said of the user: unless it is a guess, one of a choice not made, or joined to the user by
-    words that make it something else (``link`` is where those words begin)."""
+    words that make it something else (``link`` is where those words begin). ``standing``: a later sentence
+    says the statement holds every time."""
     after = clause[match.end :]
     hedge = HEDGE.search(clause)
     if hedge and hedge.start() < match.start:
@@ -331,7 +361,7 @@ def _said_of_user(
         return "inference"  # the value is there, but as something other than a fact about the user
     # Words nobody listed between the user and the value ask, unless the statement itself says it is a standing
     # one ("I always look for boutique hotels", "quiet rooms only", "on a tight budget whenever I travel").
-    unsure = linking == "unsure" and not DURABLE.search(own_part(clause, match))
+    unsure = linking == "unsure" and not (standing or DURABLE.search(own_part(clause, match)))
     # "… no meat, so pescatarian I guess": the facts are said, the word for them is hedged; the user decides.
     ask = "hedged" if hedge else "unknown_link" if unsure else None
     return Assertion(value=match.value, retract=retract, ask=ask, at=at)
