@@ -4,6 +4,8 @@ the same shape with the meaning reversed is still not kept."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,3 +78,15 @@ def test_a_polite_request_for_a_language_is_asked_unless_it_says_for_good(
     said: str, ftype: str, expected: str
 ) -> None:
     assert judged(said, ftype) == expected
+
+
+_CONTRACTIONS = re.compile(r"\b([Ii])['’](m|ve)\b")
+
+
+@pytest.mark.parametrize(
+    ("said", "ftype", "value"), [r for r in rows("gate_reading", "kept") if _CONTRACTIONS.search(r[0])]
+)
+def test_a_contraction_typed_without_its_apostrophe_keeps_the_statement(
+    said: str, ftype: str, value: str
+) -> None:
+    assert judged(_CONTRACTIONS.sub(r"\1\2", said), ftype) == f"kept:{value}"

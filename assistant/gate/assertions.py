@@ -124,7 +124,7 @@ _SELF_TAG = re.compile(
     re.I,
 )
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
-_FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|i'd|we|we're|we've")
+_FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|ive|i'd|we|we're|we've")
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
 _HOME = whole_words("home")
 _NEGATIVE_CAPABILITY = whole_words(

@@ -61,7 +61,7 @@ _SENTENCE_END = re.compile(
     r"[.!?]+(?=\s|$|[\"')\]])|\n+|[\U0001f300-\U0001faff\u2600-\u27bf]+(?:\ufe0f)?(?=\s+[A-Z])"
 )
 _SUBJECT_WORD = (
-    r"(?:i|i'm|im|i've|i'd|i'll|my|me|we|we're|our|he|he's|she|she's|they|they're|his|her|their|it|it's)"
+    r"(?:i|i'm|im|i've|ive|i'd|i'll|my|me|we|we're|our|he|he's|she|she's|they|they're|his|her|their|it|it's)"
 )
 # Clause boundaries inside a sentence. Commas alone are ambiguous ("By the way, I'm vegetarian"), so a comma
 # splits only when a new subject follows it and the part before it is a clause of its own (see split_clauses).

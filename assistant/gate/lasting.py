@@ -85,8 +85,8 @@ _TRIP_TO = re.compile(
 )
 # A one-off event told in the past tense ("they gave me a window seat") is not a standing preference.
 _EVENT = whole_words(
-    r"gave|(?<!'ve )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|sat|flew|"
-    r"stayed|chose|picked|received|"
+    r"gave|(?<!'ve )(?<!\bive )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|"
+    r"sat|flew|stayed|chose|picked|received|"
     # Not "just moved back to Edinburgh": moving to a place is where the user lives now.
     r"offered|assigned|upgraded|moved(?!\s+(?:back\s+)?(?:to|in)\s+(?-i:[A-Z]))"
 )

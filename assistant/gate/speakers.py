@@ -30,7 +30,7 @@ _RELATION = (
     r"specialist|consultant|pharmacist|dentist|cardiologist|travel agent|agent)"
 )
 _FIRST = re.compile(
-    r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
+    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
     # "my son", "my teenage son" name someone else ("my mother tongue" is still the user's).
     r"|\b(?:my|our)\b(?!\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language)\b))",
     re.I,
@@ -123,7 +123,9 @@ _ADDRESSEE_BEFORE = re.compile(r"\b(?:you|u)\s+$", re.I)  # "you always wrote": 
 # message …" still reports it).
 _TO_ME = re.compile(r"\s+(?:back\s+)?(?:(?:to\s+)?(?:me|us)\b|in\s+(?!(?:your|the|that|this|a|an)\b))", re.I)
 # The user as the subject of a reporting verb ("I said", "we wrote"): their own words, not a report.
-FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"})
+FIRST_PERSON = frozenset(
+    {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"}
+)
 # "I need a wheelchair for my mum": the value is for someone else.
 _FOR_OTHER = re.compile(
     r"(?:\W+\w+){0,3}?\W+for\s+(?:him|her|them|(?:my|our|his|her|their|the)\s+(?:\w+\s+)?"
