@@ -278,6 +278,10 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
             continue
         if word not in ("my", "our") and m.start() < value.start:
             link = m.end()
+        elif link == 0 and m.start() < value.start:
+            # With no subject before it, the possessive starts the link: "For your records, my preferred
+            # language is French" is linked by "my preferred language is", not by the opener.
+            link = m.start()
         markers.append((m.start(), "user", link))
     markers += [(o, "other", o) for o in others]
     markers += [(at, "other", at) for at in _named_people(clause)]
