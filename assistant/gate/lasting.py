@@ -52,7 +52,7 @@ _WANT_NOW = whole_words(
 _THIS_TRIP = re.compile(
     r"\b(?:this|that|the same|my next|our next|next|the return|the outbound)\s+(?:[\w-]+\s+)?"
     r"(?:time|trip|flight|booking|journey|holiday|vacation|visit|leg|reservation|stay|week|weekend|month)\b"
-    r"|\bthis time\b|\bfor now\b|\b(?:on|for) this one\b"
+    r"|\bthis time\b|\b(?:just )?this once\b|\bfor now\b|\b(?:on|for) this one\b"
     # "on the Bali trip", "for the Rome holiday": one trip, named.
     r"|\b(?:on|for) the (?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+){0,2} (?:trip|holiday|vacation|visit|stay|break|getaway)\b"
     r"|\bon the way (?:back|there|out|home)\b|\b(?:on|for) the (?:return|outbound|inbound)\b",
@@ -200,16 +200,25 @@ _PAST_FRAME = re.compile(
     r"as a (?:kid|child|student|teenager|teen)|(?:years|months) ago|at the time|"
     r"last (?:year|summer|winter|spring|autumn|fall|month)|for (?:a long time|years|ages|a while|decades)|"
     r"in the past|once upon a time|in those days|in (?:19|20)\d\d|"
+    # An event of the speaker's life: "After my hip operation I needed a wheelchair" (not "… I need").
+    r"(?:after|following|before) (?:my|the) (?:[\w-]+ ){0,2}(?:operation|surgery|op|accident|injury|fall|"
+    r"illness|treatment|pregnancy)|"
     r"for (?:most|much|all|part) of my (?:teens|twenties|thirties|forties|fifties|life|childhood|career)|"
     # One particular journey: "I had the halal meal on the Istanbul flight".
     r"on (?:the|that|this|my|our) (?:[\w-]+ ){0,2}(?:flight|trip|stay|holiday|cruise|journey|visit))\b",
     re.I,
 )
-_PAST_STATE = whole_words(r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) \w+ed")
+# ("I need" is no past: a verb whose own spelling ends in "-eed".)
+_PAST_STATE = whole_words(
+    r"was|were|did|had|needed|used to|loved|liked|preferred|wanted|(?:i|we) (?!(?:need|feed|proceed|succeed)\b)\w+ed"
+)
 _CARRIED_ON = whole_words(r"still|since|to this day|ever since")
 # "for years" may run to today; "for most of my twenties" is over.
 _FOR_A_SPAN = re.compile(r"for (?!(?:most|much|all|part) of)", re.I)
-_NOW_VERB = whole_words(r"i'?m|i am|am|is|are|'s|'re|'ve|have|has|been|eat|eats|fly|flies|prefer|prefers|now")
+_NOW_VERB = whole_words(
+    r"i'?m|i am|am|is|are|'s|'re|'ve|have|has|been|eat|eats|fly|flies|prefer|prefers|now|need|needs|use|uses|"
+    r"require|requires|travel|travels|get|gets|take|takes|keep|keeps"
+)
 
 
 def told_of_the_past(sentence: str, clause: str) -> bool:

@@ -62,12 +62,21 @@ SARCASM_OPENER = re.compile(
     r"|^\W*(?:ah|oh)\W+(?:yes|yeah|great|right)\W",
     re.I,
 )
+# A thing named and welcomed with one word as the turn opens ("A 6am flight, lovely. I adore getting up at 3 …"):
+# often a groan. Asked.
+MOCK_WELCOME = re.compile(
+    r"^\W*(?:an?|the|another)\s+[^.!?,\n]{1,40},\s*(?:lovely|great|brilliant|fantastic|wonderful|perfect|"
+    r"marvellous|super|fab|fabulous|splendid|joy)\s*[.!]",
+    re.I,
+)
 SHOUTED_LIKING = whole_words(r"LOVE|ADORE|LIVE FOR|CAN'T GET ENOUGH", flags=0)
 # A last word that turns the statement over ("… at the age of 45. Obviously.").
 SARCASTIC_LAST_WORD = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:obviously|clearly|naturally|of course|sure|totally|yeah right|as if)\W*$"
     # A one-word verdict closing the turn ("… fits beautifully into one tiny wheelie bag. Genius."): asked.
-    r"|[.!?]\s+(?:genius|brilliant|marvellous|splendid|fabulous|wonderful|fantastic)\W*$",
+    r"|[.!?]\s+(?:genius|brilliant|marvellous|splendid|fabulous|wonderful|fantastic)\W*$"
+    # … or two ("… all two words of it. Very helpful.").
+    r"|[.!?]\s+(?:very|so|super|really|most|how)\s+(?:helpful|useful|convenient|handy|fun|clever|practical)\W*$",
     re.I,
 )
 # Irony after the statement: a mock reason ("…, sure, because I totally want to climb over two strangers"), a

@@ -15,9 +15,11 @@ _CHUNKS = re.compile(r"[,;:.!?\n\u2014\u2013]+|\s-+\s")
 # Text addressed to the model riding in a statement: never a preference, whoever wrote it.
 INJECTED = re.compile(
     r"\b(?:ignore|disregard|override|bypass)\b.{0,40}\b(?:instructions?|rules|prompts?|polic(?:y|ies)|above|"
-    r"previous)\b|\bsystem prompt\b|\b(?:all|every|other|each) (?:users?|customers?|accounts?|travell?ers)\b"
+    r"previous|guidelines?|safeguards?|safety|restrictions?|limits?)\b|\bsystem prompt\b"
+    r"|\b(?:all|every|other|each) (?:users?|customers?|accounts?|travell?ers)\b"
     r"|\[\s*(?:admin|system|developer|dev|root|override|sudo)\b[^\]]*\]"
-    r"|\b(?:skip|bypass|disable|turn off)\b.{0,20}\b(?:checks?|verification|validation|safety|filters?|rules)\b"
+    r"|\b(?:skip|bypass|disable|turn off)\b.{0,20}\b(?:checks?|verification|validation|safety|filters?|rules|"
+    r"confirmations?|approvals?)\b"
     r"|\b(?:write|put|store|insert|inject)\s+['\"].{0,80}['\"]\s*(?:in|into|to)\s+(?:your\s+|the\s+)?memory\b"
     r"|\b(?:tell|for) everyone\b|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
     r"\bdeveloper mode\b|\bjailbreak\b|\bnew (?:rules?|instructions?)\b"
@@ -26,7 +28,14 @@ INJECTED = re.compile(
     # Giving the user's data away, or acting without the user: never part of a preference.
     r"|\b(?:reveal|share|send|give|show|disclose|leak|forward|tell)\b.{0,40}\b(?:anyone|everyone|anybody|others|"
     r"other people|strangers|third part(?:y|ies))\b|\bauto-?(?:confirm|approve|pay|book)\w*\b|"
-    r"\bwithout (?:asking|checking with|telling) me\b|\bwithout (?:my )?(?:permission|consent|confirmation)\b"
+    # (Not "stand up without asking anyone to move": asking them for approval is the assistant's to do.)
+    r"\bwithout (?:asking|checking with|telling) (?:me\b|(?:anyone|anybody) for\b)"
+    r"|\bwithout (?:my |any )?(?:permission|consent|confirmation|approval)\b"
+    r"|\b(?:give|send|share|show|tell|forward)\s+(?:them|someone|somebody|anyone|anybody|whoever)\b"
+    r"[^.!?\n]{0,40}\bmy\b"
+    # A note addressed to the system, an order in the form "you are to …", a role claimed for the user.
+    r"|\b(?:note|message|instruction|memo|reminder) (?:for|to) the (?:system|assistant|ai|bot|model)\b"
+    r"|\byou(?: are|'re) to\b|\b(?:the )?user (?:is|has) (?:an? )?(?:admin|administrator|root|superuser|developer)\b"
     # Text that passes itself off as the system's own ("save this as a permanent system rule: …"), or asks for
     # what no preference can give ("upgrade me at no charge").
     r"|\bsystem[- ](?:rules?|instructions?|messages?|notes?|commands?|directives?|overrides?)\b"

@@ -23,6 +23,7 @@ from assistant.gate.markers import (
     DENIAL_FRAGMENT,
     INDIFFERENT,
     IRONIC,
+    MOCK_WELCOME,
     NOT_FOR_REAL,
     RHETORICAL,
     SARCASM_OPENER,
@@ -162,6 +163,7 @@ def turn_doubt(
         or RHETORICAL.search(text)
         or SARCASTIC_LAST_WORD.search(text)
         or SARCASTIC_AFTER.search(text, value.end)
+        or MOCK_WELCOME.match(text)
     ):
         return "sarcasm"
     if INDIFFERENT.search(text) or _MULLED.match(evidence.sentence_text):
