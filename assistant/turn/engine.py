@@ -278,6 +278,7 @@ class Engine:
     def _assemble(
         self, turn: WorkingTurn, *, policy: Policy, budget: int
     ) -> tuple[list[Message], ContextStats]:
+        pricer = self.counter.pricer()
         with self.deps.probe.span("window"):
             return assemble(
                 policy=policy,
@@ -288,9 +289,9 @@ class Engine:
                 current=turn.current,
                 budget=budget,
                 reserve=self.settings.reply_reserve_tokens,
-                count=self.counter,
+                count=pricer,
                 previous=turn.previous,
-                digest=self.counter.digest,
+                digest=pricer.digest,
             )
 
     async def _run_tools(

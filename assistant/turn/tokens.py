@@ -47,8 +47,8 @@ class CachedCounter:
             for name, value in sorted(message.items())
         )
 
-    def one(self, message: Message) -> int:
-        key = self._key(message)
+    def one(self, message: Message, key: _Key | None = None) -> int:
+        key = self._key(message) if key is None else key
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= self.max_entries:
@@ -56,10 +56,10 @@ class CachedCounter:
             found = self._cache[key] = self.exact([message]) - self.PRIMING
         return found
 
-    def digest(self, message: Message) -> str:
+    def digest(self, message: Message, key: _Key | None = None) -> str:
         """:func:`message_hash`, memoised like the counts: every model call fingerprints its whole prompt
         (for the cache-stable prefix), and all but the newest few messages were fingerprinted last call."""
-        key = self._key(message)
+        key = self._key(message) if key is None else key
         found = self._digests.get(key)
         if found is None:
             if len(self._digests) >= self.max_entries:
@@ -69,6 +69,37 @@ class CachedCounter:
 
     def __call__(self, messages: Sequence[Message]) -> int:
         return self.PRIMING + sum(self.one(m) for m in messages)
+
+    def pricer(self) -> Pricer:
+        """A counter for one prompt assembly (see :class:`Pricer`)."""
+        return Pricer(self)
+
+
+class Pricer:
+    """A :class:`CachedCounter` for one prompt assembly, which keys each message once.
+
+    An assembly prices the same messages several times (the fixed part, each candidate turn, the whole
+    prompt, then message by message with its hash), and building a message's cache key was most of that
+    cost (~0.4 ms of a ~0.5 ms assembly whose counts were all cached). Keys are remembered by identity: the
+    pricer holds each message it keyed, so no other object can take its id while the pricer lives; a pricer
+    is made per assembly, during which nothing changes the messages."""
+
+    def __init__(self, counter: CachedCounter) -> None:
+        self.counter = counter
+        self._keys: dict[int, tuple[Message, _Key]] = {}
+
+    def _key(self, message: Message) -> _Key:
+        held = self._keys.get(id(message))
+        if held is None:
+            held = self._keys[id(message)] = (message, CachedCounter._key(message))
+        return held[1]
+
+    def __call__(self, messages: Sequence[Message]) -> int:
+        one = self.counter.one
+        return CachedCounter.PRIMING + sum(one(m, self._key(m)) for m in messages)
+
+    def digest(self, message: Message) -> str:
+        return self.counter.digest(message, self._key(message))
 
 
 def message_hash(message: Message) -> str:
