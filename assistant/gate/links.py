@@ -46,7 +46,7 @@ _COMMON = frozenset(
 )
 _TYPE_WORDS = {
     "dietary": "eat eats keep keeps follow follows diet lifelong ethical severely seriously allergic "
-    "intolerant strict am can't cannot avoid avoids went become became turned switched",
+    "intolerant strict am can't cannot avoid avoids went become became turned switched suffer suffers from",
     "seat": "sit sits sitting take takes book get ask request in on at try seat seats end up grab grabs select "
     "emergency spot place row rows "
     "selects reserve reserves",
@@ -60,7 +60,7 @@ _TYPE_WORDS = {
     "gold silver programme program scheme club account hoard hoards hotel airline frequent-flyer flyer "
     "platinum elite tier frequent flyer tap ba british airways air france klm iberia lufthansa marriott "
     "hilton",
-    "accessibility": "use uses travel with in rely on around about",
+    "accessibility": "use uses travel with in rely on around about suffer suffers from",
 }
 # A copula alone before a language names a nationality ("I'm French"), not a language to be answered in.
 _COPULA = frozenset({"'m", "am", "'re", "are", "a", "an", "really", "also", "too", "just", "proudly"})

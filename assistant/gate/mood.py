@@ -54,6 +54,8 @@ POLITE = whole_words(
     r"|(?:would|'d)\s+be\s+(?:so\s+|really\s+)?(?:lovely|great|nice|good|ideal|helpful|perfect|brilliant|amazing)"
     # "would you write in Italian from now on?": a request to the listener.
     r"|(?:would|could) (?:you|u)\b"
+    # "I would ask you to note that …": a request put formally.
+    r"|(?:would|'d) (?:like to )?ask (?:you|u) to\b"
 )
 # After the value, whether it can be had, not whether it holds: "the first flight of the day if I can", "exit row
 # if there is one", "aisle where possible", "Avios on everything I possibly can" ("possibly" intensifies "can").

@@ -161,7 +161,7 @@ REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, 
 _NO_SUBJECT = frozenset(
     str.split(
         "always never please pls plz just also then so and or now again kindly to can could would will do don't "
-        "dont ever usually generally only simply"
+        "dont ever usually generally only simply be"
     )
 )
 
