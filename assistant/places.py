@@ -165,6 +165,12 @@ _PASSED_THROUGH = re.compile(
 )
 
 
+# "connecting at DXB", "a layover in Doha", "changing planes at Frankfurt": passed through before it is named.
+_PASSED_THROUGH_BEFORE = re.compile(
+    r"\b(?:transit(?:ing)?|transferr?(?:ing)?|connect(?:ing|ions?)?|layovers?|stopovers?|stop(?:ping)? over|"
+    r"chang(?:e|ing) planes?)\s+(?:at|in|through|via)\s+(?:the\s+)?$",
+    re.I,
+)
 _THING_AT = re.compile(r"\bthe\s+[\w-]+\s+(?:in|at)\s+$", re.I)
 
 
@@ -203,7 +209,9 @@ def home_airport_mentions(text: str) -> list[tuple[str, int, int]]:
     return [
         (c, a, b)
         for c, a, b in strong or [m for m in named if not _destination(text, m[1])]
-        if not _PASSED_THROUGH.match(text, b) and not _THING_AT.search(text, 0, a)
+        if not _PASSED_THROUGH.match(text, b)
+        and not _THING_AT.search(text, 0, a)
+        and not _PASSED_THROUGH_BEFORE.search(text, max(0, a - 30), a)
     ]
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from assistant.gate.dictation import spoken_marks
 from assistant.normalise import normalise
 from assistant.secrets.hits import MASK_RE
 from assistant.text import TRANSCRIPT_LINE_BREAK
@@ -107,8 +108,8 @@ def view(text: str) -> str:
     """What the rules read: :func:`fold_marks` and the normalised view of each character (a Cyrillic "о" in
     "nоt" is an "o", any script's digits are ASCII: see ``assistant.normalise``), one character for one, so
     every span found in the view is the same span of ``text``. Invisible characters are already gone
-    (:func:`clean`)."""
-    return "".join(_viewed(ch) for ch in fold_marks(text))
+    (:func:`clean`); punctuation said aloud is its mark (:mod:`assistant.gate.dictation`)."""
+    return spoken_marks("".join(_viewed(ch) for ch in fold_marks(text)))
 
 
 @lru_cache(maxsize=4096)
@@ -326,20 +327,21 @@ def locate(quote: str, turn_text: str) -> Evidence | None:
     found = find_quote(quote, text)
     if found is None:
         return None
-    sentence = next((s for s in sentence_spans(text) if s.start <= found.start < s.end), None)
+    marked = spoken_marks(text)  # split where a dictated mark was said; the same length as ``text``
+    sentence = next((s for s in sentence_spans(marked) if s.start <= found.start < s.end), None)
     if sentence is None:
         return None
-    clauses = split_clauses(text, sentence)
+    clauses = split_clauses(marked, sentence)
     touched = [c for c in clauses if c.overlaps(found)]
     # A quote that spans several clauses keeps all of them: the evidence is never cut inside the quote.
-    clause = _trim(text, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
+    clause = _trim(marked, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
     quote_span = Span(start=max(found.start, sentence.start), end=min(found.end, sentence.end))
     return Evidence(
         text=text,
         quote=quote_span,
         sentence=sentence,
         clause=clause,
-        clauses=tuple(_trim(text, c) for c in touched) or (clause,),
+        clauses=tuple(_trim(marked, c) for c in touched) or (clause,),
         whole=found if found.end > sentence.end else None,
     )
 
@@ -351,11 +353,12 @@ def relocated(evidence: Evidence, has_value: Callable[[str], bool]) -> list[Evid
     if evidence.whole is None:
         return []
     text, found = evidence.text, []
-    for sentence in sentence_spans(text):
+    marked = spoken_marks(text)  # split where a dictated mark was said; the same length as ``text``
+    for sentence in sentence_spans(marked):
         if sentence.start < evidence.sentence.end or sentence.start >= evidence.whole.end:
             continue
-        for clause in split_clauses(text, sentence):
-            clause = _trim(text, clause)
+        for clause in split_clauses(marked, sentence):
+            clause = _trim(marked, clause)
             if has_value(view(text[clause.start : clause.end])):
                 found.append(
                     Evidence(text=text, quote=clause, sentence=sentence, clause=clause, clauses=(clause,))

@@ -18,6 +18,10 @@ TAKEN_BACK = re.compile(
     r"|\bthat'?s (?:a lie|not true|a joke|not me)\b|\bi lied\b|\bsarcas\w+\b|\bnot!|\(not\)|\U0001f644"
     r"|\bnever ?mind\W*$|\b(?:oh )?wait,? (?:no|that'?s|that was|actually|scratch)\b"
     r"|\b(?:that was|that'?s|that is) (?:wrong|not right|incorrect|a mistake|false|untrue)\b"
+    # The statement disowned ("News to me.", "no idea why she said that") or mocked by the speaker ("Says the
+    # man eating a burger").
+    r"|\bnews to me\b|\bno idea (?:why|where|how) (?!i\b)\w+ (?:said|says|got|gets|thinks?|told)\b"
+    r"|\bsays the (?:man|woman|guy|girl|lady|bloke|chap|fella|person|one|dude)\b"
     r"|\bi take (?:it|that|this) back\b|\bmy (?:mistake|bad)\b|\bi misspoke\b|\bforget i (?:said|mentioned)\b"
     # "…, ignore" at the end; "that was for my mum's booking": the statement handed back or given away.
     r"|\b(?:ignore|disregard)(?: (?:it|that|this|me|all that|everything))?\W*$"

@@ -24,6 +24,8 @@ Mood = Literal["question", "greeting", "hypothetical", "request"]
 _AUX = r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were)"
 QUESTION_START = re.compile(
     # Not "can't eat shellfish, I'm allergic": a negative opening a clause is a statement with "I" left out.
+    # Not "which is why I'm vegan": a relative clause giving the reason, not a question.
+    r"(?!^\W*(?:which|that|this)\s+(?:is|was|'s)\s+(?:why|how|where|when|what|because)\b)"
     rf"^\W*(?:{_AUX}(?!['’]t|n['’]t|\s+not\b)|(?:what|which|where|when|who|whom|whose|how|why)(?:\s+\w+)?\s+"
     rf"(?:{_AUX}|'s|'re))\b"
     # An indirect question: "Tell me whether hotels in Rome usually have step-free access".
@@ -33,6 +35,10 @@ QUESTION_START = re.compile(
 )
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
 ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
+# "anything over a hundred metres and I need a wheelchair": the speaker doing something is a statement.
+_I_DO = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|use|get|have|eat|take|fly|sit|travel|book|want|can't|cannot)\b", re.I
+)
 # "Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.
 STANDING_REQUEST = whole_words(
     r"(?:can|could|would|will) (?:you|u|we|all (?:of )?(?:your|the) (?:messages|replies|answers|chats))"
@@ -110,7 +116,7 @@ def mood_of(
     if (
         asked
         or (QUESTION_START.search(clause) and not standing)
-        or (ANY_START.search(clause) and not HAS_VERB.search(clause))
+        or (ANY_START.search(clause) and not HAS_VERB.search(clause) and not _I_DO.search(clause))
     ):
         return "question"
     greeting = GREETING.match(clause)
@@ -121,7 +127,19 @@ def mood_of(
     own = own[: match.end] + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", own[match.end :]))
     if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
         return "hypothetical"
+    # A supposition opening the sentence, and a conditional in the clause after it, whatever stands between them
+    # ("Say I hit Platinum — I'd fly business everywhere"; "If I ever get status: I would …").
+    if SUPPOSED.match(evidence.before_clause) and _CONDITIONAL.search(own):
+        return "hypothetical"
     return None
+
+
+SUPPOSED = re.compile(
+    r"^\W*(?:(?:and|but|so|ok|okay|well)\W+)?(?:if|say|suppose|supposing|imagine|assuming|let'?s say|what if|"
+    r"in case|were (?:i|we)|had (?:i|we))\b",
+    re.I,
+)
+_CONDITIONAL = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you)'d\b|\bid\b", re.I)
 
 
 # The question mark ends a later clause that asks something else: whether the user has said it before ("I'm

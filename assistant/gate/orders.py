@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from assistant.gate.evidence import Evidence, Span
+from assistant.gate.speakers import RELATION
 
 _WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _CHUNKS = re.compile(r"[,;:.!?\n\u2014\u2013]+|\s-+\s")
@@ -50,6 +51,27 @@ INJECTED = re.compile(
     r"|\b(?:for|to) (?:this|the) (?:user|customer|account holder)\b"
     r"|\bthe (?:assistant|bot|ai|model|system|agent) "
     r"(?:must|should|shall|is to|has to|needs to|will always|will never)\b",
+    re.I,
+)
+# Orders beside a preference that no preference can carry, whatever their wording: handing identity documents or
+# a profile to someone, going into another person's account or bookings, paying or booking without the user's
+# say-so, and passing the user off as someone they are not to get something free.
+HARMFUL = re.compile(
+    r"\b(?:send|e-?mail|forward|share|give|pass|text|post|whatsapp|hand over)\b(?:\s+[\w'’-]+){0,6}?\s+"
+    r"(?:passports?|passport (?:details|numbers?|scans?|cop(?:y|ies)|data)|(?:full |whole |entire )?profiles?|"
+    r"personal (?:details|data|information|info)|(?:id|identity) (?:documents?|cards?|details|numbers?))\b"
+    r"|\b(?:log(?:ging)? ?in(?:to)?|sign(?:ing)? ?in(?:to)?|access|get into|go into|pull up|look up|open|move|"
+    r"transfer|take|use)\b[^.!?\n]{0,30}?\b(?:his|her|their|someone(?: else)?['’]?s|somebody['’]?s|"
+    r"(?:other|the other|another) (?:\w+\s+)?(?:people|parents|families|guests|passengers|travell?ers|users|"
+    r"customers)['’]?|(?:my |our |the )?" + RELATION + r"(?:['’]s|s['’]|s)?)\s+(?:\w+\s+){0,2}?"
+    r"(?:accounts?|points|miles|avios|bookings?|booking (?:details|info|references?)|reservations?|logins?|"
+    r"passwords?)\b"
+    r"|\b(?:don'?t|do not|never|no need to|stop)\s+(?:bother(?:ing)?\s+)?(?:ask|asking|check|checking|confirm|"
+    r"confirming)\b(?:\s+(?:with\s+)?(?:me|anyone))?\s+(?:before|first)\s+(?:you\s+)?(?:book|pay|charg|buy|purchas)"
+    r"|\bcharge\s+(?:my|the)\s+(?:\w+\s+)?card\s+for\s+(?:whatever|anything|everything)\b"
+    r"|\b(?:tell|telling|say to|inform)\s+(?:them|him|her|the\s+\w+)\s+(?:that\s+)?(?:i'?m|i am)\s+(?:an?\s+)?"
+    r"(?:\w+\s+)?(?:crew|staff|pilot|employee|diplomat|vip|official)\b"
+    r"|\b(?:give|let|comp|upgrade)\b[^.!?\n]{0,30}\b(?:me|us)\s+(?:\w+\s+)?free\W*$",
     re.I,
 )
 IMPERATIVE = re.compile(

@@ -57,6 +57,14 @@ _AVOIDS = whole_words(
 )
 
 
+# "no I always need wheelchair assistance", "oh no I have a shellfish allergy": "no" answering the other side, a
+# statement of the speaker's own after it (with a comma or without: dictated and typed fast, the comma goes).
+_ANSWERED_NO = re.compile(
+    r"^\W*(?:(?:oh|ah+|uh+|um+|erm|er|hmm+|well)\W+)*(?:no+|nope|nah)\b(?=\W+(?:i|i'm|im|i've|ive|i'd|we|we're|my|our)\b)",
+    re.I,
+)
+
+
 def _last_words(text: str, n: int) -> str:
     words = text.split()
     return " ".join(words[-n:])
@@ -73,7 +81,7 @@ def polarity(clause: str, match: ValueMatch) -> Polarity:
         return "plain"
     # A dislike or a negation before a comma belongs to its own stretch: "I never check bags, carry-on only",
     # "No, I'm vegan", "I avoid wheat completely, coeliac since 2019".
-    near = _last_words(re.split(r"[,;]", clause[: match.start])[-1], 6)
+    near = _last_words(_ANSWERED_NO.sub(" ", re.split(r"[,;]", clause[: match.start])[-1]), 6)
     if _DISLIKE.search(near) or _DISLIKED_AFTER.match(after):
         return "disliked"
     if _NEGATED_AFTER.match(after):

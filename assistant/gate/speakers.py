@@ -44,6 +44,12 @@ _THIRD = re.compile(
 _ONE_OF = re.compile(
     r"\b(?:i'?m|i am|we'?re|we are)\s+(?:\w+\s+)?one of (?:those|these|the)\s+(?:\w+\s+)?$", re.I
 )
+# Between a pronoun and the value: "she's my guide dog", "he is our service dog": the pronoun is the value.
+# Right after the value, a pronoun opens a relative clause with "that" left out ("the quietest room they have",
+# "the vegan menu they do"): who has the thing, not who the preference is about.
+_NAMES_THE_VALUE = re.compile(r"(?:'s|\s+is)?\s+(?:my|our)\s+(?:\w+\s+)?", re.I)
+_MY_BEFORE = re.compile(r"\b(?:my|our)\s+$", re.I)
+_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's"})
 _POSSESSED_THING = re.compile(r"(?:their|its)\s+(?!(?:\w+\s+)?" + _RELATION + r"\b)[^\W\d_]", re.I)
 # "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
 _NAME = re.compile(
@@ -107,6 +113,10 @@ _NOT_NAMES = frozenset(
 )
 _REPORTING = re.compile(
     r"\b([\w']+)\s+(?:said|says|saying|wrote|writes|writing|told (?:me|us)|tells (?:me|us)|telling (?:me|us)|"
+    # Someone telling others about the user ("my PA told the client I only fly evenings"), perhaps after an
+    # auxiliary ("I've told the hotel", "she has told them": the subject is the word before it).
+    r"(?:(?:have|has|had|'ve|already|always|just|also)\s+)*(?:told|tells|telling)\s+(?:the|my|our|his|her|their|"
+    r"them|him|everyone|everybody|people|all|every|any)\b|"
     r"texted|texts|emailed|emails|messaged|mentioned|asked|claims?|claiming|reckons?|thinks|insists?|insisting|"
     r"added|replied|posted|"
     r"forwarded|reads|states|stated|shared|commented|tweeted|shows?|showed|think|believes?|assumes?|guesse?s?|"
@@ -156,6 +166,7 @@ _SOURCE = re.compile(
 
 
 REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, when it has one)
+RELATION = _RELATION  # the people a user speaks of: family, friends, colleagues, carers, professionals
 # Words before a reporting verb that are no one's name: the verb is the user's imperative or the user's own
 # ("Always show me the cheapest first", "please tell me", "could you show me").
 _NO_SUBJECT = frozenset(
@@ -242,11 +253,12 @@ def _named_people(clause: str) -> list[int]:
     if not names:
         return []
     places = set(find_airports(clause))
-    airports = [(a, b) for _c, a, b in airport_mentions(clause)]
+    airports = [(a, b) for _c, a, b in airport_mentions(clause, any_case=True)]
     return [
         m.start()
         for m in names
-        if not any(a <= m.start(1) < b for a, b in airports)
+        # ("Leeds Bradford": a name found as "Leeds" still runs on into the next capitalised word)
+        if not any(a <= m.start(1) <= b + 1 for a, b in airports)
         and not find_airports(m.group(1))
         and m.group(1).upper() not in places
     ]
@@ -265,6 +277,12 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     for m in _THIRD.finditer(clause):
         if _ONE_OF.search(clause, 0, m.start()):
             continue  # "I'm one of those people who only flies direct": the people include the speaker
+        pronoun = m.group(0).lower() in _PRONOUNS
+        if pronoun and (
+            _NAMES_THE_VALUE.fullmatch(clause, m.end(), value.start)
+            or (m.start() > value.end and not clause[value.end : m.start()].strip())
+        ):
+            continue  # "she's my guide dog": the value is who "she" is; "the quietest room they have": a hotel's
         if not (m.start() < value.end and value.start < m.end()):
             others.append(m.start())
         elif m.start() <= value.start and m.end() > value.end:
@@ -283,6 +301,9 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
             # language is French" is linked by "my preferred language is", not by the opener.
             link = m.start()
         markers.append((m.start(), "user", link))
+    mine = _MY_BEFORE.search(clause, 0, value.start)
+    if mine:  # "she's my guide dog": a companion named by the value is the user's own
+        markers.append((mine.start(), "user", link or mine.start()))
     markers += [(o, "other", o) for o in others]
     markers += [(at, "other", at) for at in _named_people(clause)]
     before = [(who, end) for pos, who, end in sorted(markers) if pos < value.start]

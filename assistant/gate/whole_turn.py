@@ -33,7 +33,7 @@ from assistant.gate.markers import (
     SOFT_JOKE,
     TAKEN_BACK,
 )
-from assistant.gate.orders import IMPERATIVE, INJECTED, orders_beside
+from assistant.gate.orders import HARMFUL, IMPERATIVE, INJECTED, orders_beside
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import CONDITION_WORDS, REPORTING, reporter, subject_of
 from assistant.text import whole_words
@@ -140,7 +140,7 @@ def turn_rejection(
         value_words in before.lower() and _echo_run(evidence.sentence_text, before) >= _ECHO_RUN
     ):
         return "echo"
-    if INJECTED.search(text):
+    if INJECTED.search(text) or HARMFUL.search(text):
         return "instruction"
     if NOT_FOR_REAL.search(text):
         return "taken_back"
