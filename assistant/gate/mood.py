@@ -57,7 +57,8 @@ ASIDE = re.compile(
 POLITE = whole_words(
     r"(?:would|'d)\s+(?:much\s+)?(?:prefer|rather|like|love|be grateful|appreciate)"
     # "it would be lovely if you answered in Italian": a wish put politely, not a supposition.
-    r"|(?:would|'d)\s+be\s+(?:so\s+|really\s+)?(?:lovely|great|nice|good|ideal|helpful|perfect|brilliant|amazing)"
+    r"|(?:would|'d)\s+be\s+(?:so\s+|really\s+|much\s+|far\s+)?(?:lovely|great|nice|good|ideal|helpful|perfect|"
+    r"brilliant|amazing|better|best|easier|preferable|more comfortable)"
     # "would you write in Italian from now on?": a request to the listener.
     r"|(?:would|could) (?:you|u)\b"
     # "I would ask you to note that …": a request put formally.
@@ -68,7 +69,9 @@ POLITE = whole_words(
 AVAILABLE = re.compile(
     r"\bif (?:i|we) can(?: help it)?\b|\b(?:i|we) possibly can\b"
     r"|\bif (?:there is|there's|there are|they have|it's) (?:one|any|available)\b"
-    r"|\b(?:if|where|when|whenever) (?:possible|available)\b",
+    r"|\b(?:if|where|when|whenever) (?:possible|available)\b"
+    # "… unless I say so": the standing default the user may override, not a condition on it.
+    r"|\bunless (?:i|we) (?:say|tell you|ask)(?: so| otherwise)?\b",
     re.I,
 )
 HYPOTHETICAL = whole_words(

@@ -19,7 +19,7 @@ Polarity = Literal["plain", "negated", "retracted", "disliked"]
 _DISLIKE = whole_words(
     r"hate|hates|dislike|dislikes|can't stand|cannot stand|can not stand|don't like|do not like|didn't like|"
     r"not a fan of|avoid|avoids|loathe|detest|never want|not keen on|can't bear|cannot bear|sick of|tired of|"
-    r"fed up with|no more|not into"
+    r"fed up with|no more|not into|don't bother with|do not bother with|dont bother with"
 )
 _RETRACTION = whole_words(
     r"no longer|not\s+\w*\s*(?:any ?more|now)|stopped (?:being|eating|using)?|quit|gave up|give up|"

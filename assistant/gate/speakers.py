@@ -264,15 +264,11 @@ def _named_people(clause: str) -> list[int]:
     ]
 
 
-def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none"], int]:
-    """Who the clause says it about, judged by the nearest subject marker before the value (else after it),
-    and where the words linking the user to the value begin (after that marker, or the clause's start).
+def _other_people(clause: str, value: Span) -> list[int] | None:
+    """Where other people are named in the clause; None when the value describes one of them.
 
-    "Me" and "us" after someone else ("my boss wants me in aisle seats", "they book me …") are the object of
-    another person's wish, not the user speaking for themselves.
-    """
-    # The value itself is no other person ("I travel with a guide dog"); a value that describes one is theirs
-    # ("my Spanish friend is helping me", "our vegan colleague").
+    The value itself is no other person ("I travel with a guide dog"); a value that describes one is theirs
+    ("my Spanish friend is helping me", "our vegan colleague")."""
     others: list[int] = []
     for m in _THIRD.finditer(clause):
         if _ONE_OF.search(clause, 0, m.start()):
@@ -286,7 +282,20 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
         if not (m.start() < value.end and value.start < m.end()):
             others.append(m.start())
         elif m.start() <= value.start and m.end() > value.end:
-            return "other", 0
+            return None
+    return others
+
+
+def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none"], int]:
+    """Who the clause says it about, judged by the nearest subject marker before the value (else after it),
+    and where the words linking the user to the value begin (after that marker, or the clause's start).
+
+    "Me" and "us" after someone else ("my boss wants me in aisle seats", "they book me …") are the object of
+    another person's wish, not the user speaking for themselves.
+    """
+    others = _other_people(clause, value)
+    if others is None:
+        return "other", 0
     # A possessive ("I'm closing my Bonvoy account") is no subject: the link runs from the user's last one.
     markers: list[tuple[int, str, int]] = []
     link = 0

@@ -64,6 +64,8 @@ _CUE = whole_words(
 _FORGET = re.compile(
     r"(?<!don't )(?<!dont )(?<!do not )\b(?:forget|delete|erase|remove|stop remembering|unremember)\b"
     r"(?!\s+(?:it|about it)\s*[?!.]*$)"
+    # "I'll probably forget to mention it later": forgetting to do something is no request to forget a fact.
+    r"(?!\s+to\b)"
     # "I always forget to tick the box", "before I forget": the user's own forgetting, not a request.
     r"(?<!\bi forget)(?<!\bwe forget)(?<!\balways forget)(?<!\bsometimes forget)(?<!\boften forget)",
     re.I,
