@@ -90,10 +90,17 @@ def test_cards_are_masked_whatever_the_separators_and_keep_only_the_last_four(te
     assert masked.findings == (Finding("card", 5, len(text)),)
 
 
-def test_a_card_followed_by_its_expiry_and_code_loses_the_number_and_the_code() -> None:
+def test_a_card_followed_by_its_expiry_and_code_loses_all_three() -> None:
     masked = mask_secrets("my card is 5555 5555 5555 4444 exp 12/27 cvv 737, window seat please")
     assert masked.text == (
-        "my card is [card ending 4444] exp 12/27 cvv [card security code masked], window seat please"
+        "my card is [card ending 4444] exp [card expiry masked] cvv [card security code masked], window seat "
+        "please"
+    )
+
+
+def test_a_date_before_a_card_number_is_a_trips_date_and_stays() -> None:
+    assert mask_secrets("flying on 07/28, pay with 5555 5555 5555 4444").text == (
+        "flying on 07/28, pay with [card ending 4444]"
     )
 
 

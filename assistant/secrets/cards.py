@@ -29,7 +29,7 @@ from typing import Literal
 
 from stdnum import luhn
 
-from assistant.secrets.hits import CARD_CODE_MASK, Hit, card_mask, word_set
+from assistant.secrets.hits import CARD_CODE_MASK, CARD_EXPIRY_MASK, Hit, card_mask, word_set
 from assistant.text import whole_words
 
 # Digit groups with any separators people type between them: spaces, or one or two punctuation marks or symbols
@@ -254,6 +254,29 @@ def card_hits(text: str, view: str) -> Iterator[Hit]:
         code = _EXPIRY_THEN_CODE.match(text, stop)
         if code is not None:
             yield Hit("card", code.start("v"), code.end("v"), CARD_CODE_MASK)
+
+
+# A card's expiry: month and year, said beside its number or its security code ("cvv 933 exp 07/31", "CVC: 351 /
+# gültig bis 04/31", "Card: 5207…\nExp: 07/28"). Alone it is a date; beside card data it is part of the card.
+_EXPIRY = re.compile(r"(?<![\d/.:-])(?:0[1-9]|1[0-2])\s?[/-]\s?(?:20)?\d\d(?![\d/.:-]|\s?[/-]\s?\d)")
+_EXPIRY_REACH = 40
+
+
+def expiries_beside(text: str, hits: list[Hit]) -> list[Hit]:
+    """The expiry dates a short reach after a card number or either side of a card's security code (one line
+    break at most between them), as card data. Not a date before a card number: "flying on 07/28, card 4111 …"
+    is a trip's date."""
+    found: list[Hit] = []
+    for hit in hits:
+        if hit.kind != "card":
+            continue
+        before = _EXPIRY_REACH if hit.mask == CARD_CODE_MASK else 0
+        lo, hi = max(0, hit.start - before), min(len(text), hit.end + _EXPIRY_REACH)
+        for m in _EXPIRY.finditer(text, lo, hi):
+            between = text[min(m.end(), hit.end) : max(m.start(), hit.start)]
+            if between.count("\n") <= 1 and not any(f.start == m.start() for f in found):
+                found.append(Hit("card", m.start(), m.end(), CARD_EXPIRY_MASK))
+    return found
 
 
 _AFTER_TAIL = re.compile(r"[^\d\n]{0,32}")

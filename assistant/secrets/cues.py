@@ -45,6 +45,7 @@ from assistant.secrets.values import (
     looks_secret,
     password_shaped,
     skip_aside,
+    unwrapped,
     word_value,
 )
 from assistant.secrets.vocabulary import (
@@ -247,6 +248,8 @@ def cued_hits(text: str, view: str) -> Iterator[Hit]:
 
 def _cue_hit(kind: CueKind, text: str, view: str, start: int, end: int) -> Hit | None:
     pos, connected = value_start(text, end)
+    if kind != "password":
+        pos = unwrapped(text, pos)  # "pin *9291*", 'PIN "9036"'
     found = _value(kind, text, pos, connected)
     if found is None and kind == "code":  # three digits after a security code: a card's, no one-time code
         short = _CARD_CODE.match(text, pos)

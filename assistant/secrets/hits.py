@@ -52,6 +52,7 @@ FIXED_MASKS: dict[SecretKind, str] = {
     "national_id": "[ID number masked]",
 }
 CARD_CODE_MASK = "[card security code masked]"
+CARD_EXPIRY_MASK = "[card expiry masked]"
 BANK_CODE_MASK = "[bank code masked]"
 SEED_PHRASE_MASK = "[recovery phrase masked]"
 
@@ -71,7 +72,8 @@ def account_mask(digits: str) -> str:
 MASK_RE = re.compile(
     r"\[(?:card ending \d{4}|IBAN ending [0-9A-Z]{1,4}|bank account ending \d{1,2}|"
     + "|".join(
-        re.escape(m[1:-1]) for m in (*FIXED_MASKS.values(), CARD_CODE_MASK, BANK_CODE_MASK, SEED_PHRASE_MASK)
+        re.escape(m[1:-1])
+        for m in (*FIXED_MASKS.values(), CARD_CODE_MASK, CARD_EXPIRY_MASK, BANK_CODE_MASK, SEED_PHRASE_MASK)
     )
     + r")\]"
 )

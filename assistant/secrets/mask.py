@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from assistant.normalise import Normalised
-from assistant.secrets.cards import card_hits, opens_with_digits, split_card_parts
+from assistant.secrets.cards import card_hits, expiries_beside, opens_with_digits, split_card_parts
 from assistant.secrets.cues import cued_hits
 from assistant.secrets.documents import document_hits
 from assistant.secrets.entropy import entropy_hits, seed_phrase_hits
@@ -224,6 +224,7 @@ def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
         else:
             first, rest = _across(previous, before, read)
         hits.extend(rest)
+    hits.extend(expiries_beside(text, hits))
     kept = _resolve(text, hits)
     if not kept:
         return Masked(text, ())

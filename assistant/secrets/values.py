@@ -154,7 +154,10 @@ def word_value(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
 
 
 _APPOSITION = re.compile(r",\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3})")
-_CLAUSE_END = re.compile(r"[.,;!?\n]|\s(?:and|but|so|because|if|though|although|or|which|plus)\s", re.I)
+# (A dash between spaces ends it too: "it's Biscuit — also I'm in the BA Executive Club".)
+_CLAUSE_END = re.compile(
+    r"[.,;!?\n]|\s[-\u2013\u2014]+\s|\s(?:and|but|so|because|if|though|although|or|which|plus)\s", re.I
+)
 
 
 def clause_value(text: str, pos: int) -> tuple[int, int] | None:
@@ -229,8 +232,25 @@ def skip_aside(text: str, pos: int) -> int:
     return aside.end() if aside else pos
 
 
+# A value set off as people set it off in chat: bold or italic asterisks, a code span, quotes ("pin *9291*",
+# "the PIN: `158355`", 'PIN "9036"'). The mark is no part of the value; what it opens is read as usual.
+_WRAPPED = re.compile(r"""(?:\*{1,2}|_|`|"|')(?=[A-Za-z]{0,3}\d)""")
+
+
+def unwrapped(text: str, pos: int) -> int:
+    """``pos``, or just past a mark that opens a value made of (or led by up to three letters and) digits."""
+    wrapped = _WRAPPED.match(text, pos)
+    return wrapped.end() if wrapped else pos
+
+
 def after_cue(text: str, pos: int) -> tuple[int, bool]:
-    """Where the value starts after a cue ending at ``pos``, and whether a connector led to it."""
+    """Where the value starts after a cue ending at ``pos``, and whether a connector led to it (past a mark
+    that sets the value off: :func:`unwrapped`)."""
+    pos, connected = _after_cue(text, pos)
+    return unwrapped(text, pos), connected
+
+
+def _after_cue(text: str, pos: int) -> tuple[int, bool]:
     pos = skip_aside(text, pos)
     sent = _SENT_CLAUSE.match(text, pos)
     if sent:

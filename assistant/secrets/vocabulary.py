@@ -1,4 +1,5 @@
-"""The words that announce a secret, in the languages the assistant's users write (EN, PT, ES, FR, DE, IT).
+"""The words that announce a secret, in the languages the assistant's users write (EN, PT, ES, FR, DE, IT) and
+three more their messages often hold (NL, PL, SV).
 
 One table, read by :mod:`assistant.secrets.cues`: a new language or a new word is one line here, and every
 scanner that reads cues gets it. A cue only says where a value may start; the value must still have the shape of
@@ -50,6 +51,9 @@ CUES: dict[CueKind, dict[str, str]] = {
             "netzwerkschlüssel"
         ),
         "it": "password, parola d'ordine, parola chiave, chiave di accesso, chiave wifi, password del wifi",
+        "nl": "wachtwoord, wifi-wachtwoord, wachtwoord van de wifi, wifiwachtwoord",
+        "pl": "hasło, hasło do wifi, hasło wifi, hasło do sieci",
+        "sv": "lösenord, lösenordet, wifi-lösenord, wifi-lösenordet, wifilösenord",
     },
     "pin": {
         "en": "pin, pin code, pin number, card pin, atm pin, puk, puk code, sim pin",
@@ -58,6 +62,9 @@ CUES: dict[CueKind, dict[str, str]] = {
         "fr": "code pin, code confidentiel, code secret, code de la carte, code carte bleue",
         "de": "geheimzahl, pin-nummer, pin-code, pin nummer, kartenpin",
         "it": "codice pin, codice segreto, pin del bancomat, codice del bancomat",
+        "nl": "pincode, pin-code, pincode van de kaart",
+        "pl": "kod pin, pin do karty, numer pin",
+        "sv": "pinkod, pinkoden, pin-kod, pin-koden",
     },
     "access_code": {
         "en": (
@@ -66,7 +73,7 @@ CUES: dict[CueKind, dict[str, str]] = {
             "combination, locker combination, safe combination, lock combination, access code, keypad "
             "code, front door code, intercom code, buzzer code, keybox, key box, lockbox, lock box, key "
             "safe, keysafe, padlock combo, lock combo, locker combo, safe combo, bike lock code, keycode, key code, "
-            "barrier code, car park code, parking code"
+            "barrier code, car park code, parking code, combo, smart lock, smart lock code, door lock code"
         ),
         "pt": (
             "código da porta, código do portão, código do cacifo, código da fechadura, código do cofre, "
@@ -75,11 +82,12 @@ CUES: dict[CueKind, dict[str, str]] = {
         "es": (
             "código de la puerta, código del portal, código de la taquilla, código de la caja fuerte, "
             "código de acceso, código de entrada, código del candado, código de la alarma, código del "
-            "garaje, caja de llaves"
+            "garaje, caja de llaves, caja fuerte, código de la caja"
         ),
         "fr": (
             "digicode, code de la porte, code du portail, code du casier, code d'entrée, code d'accès, "
-            "code du coffre, code du cadenas, code de l'immeuble, code de l'alarme, boîte à clés"
+            "code du coffre, code du cadenas, code de l'immeuble, code de l'alarme, boîte à clés, alarme, "
+            "code alarme"
         ),
         "de": (
             "türcode, torcode, tor-code, schließfachcode, spindcode, zugangscode, safe-code, tresorcode, "
@@ -90,6 +98,18 @@ CUES: dict[CueKind, dict[str, str]] = {
             "codice della porta, codice del portone, codice del cancello, codice dell'armadietto, codice "
             "d'accesso, codice di accesso, codice della cassaforte, codice del lucchetto, codice "
             "dell'allarme, cassetta delle chiavi, cassetta portachiavi"
+        ),
+        "nl": (
+            "deurcode, toegangscode, poortcode, code van de deur, code van de poort, kluiscode, code van de "
+            "kluis, sleutelkluis, alarmcode, lockercode"
+        ),
+        "pl": (
+            "kod do drzwi, kod do domofonu, kod do bramy, kod do sejfu, kod dostępu, kod do skrytki, kod do "
+            "furtki, kod do klatki, kod do szafki"
+        ),
+        "sv": (
+            "portkod, portkoden, dörrkod, dörrkoden, kod till dörren, kod till porten, nyckelbox, boxkod, "
+            "larmkod, larmkoden, kodlås"
         ),
     },
     "code": {
@@ -117,6 +137,9 @@ CUES: dict[CueKind, dict[str, str]] = {
             "codice di verifica, codice di conferma, codice monouso, codice otp, codice sms, codice di "
             "sicurezza, codice di autenticazione"
         ),
+        "nl": "verificatiecode, bevestigingscode, sms-code, eenmalige code, beveiligingscode, inlogcode",
+        "pl": "kod weryfikacyjny, kod sms, kod jednorazowy, kod potwierdzający, kod bezpieczeństwa",
+        "sv": "verifieringskod, engångskod, engångskoden, sms-kod, bekräftelsekod, säkerhetskod",
     },
     # Codes kept for when a login is lost: a list of short groups ("k5x3-592s cm2n-k6e9", "QW5U YTW5 JXHH").
     "recovery": {
@@ -172,15 +195,18 @@ CUES: dict[CueKind, dict[str, str]] = {
             "codice di sicurezza della carta, codice cvv, codice cvc, codice di verifica della carta, cifre sul "
             "retro, codice sul retro"
         ),
+        "nl": "cvc-code, cvv-code, kaartverificatiecode, beveiligingscode van de kaart",
+        "pl": "kod cvv, kod cvc, kod bezpieczeństwa karty",
+        "sv": "cvc-kod, cvv-kod, säkerhetskod på kortet",
     },
     "security_answer": {
         "en": (
             "mother's maiden name, security answer, secret answer, memorable word, memorable answer, "
             "answer to my security question, first pet's name, first pet was, memorable place, memorable name, "
-            "memorable date, memorable city, city my parents met in, town my parents met in, where my parents "
-            "met, name of my first school, my first school, childhood nickname, childhood best friend, "
-            "favourite teacher, favorite teacher, security question answer, security question, secret "
-            "question"
+            "my first pet, memorable date, memorable city, city my parents met in, town my parents met in, "
+            "where my parents met, name of my first school, my first school, childhood nickname, "
+            "childhood best friend, favourite teacher, favorite teacher, security question answer, "
+            "security question, secret question"
         ),
         "pt": (
             "nome de solteira da minha mãe, resposta de segurança, resposta secreta, palavra memorável, "
@@ -205,8 +231,17 @@ CUES: dict[CueKind, dict[str, str]] = {
         "it": (
             "cognome da nubile di mia madre, risposta di sicurezza, risposta segreta, nome del mio primo "
             "animale, risposta alla domanda di sicurezza, risposta alla mia domanda di sicurezza, risposta alla "
-            "domanda segreta, domanda di sicurezza"
+            "domanda segreta, domanda di sicurezza, domanda segreta"
         ),
+        "nl": (
+            "meisjesnaam van mijn moeder, moederse meisjesnaam, meisjesnaam, veiligheidsvraag, geheime vraag, "
+            "naam van mijn eerste huisdier"
+        ),
+        "pl": (
+            "nazwisko panieńskie matki, nazwisko panieńskie mojej matki, pytanie bezpieczeństwa, pytanie "
+            "pomocnicze, imię mojego pierwszego zwierzaka"
+        ),
+        "sv": "mammas flicknamn, min mammas flicknamn, säkerhetsfråga, hemlig fråga, mitt första husdjur",
     },
     "bank_account": {
         "en": (
@@ -221,6 +256,9 @@ CUES: dict[CueKind, dict[str, str]] = {
         "fr": "numéro de compte, compte bancaire, rib, relevé d'identité bancaire, compte courant, compte",
         "de": "kontonummer, bankverbindung, bankleitzahl, blz, girokonto, bankkonto, konto",
         "it": "numero di conto, conto corrente, conto bancario, coordinate bancarie, conto",
+        "nl": "rekeningnummer, bankrekening, bankrekeningnummer",
+        "pl": "numer rachunku, numer konta, rachunek bankowy, konto bankowe",
+        "sv": "kontonummer, bankkonto, clearingnummer",
     },
     "passport": {
         "en": (
@@ -244,6 +282,9 @@ CUES: dict[CueKind, dict[str, str]] = {
             "passaporto, numero di passaporto, numero del passaporto, numero del documento, numero di "
             "documento, documento di viaggio, pagina dei dati, pagina anagrafica"
         ),
+        "nl": "paspoort, paspoortnummer, reisdocument, documentnummer",
+        "pl": "paszport, numer paszportu, dokument podróży, numer dokumentu",
+        "sv": "passnummer, passnumret, resedokument, dokumentnummer",
     },
     "id": {
         "en": (
@@ -274,6 +315,9 @@ CUES: dict[CueKind, dict[str, str]] = {
             "carta d'identità, codice fiscale, numero di identità, tessera sanitaria, permesso di soggiorno, "
             "patente, patente di guida"
         ),
+        "nl": "rijbewijs, rijbewijsnummer, bsn, burgerservicenummer, identiteitskaart, id-kaart",
+        "pl": "pesel, dowód osobisty, numer dowodu, prawo jazdy, numer prawa jazdy",
+        "sv": "personnummer, körkort, körkortsnummer, id-kort, nationellt id-kort",
     },
 }
 
@@ -281,7 +325,7 @@ CUES: dict[CueKind, dict[str, str]] = {
 # scanners already know (assistant.secrets.values).
 CONNECTORS = (
     "is, are, was, were, é, era, fica, es, est, c'est, était, ist, lautet, war, è, sono, são, son, sont, sind, "
-    "says, reads, shows, diz, dice, dit, sagt"
+    "says, reads, shows, diz, dice, dit, sagt, jest, är, blir, zijn"
 )
 # Between a value said first and its cue's name: the connectors above, a demonstrative ("X, that's my password",
 # "X, c'est mon mot de passe") or "as" ("put X as my tax id", "uso X como contraseña").
@@ -315,13 +359,14 @@ NEW_WORDS = (
 POSSESSIVES = (
     "my, the, our, a minha, o meu, minha, meu, a, o, mi, el, la, mon, ma, le, mein, meine, meinen, das, der, die, "
     "il mio, la mia, il, nostra, nostro, notre, nuestra, nuestro, unsere, unser, your, seu, sua, o seu, a sua, "
-    "tu, su, ton, ta, votre, dein, deine, ihr, ihre, il tuo, la tua, il suo, la sua"
+    "tu, su, ton, ta, votre, dein, deine, ihr, ihre, il tuo, la tua, il suo, la sua, mijn, moje, mój, moja, "
+    "min, mitt"
 )
 # Words between a cue and its connector that say what the secret is for ("senha do wifi é …").
 QUALIFIERS = (
     "for, to, of, on, at, de, do, da, dos, das, del, de la, du, des, della, dello, di, für, fürs, vom, von, "
     "zum, zur, ins, am, beim, per, pour, para, no, na, en, im, al, a la, au, à, à la, ao, alla, all', dell', "
-    "aus, via, by, from, in, with, per il, per la, pro"
+    "aus, via, by, from, in, with, per il, per la, pro, van, voor, dla, för, till, på"
 )
 # Said around a document number whose kind word is missing ("C01X00T47, expires 2031, issued in Berlin").
 DOCUMENT_CONTEXT = (
