@@ -124,6 +124,13 @@ _SELF_TAG = re.compile(
     re.I,
 )
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
+# "Standard profile: VGML always, aisle …", "My usual: exit row …", "Profile for you: …": the turn opens by saying
+# that what follows is the speaker's standing profile, so its fragments are the speaker's.
+_PROFILE_OPENER = re.compile(
+    r"^\W*(?:(?:my|standard|usual|default)\s+(?:travel\s+)?(?:profile|setup|set-up|usual|preferences|prefs|"
+    r"defaults|non-negotiables)|my usual|(?:travel\s+)?profile(?:\s+for\s+you)?|for my profile)\s*:",
+    re.I,
+)
 _FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|ive|i'd|we|we're|we've")
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
 _HOME = whole_words("home")
@@ -322,6 +329,7 @@ def _without_subject(
             and not is_task(sentence, ftype.name)
         )
         or DURABLE.search(evidence.text, evidence.sentence.start)
+        or _PROFILE_OPENER.match(_HESITATION.sub("", evidence.text, count=1))
     )
     return Assertion(value=match.value, retract=retract, ask=None if own else "no_subject", at=at)
 

@@ -96,7 +96,8 @@ _OPENER = re.compile(
 _OWN_HEADING = _OWN_LABELS | frozenset(
     str.split(
         "quick small short little personal general important one more another final last new my side random "
-        "fun for the record i i'm heads up standing instruction rule golden tip"
+        "fun for the record i i'm heads up standing instruction rule golden tip profile standard usual default "
+        "defaults setup set-up rules non-negotiables prefs"
     )
 )
 
