@@ -128,7 +128,7 @@ _HOME_CUE = re.compile(
     r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
     r"leave|leaves|leaving|go|goes|going)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
     r"departure airport|default airport|(?:trips?|flights?|journeys?)\s+(?:\w+\s+)?(?:begin|start)s?|"
-    r"departure point|go-to|my base|base is|by default|default (?:\w+ ){0,2}to|"
+    r"departure point|go-to|my base|base is|by default|default (?:\w+ ){0,2}to|airport is mine|"
     # The same in the other languages people write to us in.
     r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
     r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
@@ -137,7 +137,7 @@ _HOME_CUE = re.compile(
 _AS_AIRPORT = re.compile(
     r"(?:\s+(?:international|airport|intl)\b|(?:\s+[^\W\d_]+)?(?:\s+(?:is|as)|['’]s)\s+my\s+(?:\w+\s+)?airport\b|"
     # "Gatwick's my home base", not "my mother's home airport" (her home, said with a possessive).
-    r"-based\b|\s+is\s+(?:my\s+)?home\b|['’]s\s+my\s+home\b)",
+    r"-based\b|\s+is\s+(?:my\s+)?home\b|['’]s\s+my\s+home\b|(?:\s+airport)?\s+is\s+mine\b)",
     re.I,
 )
 # "Just moved back to Edinburgh so that's my home airport now": the place named, then pointed back at as the airport.

@@ -69,6 +69,7 @@ POLITE = whole_words(
 AVAILABLE = re.compile(
     r"\bif (?:i|we) can(?: help it)?\b|\b(?:i|we) possibly can\b"
     r"|\bif (?:there is|there's|there are|they have|it's) (?:one|any|available)\b"
+    r"|\bif (?:it|they|one|such a thing) exists?\b|\bif they (?:have|do|offer) (?:it|them|one|any)\b"
     r"|\b(?:if|where|when|whenever) (?:possible|available)\b"
     # "… unless I say so": the standing default the user may override, not a condition on it.
     r"|\bunless (?:i|we) (?:say|tell you|ask)(?: so| otherwise)?\b",
