@@ -37,7 +37,10 @@ _FIRST = re.compile(
 )
 _THIRD = re.compile(
     # ("my mother tongue" is a language, not a mother)
-    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language)\b)"
+    # (Nor "a school trip", "the company policy", "the family holiday": a word naming people can name a thing.)
+    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language|"
+    r"trips?|holidays?|vacations?|polic(?:y|ies)|part(?:y|ies)|events?|dinners?|lunch|meetings?|outings?|"
+    r"account|card|car)\b)"
     r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
     re.I,
 )
