@@ -43,7 +43,7 @@ from assistant.facts.types import FactType
 from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
-from assistant.gate.links import link_of, unchosen
+from assistant.gate.links import link_of, names_a_thing, unchosen
 from assistant.gate.markers import HESITATION
 from assistant.gate.mood import (
     HAS_VERB,
@@ -244,7 +244,7 @@ def _judge_match(
         return "dislike"
     if said == "negated":
         return "negated"
-    if ftype.name == "language" and _skill_in(clause, match):
+    if ftype.name == "language" and (_skill_in(clause, match) or names_a_thing(clause, match)):
         return "not_about_user"
     mood = mood_of(clause, evidence, match, requested=requested, answer=asked)
     if mood == "request":

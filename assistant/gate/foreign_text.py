@@ -52,9 +52,15 @@ _OWN_LABELS = frozenset(
         "update note ps p.s fyi btw edit correction reminder remember important also and but so oh ok okay yes no "
         "well me myself question answer request reply info details summary context background preferences "
         "preference seat seats diet dietary food meal meals home airport language languages travel flights "
-        "flight times loyalty accessibility re hi hello hey thanks"
+        "flight times loyalty accessibility re hi hello hey thanks "
+        # The fields of a form the user filled in and pasted ("Allergies: none", "Name: (skip)", "Budget: low").
+        "allergies allergy name budget accommodation transport other notes drinks snacks bags baggage reason "
+        "mobility special membership requirements religious medical meal"
     )
 )
+# A pasted questionnaire ("Q: Preferred seat? A: Aisle"): its only labels are these, and the answers are the
+# user's (a transcript between "A" and "B" is not).
+_FORM_LABELS = frozenset({"q", "a"})
 
 
 # Labels that name a speaker whatever else the message holds: a model's or a service's role, two capitalised
@@ -67,10 +73,20 @@ _ROLES = frozenset(
 )
 
 
-def _speaker_label(line: str) -> re.Match[str] | None:
-    """A "Name:" opener that is not one of the labels people use for their own notes."""
+def _speaker_label(line: str, form: bool = False) -> re.Match[str] | None:
+    """A "Name:" opener that is not one of the labels people use for their own notes (nor, in a pasted
+    questionnaire, its "Q:" and "A:")."""
     speaker = _SPEAKER.match(line)
-    return speaker if speaker and speaker.group(1).lower() not in _OWN_LABELS else None
+    if speaker is None:
+        return None
+    label = speaker.group(1).lower()
+    return None if label in _OWN_LABELS or (form and label in _FORM_LABELS) else speaker
+
+
+def _questionnaire(lines: list[str]) -> bool:
+    """Every labelled line is a "Q:" or an "A:" (a form's questions and the user's answers)."""
+    labels = {m.group(1).lower() for line in lines if (m := _SPEAKER.match(line))}
+    return bool(labels) and labels <= _FORM_LABELS
 
 
 def _surely_a_speaker(speaker: re.Match[str], labelled_lines: int) -> bool:
@@ -112,10 +128,11 @@ def unsure_labels(text: str) -> list[Span]:
     after it may be that person's. Headings made of the user's own note words ("Update:", "Quick one:") and
     the speakers :func:`foreign_spans` is sure of are not here."""
     lines = text.split("\n")
-    labelled = sum(1 for line in lines if _speaker_label(line))
+    form = _questionnaire(lines)
+    labelled = sum(1 for line in lines if _speaker_label(line, form))
     spans, start = [], 0
     for line in lines:
-        speaker = _speaker_label(line)
+        speaker = _speaker_label(line, form)
         opener = _OPENER.match(line)
         sure = speaker is not None and _surely_a_speaker(speaker, labelled)
         # A heading whose value is masked names the user's own secret ("Mum's maiden name: [masked], and I'm
@@ -138,10 +155,11 @@ def foreign_spans(text: str) -> list[Span]:
     spans = quoted_spans(text)
     start = 0
     lines = text.split("\n")
-    labelled = sum(1 for line in lines if _speaker_label(line))
+    form = _questionnaire(lines)
+    labelled = sum(1 for line in lines if _speaker_label(line, form))
     for line in lines:
         end = start + len(line)
-        speaker = _speaker_label(line)
+        speaker = _speaker_label(line, form)
         if line.lstrip().startswith(">"):
             spans.append(Span(start=start, end=end))
         elif speaker and _surely_a_speaker(speaker, labelled):

@@ -158,3 +158,19 @@ def _same_either_way(clause: str, match: ValueMatch, matches: list[ValueMatch]) 
         if _OR_BETWEEN.fullmatch(clause, lo.end, hi.start):
             return True
     return False
+
+
+# A language's name before a noun names a thing's origin, not the language to be spoken ("my Italian teacher",
+# "I love Italian food", "an Italian passport").
+_OF_A_THING = re.compile(
+    r"\s+(?:food|cuisine|cooking|restaurants?|dishes|wine|coffee|beer|teachers?|tutors?|class(?:es)?|courses?|"
+    r"lessons?|friends?|colleagues?|partner|husband|wife|boyfriend|girlfriend|family|relatives|grandparents|"
+    r"films?|movies?|tv|music|books?|news|hotels?|airlines?|trains?|side|passport|citizenship|keyboard|recipes?|"
+    r"breakfast|style|guy|girl|people|neighbou?rs?|coast|alps|countryside)\b",
+    re.I,
+)
+
+
+def names_a_thing(clause: str, match: ValueMatch) -> bool:
+    """The language named at ``match`` describes the noun after it (see :data:`_OF_A_THING`)."""
+    return bool(_OF_A_THING.match(clause, match.end))

@@ -69,6 +69,10 @@ HARMFUL = re.compile(
     r"|\b(?:don'?t|do not|never|no need to|stop)\s+(?:bother(?:ing)?\s+)?(?:ask|asking|check|checking|confirm|"
     r"confirming)\b(?:\s+(?:with\s+)?(?:me|anyone))?\s+(?:before|first)\s+(?:you\s+)?(?:book|pay|charg|buy|purchas)"
     r"|\bcharge\s+(?:my|the)\s+(?:\w+\s+)?card\s+for\s+(?:whatever|anything|everything)\b"
+    # Money or points sent to someone else ("refunds for my trips go to my mate's bank account").
+    r"|\b(?:refunds?|payments?|money|cashback|points|miles|avios|credits?)\b[^.!?\n]{0,40}?\b(?:go|goes|going|"
+    r"sent|send|paid|pay|transferr?\w*|credit\w*|moved?)\s+(?:in)?to\s+(?!me\b|myself\b|my\s+(?:own\s+)?"
+    r"(?:card|account|bank|wallet)\b)(?:my\s+)?(?:\w+['’]s?|a\s+\w+|someone|somebody|another)\s"
     r"|\b(?:tell|telling|say to|inform)\s+(?:them|him|her|the\s+\w+)\s+(?:that\s+)?(?:i'?m|i am)\s+(?:an?\s+)?"
     r"(?:\w+\s+)?(?:crew|staff|pilot|employee|diplomat|vip|official)\b"
     r"|\b(?:give|let|comp|upgrade)\b[^.!?\n]{0,30}\b(?:me|us)\s+(?:\w+\s+)?free\W*$",

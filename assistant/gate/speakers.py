@@ -168,7 +168,7 @@ _REPORTED_AFTER = re.compile(
 # A colon lead-in that names where the following words come from ("Message from my sister:", "The note reads:",
 # "Translate this for the waiter:"). "From now on:" and "from me:" are the user's own.
 _SOURCE = re.compile(
-    r"\bfrom\s+(?!(?:me|us|myself|now|today)\b)|"
+    r"\bfrom\s+(?!(?:me|us|myself|now|today|my)\b)|"  # ("from my insurance form:" is the user's own)
     + _REPORTING.pattern
     + "|"
     + _THIRD.pattern

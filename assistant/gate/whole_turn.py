@@ -74,6 +74,8 @@ _CONTACTED = re.compile(
     r"\b(?!(?:i|we)\b)\w+\s+(?:phoned|called|rang|sent|messaged|texted|emailed|wrote|replied|asked)\b", re.I
 )
 _WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# Where the text that follows came from, when not the user's own ("copying this from my insurance form:" is).
+_FROM_ELSEWHERE = re.compile(r"\bfrom\s+(?!(?:me|myself|my)\b)", re.I)
 _ECHO_RUN = 4
 # A later sentence (or clause) that opens by turning back on what came before: a correction, an apology, a
 # second thought. Often it takes the statement back ("Actually no, I eat everything now"), sometimes it only
@@ -289,7 +291,7 @@ def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "
         return "none"
     previous = evidence.text[earlier[-1].start : earlier[-1].end]
     reported = [m for m in REPORTING.finditer(previous) if reporter(m)]
-    if _INTRODUCES.search(previous.rstrip(" .!:\n")) and (reported or "from" in previous.lower()):
+    if _INTRODUCES.search(previous.rstrip(" .!:\n")) and (reported or _FROM_ELSEWHERE.search(previous)):
         return "introduces"
     contacted = _CONTACTED.search(previous)
     return "reports" if reported or contacted or _ADVICE.search(previous) else "none"
