@@ -113,7 +113,7 @@ _OWN_HEADING = _OWN_LABELS | frozenset(
     str.split(
         "quick small short little personal general important one more another final last new my side random "
         "fun for the record i i'm heads up standing instruction rule golden tip profile standard usual default "
-        "defaults setup set-up rules non-negotiables prefs"
+        "defaults setup set-up rules non-negotiables prefs um umm uh uhh er erm hmm ah"
     )
 )
 
@@ -142,7 +142,7 @@ def unsure_labels(text: str) -> list[Span]:
             opener
             and not sure
             and not labels_a_secret
-            and not all(w in _OWN_HEADING for w in opener.group(1).lower().split())
+            and not all(w.strip(".'") in _OWN_HEADING for w in opener.group(1).lower().split())
             and not any(w in _NOT_A_NAME for w in opener.group(1).lower().split())
         ):
             spans.append(Span(start=start + opener.end(), end=start + len(line)))

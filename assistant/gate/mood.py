@@ -35,6 +35,8 @@ QUESTION_START = re.compile(
 )
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
 ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
+# "any hotel you suggest needs step-free access": what anything must have is a statement, not a question.
+_MUST = re.compile(r"\b(?:needs?|has to|have to|must|should|ought to)\b", re.I)
 # "anything over a hundred metres and I need a wheelchair": the speaker doing something is a statement.
 _I_DO = re.compile(
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|use|get|have|eat|take|fly|sit|travel|book|want|can't|cannot)\b", re.I
@@ -67,8 +69,8 @@ POLITE = whole_words(
 # After the value, whether it can be had, not whether it holds: "the first flight of the day if I can", "exit row
 # if there is one", "aisle where possible", "Avios on everything I possibly can" ("possibly" intensifies "can").
 AVAILABLE = re.compile(
-    r"\bif (?:i|we) can(?: help it)?\b|\b(?:i|we) possibly can\b"
-    r"|\bif (?:there is|there's|there are|they have|it's) (?:one|any|available)\b"
+    r"\b(?:if|whenever|when) (?:i|we) (?:possibly )?can(?: help it)?\b|\b(?:i|we) possibly can\b"
+    r"|\b(?:if|whenever|when) (?:there is|there's|there are|they have|it's|one's) (?:one|any|available)\b"
     r"|\bif (?:it|they|one|such a thing) exists?\b|\bif they (?:have|do|offer) (?:it|them|one|any)\b"
     r"|\b(?:if|where|when|whenever) (?:possible|available)\b"
     # "… unless I say so": the standing default the user may override, not a condition on it.
@@ -120,15 +122,23 @@ def mood_of(
     if (
         asked
         or (QUESTION_START.search(clause) and not standing)
-        or (ANY_START.search(clause) and not HAS_VERB.search(clause) and not _I_DO.search(clause))
+        or (
+            ANY_START.search(clause)
+            and not HAS_VERB.search(clause)
+            and not _I_DO.search(clause)
+            and not _MUST.search(clause)
+        )
     ):
         return "question"
     greeting = GREETING.match(clause)
-    if greeting and match.start < greeting.end() and not answer:
+    labelled = evidence.before_clause.rstrip().endswith(":")  # "- Preferred flight time: evening"
+    if greeting and match.start < greeting.end() and not answer and not labelled:
         return "greeting"  # not "afternoon, never early morning" when asked what time the user likes to fly
     own = own_part(clause, match)
-    # A hedge tag after the value ("…, so vegetarian I suppose") is judged as a hedge, not as a supposition.
-    own = own[: match.end] + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", own[match.end :]))
+    # A hedge tag after the value ("…, so vegetarian I suppose") is judged as a hedge, not as a supposition;
+    # whether it can be had, before the value or after it ("whenever I possibly can, I fly direct"), neither.
+    before, value, after = own[: match.start], own[match.start : match.end], own[match.end :]
+    own = AVAILABLE.sub(" ", before) + value + _HEDGE_TAG.sub(" ", AVAILABLE.sub(" ", after))
     if HYPOTHETICAL.search(ASIDE.sub(" ", POLITE.sub(" ", own))):
         return "hypothetical"
     # A supposition opening the sentence, and a conditional in the clause after it, whatever stands between them

@@ -65,6 +65,11 @@ _ANSWERED_NO = re.compile(
 )
 
 
+# Where a stretch of a clause ends: a comma or semicolon, or a dash between spaces ("I never fly from London —
+# Bristol is my airport").
+_STRETCH = re.compile(r"[,;]|\s[-\u2013\u2014]+\s")
+
+
 def _last_words(text: str, n: int) -> str:
     words = text.split()
     return " ".join(words[-n:])
@@ -81,7 +86,7 @@ def polarity(clause: str, match: ValueMatch) -> Polarity:
         return "plain"
     # A dislike or a negation before a comma belongs to its own stretch: "I never check bags, carry-on only",
     # "No, I'm vegan", "I avoid wheat completely, coeliac since 2019".
-    near = _last_words(_ANSWERED_NO.sub(" ", re.split(r"[,;]", clause[: match.start])[-1]), 6)
+    near = _last_words(_ANSWERED_NO.sub(" ", _STRETCH.split(clause[: match.start])[-1]), 6)
     if _DISLIKE.search(near) or _DISLIKED_AFTER.match(after):
         return "disliked"
     if _NEGATED_AFTER.match(after):

@@ -178,6 +178,8 @@ _SOURCE = re.compile(
 
 
 REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, when it has one)
+# "Filling this in since you asked:": the assistant's question, answered; no one else's text follows.
+_YOU_ASKED = re.compile(r"\b(?:you|u)\s+(?:asked|wanted|said)\b", re.I)
 RELATION = _RELATION  # the people a user speaks of: family, friends, colleagues, carers, professionals
 # Words before a reporting verb that are no one's name: the verb is the user's imperative or the user's own
 # ("Always show me the cheapest first", "please tell me", "could you show me").
@@ -249,7 +251,7 @@ def someone_elses_text(text: str) -> tuple[Span, ...]:
         for colon in (i for i, ch in enumerate(line) if ch == ":"):
             # The lead-in is the colon's own sentence ("Back from Athens. One gripe: …" names no source).
             lead = line[max(line.rfind(end, 0, colon) for end in (". ", "! ", "? ")) + 1 : colon]
-            if _SOURCE.search(lead):
+            if _SOURCE.search(_YOU_ASKED.sub(" ", lead)):
                 rest = line[colon + 1 :].strip()
                 spans.append(Span(start=start + colon + 1, end=start + len(line) if rest else len(text)))
                 break
