@@ -44,13 +44,14 @@ from assistant.facts.vocabulary import ValueMatch
 from assistant.gate.evidence import Evidence, Span
 from assistant.gate.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
 from assistant.gate.links import link_of, names_a_thing, unchosen
-from assistant.gate.markers import HESITATION
+from assistant.gate.markers import LEADING_HESITATION
 from assistant.gate.mood import (
     HAS_VERB,
     HEDGE,
     mood_of,
     own_part,
 )
+from assistant.gate.own_marks import SAME_LATER, marked_as_mine
 from assistant.gate.polarity import polarity
 from assistant.gate.speakers import (
     BRACKETED,
@@ -88,49 +89,8 @@ class Assertion:
     at: Span | None = None  # where the value sits in the evidence text
 
 
-# How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".
-# "veggie since uni", "coeliac since childhood": a state dated by a stage of the speaker's own life is theirs.
-# (Not "gluten free since 2019" or "vegan for 3 yrs now": a date or a duration could be anyone's, so asked.)
-_UP_TO_NOW = re.compile(
-    r"\bsince (?:uni|university|school|college|childhood|birth|i was \w+|my (?:teens|twenties|childhood))\b",
-    re.I,
-)
-# "Nut allergy. Anaphylactic. Please remember this one.": the fragment handed over to be remembered.
-_REMEMBER_THIS = re.compile(r"\b(?:please\s+)?remember (?:this|that|it)\b", re.I)
-# "um, strictly vegetarian for ten years now": a hesitation is no word of the fragment.
-_HESITATION = re.compile(rf"^\W*(?:{HESITATION}\b[\s,.…]*)+", re.I)
 _BEING_ONE = re.compile(r"\s*(?:'m|am|'re|are)\s+(?:[a-z]+\s+)?(?:a|an)\s*", re.I)
-# "Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the speaker's.
-_DROPPED_I = re.compile(r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b", re.I)
-# "aisle pls. I drink loads of water on flights": the next sentence goes on about the speaker (not "I mean …",
-# "I guess", a wish or a past), so the fragment is theirs, unless that sentence is a trip of its own.
-_GOES_ON_ABOUT_ME = re.compile(
-    r"\s*(?:i|i'm|im|i've|ive)\s+(?!(?:mean|meant|guess|think|suppose|wish|was|used|would|might|may|'d|"
-    r"don't|dont|do not|am not|'m not|never|am flying|'m flying|am going|'m going|will|'ll)\b)",
-    re.I,
-)
-# "italian pls when you reply, it's my mother tongue": a clause pointing back at the value as the speaker's own
-# (not "it's my wife's", "that's my husband's thing").
-_POINTED_AT_AS_MINE = re.compile(
-    r"[,;—–-]\s*(?:and\s+)?(?:it's|it is|its|that's|that is|thats)\s+(?:\w+\s+)?my\s+(?!\w+['’]s\b)"
-    r"(?!(?:\w+\s+)?(?:wife|husband|partner|son|daughter|kids?|child|mum|mom|dad|boss|friend|colleague)\b)",
-    re.I,
-)
-# "… so window pls. same for every booking": a later sentence carries the standing word back to it.
-_SAME_LATER = re.compile(r"\s*(?:and\s+)?(?:the\s+)?same\s+(?:for|on|with)\s+(?:every|all|each|any)\b", re.I)
-_SELF_TAG = re.compile(
-    r"\b(?:here|member|flyer|flier|traveller|traveler|cardholder|holder|gold|silver|platinum|diamond|elite|"
-    r"status)\b|-based\b",
-    re.I,
-)
 _MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
-# "Standard profile: VGML always, aisle …", "My usual: exit row …", "Profile for you: …": the turn opens by saying
-# that what follows is the speaker's standing profile, so its fragments are the speaker's.
-_PROFILE_OPENER = re.compile(
-    r"^\W*(?:(?:my|standard|usual|default)\s+(?:travel\s+)?(?:profile|setup|set-up|usual|preferences|prefs|"
-    r"defaults|non-negotiables)|my usual|(?:travel\s+)?profile(?:\s+for\s+you)?|for my profile)\s*:",
-    re.I,
-)
 _FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|ive|i'd|we|we're|we've")
 # "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
 _HOME = whole_words("home")
@@ -259,7 +219,7 @@ def _judge_match(
     retract = said == "retracted"
     if who == "none" and not _marked_own(ftype, clause):
         return _without_subject(evidence, ftype, clause, match, retract=retract, at=at, asked=asked)
-    standing = bool(_SAME_LATER.match(evidence.text, evidence.sentence.end))
+    standing = bool(SAME_LATER.match(evidence.text, evidence.sentence.end))
     return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at, standing=standing)
 
 
@@ -316,30 +276,15 @@ def _without_subject(
     sentence = evidence.sentence_text
     own = (
         asked
-        or _SELF_TAG.search(clause)
-        or _UP_TO_NOW.search(clause)
-        or _REMEMBER_THIS.search(evidence.text, evidence.clause.end)
-        or _DROPPED_I.match(evidence.text, evidence.sentence.end)
-        or _goes_on_about_me(evidence, ftype.name)
-        or _POINTED_AT_AS_MINE.search(evidence.text, at.end, evidence.sentence.end)
-        or _SAME_LATER.match(evidence.text, evidence.sentence.end)
+        or marked_as_mine(evidence, ftype.name, clause, at)
         or (
             _FIRST_PERSON_SUBJECT.search(evidence.text, evidence.sentence.start, evidence.clause.start)
             and not is_transient(sentence)
             and not is_task(sentence, ftype.name)
         )
         or DURABLE.search(evidence.text, evidence.sentence.start)
-        or _PROFILE_OPENER.match(_HESITATION.sub("", evidence.text, count=1))
     )
     return Assertion(value=match.value, retract=retract, ask=None if own else "no_subject", at=at)
-
-
-def _goes_on_about_me(evidence: Evidence, type_name: str) -> bool:
-    after = evidence.text[evidence.sentence.end :]
-    if not _GOES_ON_ABOUT_ME.match(after):
-        return False
-    following = re.split(r"(?<=[.!?])\s|\n", after.lstrip(), maxsplit=1)[0]
-    return not is_transient(following) and not is_task(following, type_name)
 
 
 def _said_of_user(
@@ -386,7 +331,7 @@ def _is_fragment(clause: str) -> bool:
     """A few words naming a value and no verb: how people state things about themselves in passing."""
     if HAS_VERB.search(clause) or _OPENS_WITH_VERB.search(clause) or REQUEST.search(clause):
         return False
-    return len(_WORDS_OF.findall(BRACKETED.sub(" ", _HESITATION.sub("", clause)))) <= _FRAGMENT_WORDS
+    return len(_WORDS_OF.findall(BRACKETED.sub(" ", LEADING_HESITATION.sub("", clause)))) <= _FRAGMENT_WORDS
 
 
 def _absolute(evidence: Evidence, clause: str, match: ValueMatch) -> Span:

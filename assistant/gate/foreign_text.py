@@ -55,7 +55,8 @@ _OWN_LABELS = frozenset(
         "flight times loyalty accessibility re hi hello hey thanks "
         # The fields of a form the user filled in and pasted ("Allergies: none", "Name: (skip)", "Budget: low").
         "allergies allergy name budget accommodation transport other notes drinks snacks bags baggage reason "
-        "mobility special membership requirements religious medical meal"
+        "mobility special membership requirements religious medical meal assistance aid animal preferred time "
+        "departure second first programme program scheme breed size"
     )
 )
 # A pasted questionnaire ("Q: Preferred seat? A: Aisle"): its only labels are these, and the answers are the
@@ -129,6 +130,7 @@ def unsure_labels(text: str) -> list[Span]:
     the speakers :func:`foreign_spans` is sure of are not here."""
     lines = text.split("\n")
     form = _questionnaire(lines)
+    own = _OWN_HEADING | _FORM_LABELS if form else _OWN_HEADING
     labelled = sum(1 for line in lines if _speaker_label(line, form))
     spans, start = [], 0
     for line in lines:
@@ -142,7 +144,7 @@ def unsure_labels(text: str) -> list[Span]:
             opener
             and not sure
             and not labels_a_secret
-            and not all(w.strip(".'") in _OWN_HEADING for w in opener.group(1).lower().split())
+            and not all(w.strip(".'") in own for w in opener.group(1).lower().split())
             and not any(w in _NOT_A_NAME for w in opener.group(1).lower().split())
         ):
             spans.append(Span(start=start + opener.end(), end=start + len(line)))

@@ -54,6 +54,8 @@ _TAIL = (
 DENIAL_FRAGMENT = re.compile(rf"^(?:{_FILLER} )*{_DENIAL}(?: {_TAIL})*$")
 # Sounds people type while they think ("um, aisle seat is my thing"): no word of what they say.
 HESITATION = r"(?:um+|uh+|erm|er|hmm+|ah|eh)"
+# "um, strictly vegetarian for ten years now": hesitations opening a text, no words of it.
+LEADING_HESITATION = re.compile(rf"^\W*(?:{HESITATION}\b[\s,.…]*)+", re.I)
 # Soft markers: often a joke, sometimes only a laugh. The gate asks. A laugh is about its own sentence; a wink
 # or an upside-down smile turns the whole turn ironic.
 SOFT_JOKE = re.compile(r"\b(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xd)\b|[\U0001f602\U0001f923]", re.I)
