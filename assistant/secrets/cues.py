@@ -115,7 +115,7 @@ _QUALIFIED = re.compile(
 # A label with no little word before it: quoted, or a few words before a ":" ("pregunta secreta, colegio: …",
 # "Sicherheitsfrage 'erstes Auto': …"), or a name before a connector word ("mot de passe SNCF Connect c'est …",
 # "o NIF que uso é o …"), never a "now" that starts the next clause ("mudei a senha, agora é …").
-_LABEL_CHARS = r"(?:[^\n.,;:!?=\[\d'\"]|\.(?=\w))"
+_LABEL_CHARS = r"(?:[^\n.,;:!?=\[\d'\"]|\.(?=\w)|(?<=\w)['’](?=\w))"  # ("per l'app", "dell'hotel")
 _LABELLED = re.compile(
     rf"\s+(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\")(?=\s*[:=]|\s+(?:{alternation_of(CONNECTORS)})\s)"
     rf"|,?\s+{_LABEL_CHARS}{{1,28}}?(?=\s*[:=])"

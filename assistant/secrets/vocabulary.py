@@ -41,7 +41,7 @@ CUES: dict[CueKind, dict[str, str]] = {
         "en": (
             "password, passphrase, wifi password, login password, wifi pass, wi-fi pass, wifi key, "
             "network key, wpa key, login pass, account pass, email pass, e-mail pass, app pass, admin pass, "
-            "portal pass, router pass, laptop pass, passcode, pw, pwd"
+            "portal pass, router pass, laptop pass, passcode, pw, pwd, passwd"
         ),
         "pt": "senha, palavra-passe, palavra passe, senha do wifi, palavra-chave, senha da rede",
         "es": "contraseña, clave, clave de acceso, contraseña del wifi, clave del wifi, clave wifi",
@@ -292,7 +292,7 @@ CUES: dict[CueKind, dict[str, str]] = {
             "personal identity number, citizen number, tax id, tax number, tax no, tax id number, id card number, "
             "identity card number, national id number, residence permit, driver's licence, driver's license, "
             "driving licence, driving license, driver licence, driver license, licence number, license number, "
-            "dl, dl number"
+            "dl, dl number, licence, license, doc no., document no."
         ),
         "pt": (
             "bilhete de identidade, cartão de cidadão, número de identificação, cpf, rg, nif, número de "
