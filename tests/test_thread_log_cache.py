@@ -199,3 +199,17 @@ def test_the_cache_holds_at_most_its_events_least_recently_used_first() -> None:
     cache.put(ThreadId("a"), log("a", 1, revision=3))  # an older reader's copy does not replace a newer one
     held = cache.get(ThreadId("a"))
     assert held is not None and held.revision == 5
+
+
+def test_a_thread_s_next_turn_reads_only_the_events_appended_since(runtime_factory: RuntimeFactory) -> None:
+    rt = runtime_factory()
+
+    def turn(turn_id: str, text: str) -> None:
+        req = TurnRequest(user=ALICE, thread=T1, turn=TurnId(turn_id), text=text, now=MONDAY)
+        asyncio.run(rt.engine.run_turn(req))
+
+    turn("t1", "Find me flights to Lisbon on the 14th")
+    whole = rt.thread_log.whole_reads
+    turn("t2", "Book option 1, please.")
+    assert rt.thread_log.whole_reads == whole
+    assert rt.thread_log.events(T1) == SqlThreadLog(rt.db, cached_events=0).events(T1)
