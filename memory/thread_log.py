@@ -130,9 +130,10 @@ def _sqlite_event(row: Any) -> Event:
 class SqlThreadLog:
     """Implements :class:`assistant.ports.ThreadLog`."""
 
-    def __init__(self, db: Database, *, cached_events: int = 20_000) -> None:
+    def __init__(self, db: Database, *, cached_events: int = 10_000) -> None:
         """``cached_events``: how many events of recently read threads this process keeps in memory (0: none),
-        so that reading a thread again reads only the events appended since (``memory.log_cache``)."""
+        so that reading a thread again reads only the events appended since (``memory.log_cache``). An event
+        of the benchmark's conversation takes ~2.4 KB decoded: 10,000 are ~25 MB, ~50 threads of 200 events."""
         self.db = db
         self._append = _AppendStatements(db)
         self._decode = _sqlite_event if db.is_sqlite else _read_event
