@@ -51,6 +51,7 @@ def core_append(db: Database) -> Callable[[NewEvent], AppendResult]:
     bump: dict[str, Any] = {
         "last_seq": case((threads_t.c.last_seq < seq, seq), else_=threads_t.c.last_seq),
         "last_event_at": later(threads_t.c.last_event_at),
+        "log_revision": threads_t.c.log_revision + 1,  # as SqlThreadLog's append moves it (memory.log_cache)
     }
     bump_thread = update(threads_t).where(threads_t.c.id == bindparam("t")).values(**bump)
     bump_thread_user = (

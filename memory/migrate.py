@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _ADVISORY_LOCK_KEY = 0x7A11_0001  # arbitrary, constant: "travel-assistant schema"
 # The newest revision. A start that finds the database at it reads one row and never imports Alembic (~0.08 s
 # of every command's start-up); tests/test_settings_and_schema.py checks that this is Alembic's head.
-HEAD = "0007_demo_clock"
+HEAD = "0008_thread_log_revision"
 
 
 def _config() -> Config:

@@ -33,6 +33,7 @@ from assistant.scrub import MESSAGE_REMOVED, fragments, scrub_json, scrub_text
 from memory.db import Database
 from memory.registry import UserDataRegistry
 from memory.tables import EventRow, ThreadRow
+from memory.thread_log import log_changed
 
 REDACTION = EventKind.REDACTION
 TITLE_REMOVED = "Message removed"
@@ -73,6 +74,7 @@ def redact_message(
         target.body = {"text": MESSAGE_REMOVED, "redacted": True}
         scrubbed, copies = _scrub_copies(session, thread, pieces)
         scrubbed += 1  # the message itself
+        session.execute(log_changed(thread))  # every process's cached copy of the thread is stale now
         first_user_seq = session.execute(
             select(func.min(col(EventRow.seq))).where(
                 col(EventRow.thread_id) == thread, col(EventRow.kind) == EventKind.USER
@@ -153,7 +155,8 @@ def _append_marker(
             .values(
                 last_seq=func.max(col(ThreadRow.last_seq), seq)
                 if db.is_sqlite
-                else func.greatest(col(ThreadRow.last_seq), seq)
+                else func.greatest(col(ThreadRow.last_seq), seq),
+                log_revision=col(ThreadRow.log_revision) + 1,  # one per event appended, as appends do
             )
         )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
+from uuid import uuid4
 
 from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -18,6 +19,10 @@ from memory.db import UTCDateTime
 
 # SQLite only auto-increments an INTEGER PRIMARY KEY; Postgres wants BIGINT for a log that only grows.
 SeqType = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def new_log_epoch() -> str:
+    return uuid4().hex
 
 
 class UserRow(SQLModel, table=True):
@@ -44,6 +49,14 @@ class ThreadRow(SQLModel, table=True):
     last_seq: int = Field(default=0, sa_type=BigInteger)
     # Promotion is incremental: events with seq <= this were already offered to promotion.
     promoted_through_seq: int = Field(default=0, sa_type=BigInteger)
+    # What lets a process keep a thread's log in memory and read only what was appended since (memory.log_cache):
+    # the epoch is new whenever a thread row is created, so a deleted thread whose id comes back is never taken
+    # for the old one; the revision goes up by one for every event appended and by at least one for every change
+    # made to logged events in place (remask, redaction). Whatever changes the events table must move it too.
+    log_epoch: str = Field(
+        default_factory=new_log_epoch, max_length=32, sa_column_kwargs={"server_default": ""}
+    )
+    log_revision: int = Field(default=0, sa_type=BigInteger, sa_column_kwargs={"server_default": "0"})
 
 
 class EventRow(SQLModel, table=True):

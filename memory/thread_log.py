@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, String, bindparam, case, func, select, type_coerce, update
+from sqlalchemy import JSON, String, and_, bindparam, case, func, select, type_coerce, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from assistant.errors import NotFound
@@ -18,6 +18,7 @@ from assistant.faults import crash_point
 from assistant.ids import ThreadId, TurnId
 from assistant.secrets.hits import check_remask
 from memory.db import Database, UTCDateTime, translate_errors
+from memory.log_cache import CachedLog, LogCache
 from memory.tables import EventRow, ThreadRow, UserRow
 
 _EVENTS = EventRow.__table__  # type: ignore[attr-defined]
@@ -52,11 +53,12 @@ class _AppendStatements:
         key = [events.c.seq, events.c.thread_id, events.c.turn_id, events.c.kind]
         # On SQLite the stored text of the body and the time, decoded by _sqlite_event.
         raw = [type_coerce(events.c.body, String()), type_coerce(events.c.created_at, String())]
+        columns = [*key, *(raw if db.is_sqlite else [events.c.body, events.c.created_at])]
+        after = events.c.seq > bindparam("after")
         self.events = (
-            select(*key, *(raw if db.is_sqlite else [events.c.body, events.c.created_at]))
-            .where(events.c.thread_id == bindparam("thread"), events.c.seq > bindparam("after"))
-            .order_by(events.c.seq)
+            select(*columns).where(events.c.thread_id == bindparam("thread"), after).order_by(events.c.seq)
         )
+        self.logged = _with_log_revision(columns, after)
         self.find = select(events).where(
             events.c.thread_id == bindparam("thread"),
             events.c.turn_id == bindparam("turn"),
@@ -70,6 +72,7 @@ class _AppendStatements:
         values: dict[str, Any] = {
             "last_seq": greatest(threads.c.last_seq, bindparam("seq")),
             "last_event_at": later(threads.c.last_event_at),
+            "log_revision": threads.c.log_revision + 1,  # one per event appended (memory.log_cache)
         }
         where = threads.c.id == bindparam("thread")
         self.touch = update(threads).where(where).values(values).returning(threads.c.user_id)
@@ -86,8 +89,32 @@ class _AppendStatements:
         )
 
 
+def _with_log_revision(columns: list[Any], after: Any) -> Any:
+    """The thread row's log epoch and revision with its events after a seq, in one statement (one snapshot): a
+    row of NULL events when there are none, no row when there is no such thread."""
+    events, threads = _EVENTS, _THREADS
+    return (
+        select(threads.c.log_epoch, threads.c.log_revision, *columns)
+        .select_from(threads.outerjoin(events, and_(events.c.thread_id == threads.c.id, after)))
+        .where(threads.c.id == bindparam("thread"))
+        .order_by(events.c.seq)
+    )
+
+
+def log_changed(thread: ThreadId) -> Any:
+    """The statement that tells every process's cached copy of ``thread``'s log (``memory.log_cache``) that
+    its logged events were changed in place: run it in the transaction that changes them."""
+    return update(_THREADS).where(_THREADS.c.id == thread).values(log_revision=_THREADS.c.log_revision + 1)
+
+
 def _event_row(row: Any) -> Event:
     return Event(row.seq, ThreadId(row.thread_id), TurnId(row.turn_id), row.kind, row.body, row.created_at)
+
+
+def _read_event(row: Any) -> Event:
+    """An event read by ``_AppendStatements.events`` (or the event part of ``logged``) on Postgres."""
+    seq, thread, turn, kind, body, at = row
+    return Event(seq, thread, turn, kind, body, at)
 
 
 def _sqlite_event(row: Any) -> Event:
@@ -103,9 +130,15 @@ def _sqlite_event(row: Any) -> Event:
 class SqlThreadLog:
     """Implements :class:`assistant.ports.ThreadLog`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, cached_events: int = 10_000) -> None:
+        """``cached_events``: how many events of recently read threads this process keeps in memory (0: none),
+        so that reading a thread again reads only the events appended since (``memory.log_cache``). An event
+        of the benchmark's conversation takes ~2.4 KB decoded: 10,000 are ~25 MB, ~50 threads of 200 events."""
         self.db = db
         self._append = _AppendStatements(db)
+        self._decode = _sqlite_event if db.is_sqlite else _read_event
+        self._cache = LogCache(cached_events) if cached_events > 0 else None
+        self.whole_reads = 0  # reads of a whole thread, the cache's misses included (for tests and profiling)
 
     def append(self, event: NewEvent) -> AppendResult:
         """Two or three prepared statements in one short write transaction: the hottest path of a turn.
@@ -164,12 +197,46 @@ class SqlThreadLog:
             conn.execute(
                 update(_EVENTS).where(_EVENTS.c.seq == row.seq).values(body={**row.body, "text": text})
             )
+            conn.execute(log_changed(thread))
             return True
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
-        """Read with a prepared Core statement: building ORM objects for a 200-event thread cost more than the
-        query itself, and every turn reads its whole thread."""
-        decode = _sqlite_event if self.db.is_sqlite else _event_row
+        """A whole thread comes from this process's copy of it plus the events appended since, when the thread
+        row shows nothing else changed (``memory.log_cache``); otherwise, and for ``after_seq``, from the
+        database. Read with prepared Core statements: building ORM objects for a 200-event thread cost more
+        than the query itself."""
+        cache = self._cache
+        if after_seq or cache is None:
+            return self._read(thread, after_seq)
+        cached = cache.get(thread)
+        found = self._read_logged(thread, cached.last_seq if cached else 0)
+        log = cached.extended(*found) if cached is not None and found is not None else None
+        if log is None and cached is not None and found is not None:
+            found = self._read_logged(thread, 0)  # changed in place, or a new thread under the same id
+        if found is None:  # no such thread (deleted, or never made): the events as they are, none kept
+            cache.drop(thread)
+            return self._read(thread, 0)
+        if log is None:
+            log = CachedLog(found[0], found[1], tuple(found[2]))
+        cache.put(thread, log)
+        return list(log.events)
+
+    def _read(self, thread: ThreadId, after_seq: int) -> list[Event]:
+        if not after_seq:
+            self.whole_reads += 1
         with translate_errors(), self.db.engine.connect() as conn:
             rows = conn.execute(self._append.events, {"thread": thread, "after": after_seq})
-            return [decode(row) for row in rows]
+            return [self._decode(row) for row in rows]
+
+    def _read_logged(self, thread: ThreadId, after_seq: int) -> tuple[str, int, list[Event]] | None:
+        """The thread row's log epoch and revision and its events after ``after_seq``, in one statement; None
+        when there is no such thread."""
+        if not after_seq:
+            self.whole_reads += 1
+        with translate_errors(), self.db.engine.connect() as conn:
+            rows = conn.execute(self._append.logged, {"thread": thread, "after": after_seq}).all()
+        if not rows:
+            return None
+        decode = self._decode
+        events = [decode(row[2:]) for row in rows if row[2] is not None]
+        return rows[0][0], rows[0][1], events
