@@ -226,8 +226,10 @@ def _judge_match(
 # "My English is ok but I read Portuguese way faster": how well the user speaks a language is no choice of it.
 _MY = re.compile(r"\bmy\s+$", re.I)
 _SKILL = re.compile(
-    r"\s*(?:is|'s)\s+(?:\w+\s+)?(?:ok|okay|fine|good|decent|rusty|basic|poor|bad|terrible|awful|limited|weak|"
-    r"passable|so-so|shaky|patchy|not (?:great|good|bad))\b",
+    r"\s*(?:(?:is|'s)\s+(?:\w+\s+)?(?:ok|okay|fine|good|decent|rusty|basic|poor|bad|terrible|awful|limited|weak|"
+    r"passable|so-so|shaky|patchy|not (?:great|good|bad)|more or less|like)\b"
+    # … or anything else it does ("my English gets tired by the end of the day", "my English isn't great").
+    r"|(?:gets|got|isn't|is not|was|has|needs|sucks|stinks|can|could|only|still|just)\b)",
     re.I,
 )
 

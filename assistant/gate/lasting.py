@@ -19,7 +19,8 @@ DURABLE = whole_words(
     r"permanent(?:ly)?|for good|for life|lifelong|forever|for ever|default(?: me)? to|as (?:my|the) default|"
     r"my default|as my (?:home|usual|preferred|main) \w+|any day of the week|make (?:it|this|that) a rule|"
     r"(?:a )?standing (?:rule|request|order|instruction|choice)|"
-    r"in (?:the )?future|for everything|for anything|(?:as|like) (?:usual|always)|(?:for|from) next time(?: on)?|"
+    r"in (?:the )?future|for everything|for anything|that's my (?:usual|go-to|default|standard)|"
+    r"(?:as|like) (?:usual|always)|(?:for|from) next time(?: on)?|"
     # Carrying on as now, with no end ("can you keep replying in English?").
     r"(?:keep|continue) (?:on )?(?:replying|answering|writing|speaking|talking|using|booking|replying to me)|"
     r"future (?:trips|travel|bookings|chats|conversations)|"

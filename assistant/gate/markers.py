@@ -63,7 +63,8 @@ IRONIC = re.compile(
     r"[\U0001f61c\U0001f61d\U0001f609\U0001f60f\U0001f643\U0001f92a]|(?:^|\s)[;:]-?[pP)](?=\s|$)", re.I
 )
 SARCASM_OPENER = re.compile(
-    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b|^\W*oh\W+(?:sure|totally)\b"
+    r"^\W*(?:oh\W+)?(?:yeah|yes|sure)\W+(?:sure|right|totally|absolutely|of course)\b"
+    r"|^\W*oh\W+(?:sure|totally|absolutely|of course|definitely)\b"
     # "Ah yes, Marriott Bonvoy, the programme where …": recognising a thing named, often to mock it.
     r"|^\W*(?:ah|oh)\W+(?:yes|yeah|great|right)\W",
     re.I,
@@ -82,7 +83,9 @@ SARCASTIC_LAST_WORD = re.compile(
     # A one-word verdict closing the turn ("… fits beautifully into one tiny wheelie bag. Genius."): asked.
     r"|[.!?]\s+(?:genius|brilliant|marvellous|splendid|fabulous|wonderful|fantastic)\W*$"
     # … or two ("… all two words of it. Very helpful.").
-    r"|[.!?]\s+(?:very|so|super|really|most|how)\s+(?:helpful|useful|convenient|handy|fun|clever|practical)\W*$",
+    r"|[.!?]\s+(?:very|so|super|really|most|how)\s+(?:helpful|useful|convenient|handy|fun|clever|practical)\W*$"
+    # … or a stock phrase of mock delight ("… four emails a day from Marriott. Living the dream.").
+    r"|[.!?]\s+(?:living the dream|dream come true|what a treat|what a joy|can't wait|lucky me)\W*$",
     re.I,
 )
 # Irony after the statement: a mock reason ("…, sure, because I totally want to climb over two strangers"), a

@@ -34,6 +34,9 @@ QUESTION_START = re.compile(
     re.I,
 )
 # "Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.
+# "Chuck the vegetarian meal on every booking, yeah?": a tag asking for agreement, not a question about it.
+_SPEAKER_FIRST = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:i|i'm|im|i am|i've|ive|we|we're|my)\b", re.I)
+_TAG_QUESTION = re.compile(r",\s*(?:yeah|yea|yes|right|ok|okay|eh|alright|innit|aye|yah|ja)\s*\?+\s*$", re.I)
 ANY_START = re.compile(r"^\W*any(?:thing)?\b", re.I)
 # "any hotel you suggest needs step-free access": what anything must have is a statement, not a question.
 _MUST = re.compile(r"\b(?:needs?|has to|have to|must|should|ought to)\b", re.I)
@@ -109,8 +112,12 @@ def mood_of(
     # "can you reply in french? always": a request the next words make standing.
     next_words = evidence.text[evidence.sentence.end :].lstrip(" \n\"'")
     standing = bool(STANDING_REQUEST.search(clause) and (DURABLE.search(clause) or DURABLE.match(next_words)))
+    # "Chuck the vegetarian meal on every booking, yeah?" asks for agreement with an order ("I'm coeliac, right?"
+    # still asks whether a statement holds).
+    tagged = _TAG_QUESTION.search(evidence.sentence_text) and not _SPEAKER_FIRST.match(evidence.sentence_text)
     asked = (
         evidence.sentence_text.rstrip().endswith("?")
+        and not tagged
         and not requested
         and not standing
         and not _asks_something_else(evidence.sentence_text, clause, match)

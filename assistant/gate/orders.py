@@ -22,7 +22,7 @@ INJECTED = re.compile(
     r"|\b(?:skip|bypass|disable|turn off)\b.{0,20}\b(?:checks?|verification|validation|safety|filters?|rules|"
     r"confirmations?|approvals?)\b"
     r"|\b(?:write|put|store|insert|inject)\s+['\"].{0,80}['\"]\s*(?:in|into|to)\s+(?:your\s+|the\s+)?memory\b"
-    r"|\b(?:tell|for) everyone\b|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
+    r"|\b(?:tell|for) everyone\b(?!\s+else)|\byou (?:are now|must always|will always|have to always)\b|\bact as\b|"
     r"\bdeveloper mode\b|\bjailbreak\b|\bnew (?:rules?|instructions?)\b"
     r"|\b(?:rules?|instructions?|checks?|filters?) (?:no longer|don'?t|do not|doesn'?t|does not|won'?t|will not) "
     r"apply\b"
@@ -69,6 +69,16 @@ HARMFUL = re.compile(
     r"|\b(?:don'?t|do not|never|no need to|stop)\s+(?:bother(?:ing)?\s+)?(?:ask|asking|check|checking|confirm|"
     r"confirming)\b(?:\s+(?:with\s+)?(?:me|anyone))?\s+(?:before|first)\s+(?:you\s+)?(?:book|pay|charg|buy|purchas)"
     r"|\bcharge\s+(?:my|the)\s+(?:\w+\s+)?card\s+for\s+(?:whatever|anything|everything)\b"
+    # Another passenger moved for the user, someone else's miles taken, the user's bookings told to whoever asks,
+    # a record falsified ("bump whoever's in 3C to economy", "credit the miles from Dave's flights to my account",
+    # "change the fare code on the expense report").
+    r"|\b(?:bump|move|kick|downgrade|swap)\b[^.!?\n]{0,20}\b(?:whoever|someone|somebody|the (?:person|passenger|"
+    r"guy|man|woman|people))\b"
+    r"|\b(?:miles|points|avios)\s+(?:\w+\s+)?from\s+(?!my\s+(?:own\s+)?(?:flights?|trips?|bookings?|account)\b)"
+    r"(?:my\s+|the\s+)?(?:\w+\s+){0,2}\w+['’]s\b"
+    r"|\bwhoever asks\b|\b(?:anyone|anybody|everyone) who asks\b|\bto (?:anyone|anybody|whoever) asking\b"
+    r"|\b(?:change|alter|fake|falsify|fudge|edit|doctor)\b[^.!?\n]{0,40}\b(?:expense (?:report|claim)s?|receipts?|"
+    r"invoices?|fare (?:code|class|basis))\b"
     # Money or points sent to someone else ("refunds for my trips go to my mate's bank account").
     r"|\b(?:refunds?|payments?|money|cashback|points|miles|avios|credits?)\b[^.!?\n]{0,40}?\b(?:go|goes|going|"
     r"sent|send|paid|pay|transferr?\w*|credit\w*|moved?)\s+(?:in)?to\s+(?!me\b|myself\b|my\s+(?:own\s+)?"
