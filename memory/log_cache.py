@@ -41,12 +41,12 @@ class CachedLog:
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else 0
 
-    def extended(self, epoch: str, revision: int, new: list[Event]) -> CachedLog | None:
-        """This copy plus ``new`` (the events after :attr:`last_seq` read together with ``epoch`` and
-        ``revision``), or None when the thread changed otherwise since the copy was made."""
-        if epoch != self.epoch or revision != self.revision + len(new):
+    def extended(self, tail: CachedLog) -> CachedLog | None:
+        """This copy plus ``tail`` (the events after :attr:`last_seq`, read together with the thread row's epoch
+        and revision), or None when the thread changed otherwise since the copy was made."""
+        if tail.epoch != self.epoch or tail.revision != self.revision + len(tail.events):
             return None
-        return CachedLog(epoch, revision, self.events + tuple(new)) if new else self
+        return CachedLog(tail.epoch, tail.revision, self.events + tail.events) if tail.events else self
 
 
 class LogCache:

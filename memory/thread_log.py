@@ -209,15 +209,14 @@ class SqlThreadLog:
         if after_seq or cache is None:
             return self._read(thread, after_seq)
         cached = cache.get(thread)
-        found = self._read_logged(thread, cached.last_seq if cached else 0)
-        log = cached.extended(*found) if cached is not None and found is not None else None
-        if log is None and cached is not None and found is not None:
-            found = self._read_logged(thread, 0)  # changed in place, or a new thread under the same id
-        if found is None:  # no such thread (deleted, or never made): the events as they are, none kept
+        log = self._read_logged(thread, cached.last_seq if cached else 0)
+        if cached is not None and log is not None:
+            # The copy plus what was appended since, or, if the thread changed in place or is a new thread under
+            # the same id, the whole thread read again.
+            log = cached.extended(log) or self._read_logged(thread, 0)
+        if log is None:  # no such thread (deleted, or never made): the events as they are, none kept
             cache.drop(thread)
             return self._read(thread, 0)
-        if log is None:
-            log = CachedLog(found[0], found[1], tuple(found[2]))
         cache.put(thread, log)
         return list(log.events)
 
@@ -228,9 +227,9 @@ class SqlThreadLog:
             rows = conn.execute(self._append.events, {"thread": thread, "after": after_seq})
             return [self._decode(row) for row in rows]
 
-    def _read_logged(self, thread: ThreadId, after_seq: int) -> tuple[str, int, list[Event]] | None:
-        """The thread row's log epoch and revision and its events after ``after_seq``, in one statement; None
-        when there is no such thread."""
+    def _read_logged(self, thread: ThreadId, after_seq: int) -> CachedLog | None:
+        """The thread row's log epoch and revision and its events after ``after_seq`` (all of them when 0), in
+        one statement; None when there is no such thread."""
         if not after_seq:
             self.whole_reads += 1
         with translate_errors(), self.db.engine.connect() as conn:
@@ -238,5 +237,5 @@ class SqlThreadLog:
         if not rows:
             return None
         decode = self._decode
-        events = [decode(row[2:]) for row in rows if row[2] is not None]
-        return rows[0][0], rows[0][1], events
+        events = tuple(decode(row[2:]) for row in rows if row[2] is not None)
+        return CachedLog(rows[0][0], rows[0][1], events)

@@ -55,7 +55,7 @@ _OWN_LABELS = frozenset(
         "flight times loyalty accessibility re hi hello hey thanks "
         # The fields of a form the user filled in and pasted ("Allergies: none", "Name: (skip)", "Budget: low").
         "allergies allergy name budget accommodation transport other notes drinks snacks bags baggage reason "
-        "mobility special membership requirements religious medical meal assistance aid animal preferred time "
+        "mobility special membership requirements religious medical assistance aid animal preferred time "
         "departure second first programme program scheme breed size"
     )
 )

@@ -150,12 +150,12 @@ def mood_of(
         return "hypothetical"
     # A supposition opening the sentence, and a conditional in the clause after it, whatever stands between them
     # ("Say I hit Platinum — I'd fly business everywhere"; "If I ever get status: I would …").
-    if SUPPOSED.match(evidence.before_clause) and _CONDITIONAL.search(own):
+    if _SUPPOSED.match(evidence.before_clause) and _CONDITIONAL.search(own):
         return "hypothetical"
     return None
 
 
-SUPPOSED = re.compile(
+_SUPPOSED = re.compile(
     r"^\W*(?:(?:and|but|so|ok|okay|well)\W+)?(?:if|say|suppose|supposing|imagine|assuming|let'?s say|what if|"
     r"in case|were (?:i|we)|had (?:i|we))\b",
     re.I,

@@ -12,6 +12,7 @@ import re
 from typing import Literal
 
 from assistant.facts.vocabulary import ValueMatch
+from assistant.gate.markers import HESITATION
 from assistant.text import whole_words
 
 Polarity = Literal["plain", "negated", "retracted", "disliked"]
@@ -60,7 +61,7 @@ _AVOIDS = whole_words(
 # "no I always need wheelchair assistance", "oh no I have a shellfish allergy": "no" answering the other side, a
 # statement of the speaker's own after it (with a comma or without: dictated and typed fast, the comma goes).
 _ANSWERED_NO = re.compile(
-    r"^\W*(?:(?:oh|ah+|uh+|um+|erm|er|hmm+|well)\W+)*(?:no+|nope|nah)\b(?=\W+(?:i|i'm|im|i've|ive|i'd|we|we're|my|our)\b)",
+    rf"^\W*(?:(?:oh|ah+|well|{HESITATION})\W+)*(?:no+|nope|nah)\b(?=\W+(?:i|i'm|im|i've|ive|i'd|we|we're|my|our)\b)",
     re.I,
 )
 
