@@ -90,8 +90,9 @@ _TRIP_TO = re.compile(
 _EVENT = whole_words(
     r"gave|(?<!'ve )(?<!\bive )(?<!have )(?<!'s )(?<!has )got|had|was given|were given|took|booked|ate|ordered|"
     r"sat|flew|stayed|chose|picked|received|"
-    # Not "just moved back to Edinburgh": moving to a place is where the user lives now.
-    r"offered|assigned|upgraded|moved(?!\s+(?:back\s+)?(?:to|in)\s+(?-i:[A-Z]))"
+    # Not "just moved back to Edinburgh", "since we moved up north": moving to a place is where the user lives now.
+    r"offered|assigned|upgraded|moved(?!\s+(?:back\s+|up\s+|down\s+|over\s+)?(?:(?:to|in)\s+(?-i:[A-Z])|"
+    r"(?:north|south|east|west|here|there|abroad|house|home|countr(?:y|ies))\b))"
 )
 _TRANSIENT = re.compile(
     r"\b(?:cancel+(?:ed|ing|lation)|delay(?:ed|s)?|declined|rejected|refused|broken|broke|"
