@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 from lancedb.background_loop import LOOP
 
 from memory.fact_rows import arrow_rows
+from memory.lance_table import ALL
+from memory.vector_copies import COPIED, VectorCopies, VectorCopy
 
 RRF_K = 60
 
@@ -45,11 +48,35 @@ def versioned_search(
     embed: Callable[[str], Sequence[float]],
     *,
     limit: int,
+    copies: VectorCopies | None = None,
+    user: str = "",
 ) -> tuple[int, list[dict[str, Any]]]:
     """:func:`search`, and the table's version read before either leg: on LanceDB's loop ahead of the keyword
     leg, so while the query is embedded, instead of a trip of its own before the search (a caller that
-    checks what it cached against the version pays nothing for the check)."""
-    return _search(reader, where, query, embed, limit=limit, versioned=True)
+    checks what it cached against the version pays nothing for the check).
+
+    With ``copies``, the vector leg ranks ``user``'s copy of the rows ``where`` selects if it was read at that
+    version (read once per version otherwise): the same rows in the same order as the query, without a query
+    after the embedding (``memory.vector_copies``)."""
+    if copies is None:
+        return _search(reader, where, query, embed, limit=limit, versioned=True)
+    version_read: Future[int] = Future()
+    keyword = asyncio.run_coroutine_threadsafe(
+        _keyword(reader, where, query, limit, versioned=True, version_read=version_read), LOOP.loop
+    )
+    try:
+        vector = list(embed(query))
+        version = version_read.result()
+        copy = copies.get(user, version)
+        if copy is None:
+            copy = LOOP.run(_copy(reader, where, version))
+            copies.put(user, copy)
+        nearest = copy.nearest(vector, limit)
+        matched = keyword.result()[1]
+    except BaseException:
+        keyword.cancel()
+        raise
+    return version, fuse(nearest, matched, limit=limit)
 
 
 def _search(
@@ -75,9 +102,24 @@ def _search(
 
 
 async def _keyword(
-    reader: Any, where: Any, query: str, limit: int, *, versioned: bool
+    reader: Any,
+    where: Any,
+    query: str,
+    limit: int,
+    *,
+    versioned: bool,
+    version_read: Future[int] | None = None,
 ) -> tuple[int, list[dict[str, Any]]]:
-    version = int(await reader.version()) if versioned else 0
+    """The keyword leg, after the table's version if ``versioned`` (handed to ``version_read`` at once, so the
+    vector leg need not wait for the keyword query)."""
+    try:
+        version = int(await reader.version()) if versioned else 0
+    except BaseException as exc:
+        if version_read is not None:
+            version_read.set_exception(exc)
+        raise
+    if version_read is not None:
+        version_read.set_result(version)
     table = await reader.query().nearest_to_text(query).where(where).limit(limit).to_arrow()
     return version, _rows(table)
 
@@ -85,6 +127,21 @@ async def _keyword(
 async def _nearest(reader: Any, where: Any, vector: list[float], limit: int) -> list[dict[str, Any]]:
     table = await reader.query().nearest_to(vector).where(where).limit(limit).to_arrow()
     return _rows(table)
+
+
+def copy_vectors(reader: Any, where: Any, copies: VectorCopies, user: str) -> None:
+    """Put ``user``'s copy of the rows ``where`` selects in ``copies`` (the version read first), in one trip to
+    LanceDB's loop: ahead of the user's first turn, so that turn's vector leg needs no read."""
+
+    async def read() -> VectorCopy:
+        return await _copy(reader, where, int(await reader.version()))
+
+    copies.put(user, LOOP.run(read()))
+
+
+async def _copy(reader: Any, where: Any, version: int) -> VectorCopy:
+    table = await reader.query().where(where).select([*COPIED, "vector"]).limit(ALL).to_arrow()
+    return VectorCopy.of(version, table)
 
 
 def _rows(table: Any) -> list[dict[str, Any]]:

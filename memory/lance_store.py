@@ -8,13 +8,11 @@ Scope is enforced here, on every call:
   backslash-escaping flaw in ``Expr.to_sql()``;
 * rows carry their ``user_id`` and ``add`` refuses a fact whose owner is not the scope.
 
-Facts live in shard tables, a user's in exactly one (``memory.lance_shards``: layout, lazy creation,
-migration). A per-user call touches the user's shard only; a call for many users does one read, append or
-update per shard it touches.
+Facts live in shard tables, a user's in exactly one (``memory.lance_shards``). A per-user call touches the
+user's shard only; a call for many users does one read, append or update per shard it touches.
 
-Deletion is redaction, not hiding: deleted rows survive in older table versions and in the data file they were
-written to, so :meth:`purge` rewrites the touched fragments of the user's shard, rebuilds that shard's indexes
-and removes its old versions.
+Deletion is redaction, not hiding: deleted rows survive in older versions and in their data file, so
+:meth:`purge` rewrites the touched fragments of the user's shard, re-indexes it and removes its old versions.
 """
 
 from __future__ import annotations
@@ -39,6 +37,7 @@ from memory.fact_cache import CachedFacts, FactCache
 from memory.fact_rows import EvidenceLocator, fact_from_row, fact_row, facts_from_arrow, upgrade_rows
 from memory.lance_shards import SHARDS, ShardSet
 from memory.lance_table import ALL, fact_schema, purge_rows, translated
+from memory.vector_copies import VectorCopies
 
 logger = logging.getLogger(__name__)
 
@@ -68,11 +67,9 @@ class LanceFactStore:
         shards: int = SHARDS,
         evidence_locator: EvidenceLocator | None = None,
     ) -> None:
-        """``storage_options`` reach object storage (endpoint, region, keys); they stay in this object and
-        LanceDB's connections, never in a table. ``maintenance_locks(names)`` holds the named locks at once,
-        serialising rewrites of those shards across processes (the composition root passes locks in the
-        database); without it, file locks in the local folder do, which cover one machine only.
-        ``evidence_locator`` finds an older layout's quote in the log when its rows are upgraded."""
+        """``storage_options`` reach object storage; they stay in this object and LanceDB's connections, never in
+        a table. ``maintenance_locks(names)`` serialises rewrites of those shards across processes (without
+        it, local file locks do, for one machine). ``evidence_locator`` finds an old layout's quote in the log."""
         self.uri = uri
         self.embedding = embedding
         self._func = embeddings.embedding_function(embedding)
@@ -86,7 +83,7 @@ class LanceFactStore:
             upgrade=self._upgraded,
         )
         self._locate = evidence_locator
-        self._cache = FactCache()
+        self._cache, self._vectors = FactCache(), VectorCopies()
         self._opened = False
 
     def _upgraded(self, rows: pa.Table) -> pa.Table:
@@ -131,6 +128,9 @@ class LanceFactStore:
         return col("user_id") == lit(user_id(scope.user))
 
     # -- FactStore ----------------------------------------------------------------------------------------
+
+    def _current(self, scope: UserScope) -> Any:
+        return self._scope_filter(scope) & (col("current") == lit(True))
 
     def add(self, scope: UserScope, fact: Fact) -> None:
         if fact.user_id != scope.user:
@@ -226,8 +226,7 @@ class LanceFactStore:
         with translated():
             cached = self._cached(scope, history=False)
             if cached is None:
-                where = self._scope_filter(scope) & (col("current") == lit(True))
-                version, facts = self._read(self._shard(scope), where, limit=limit + 1)
+                version, facts = self._read(self._shard(scope), self._current(scope), limit=limit + 1)
                 if len(facts) > limit:
                     total = self._count(scope, " AND current = true")
                     return total, None
@@ -248,16 +247,11 @@ class LanceFactStore:
         self, wheres: Mapping[int, Any], *, limit: int | None
     ) -> dict[int, tuple[int, list[Fact]]]:
         """For each shard, (its version, its facts matching its filter, by key), all in one trip to LanceDB's
-        event loop.
-
-        Why async: the synchronous query builder makes about seven round trips between this thread and
-        LanceDB's loop thread per query (schema lookups, blob checks, the scan); on two busy cores each
-        hand-off costs a context switch, together ~1 ms of a ~3 ms read. One coroutine does it in one, and
-        reads of several shards run concurrently in it.
+        event loop. Why async: the synchronous query builder makes about seven round trips between this
+        thread and LanceDB's loop per query, ~1 ms of a ~3 ms read on two busy cores; one coroutine makes one.
 
         Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
-        cached under the older version and simply read again next time; stale rows are never served as new.
-        """
+        cached under the older version and simply read again next time; stale rows are never served as new."""
 
         async def one(reader: Any, where: Any) -> tuple[int, pa.Table]:
             version = await reader.version()
@@ -273,36 +267,41 @@ class LanceFactStore:
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
         """Hybrid search (vector + BM25, both prefiltered to the user's current facts, RRF-fused).
 
-        The keyword leg runs while the query is embedded with the store's own, already warm, function (see
-        ``memory/hybrid.py``). Relevance is the better of the cosine similarity and a saturated BM25 score, so
-        an exact keyword hit and a paraphrase both clear a threshold; both are in [0, 1].
-        """
+        The keyword leg runs while the query is embedded (``memory/hybrid.py``). Relevance is the better of the
+        cosine similarity and a saturated BM25 score: an exact keyword hit and a paraphrase both count."""
         return self._search(scope, query, limit=limit, versioned=False)[1]
 
     def versioned_search(
         self, scope: UserScope, query: str, limit: int
     ) -> tuple[int, list[tuple[Fact, float]]]:
-        """:meth:`search` and :meth:`data_version` (read before the rows) in the search's trip to LanceDB."""
+        """:meth:`search`'s rows and :meth:`data_version` (read first) in one trip; the vector leg ranks this
+        process's copy of the user's vectors at that version (``memory.vector_copies``)."""
         return self._search(scope, query, limit=limit, versioned=True)
 
     def _search(
         self, scope: UserScope, query: str, *, limit: int, versioned: bool
     ) -> tuple[int, list[tuple[Fact, float]]]:
-        where = self._scope_filter(scope) & (col("current") == lit(True))
+        where = self._current(scope)
         with translated():
             reader = self.shards.reader(self._shard(scope))
             if reader is None:  # no shard yet, so no facts
                 return 0, []
             embed: Callable[[str], Any] = lambda q: self._func.compute_query_embeddings(q)[0]  # noqa: E731
-            if versioned:
-                version, rows = hybrid.versioned_search(reader, where, query, embed, limit=limit)
+            if versioned:  # every turn of a large memory: ranks a copy of the user's vectors
+                version, rows = hybrid.versioned_search(
+                    reader, where, query, embed, limit=limit, copies=self._vectors, user=scope.user
+                )
             else:
                 version, rows = 0, hybrid.search(reader, where, query, embed, limit=limit)
         scored = [(fact_from_row(row), hybrid.relevance(row)) for row in rows]
         scored.sort(key=lambda pair: pair[1], reverse=True)
-        return version, newest_per_key(
-            scored
-        )  # an interrupted supersede leaves two current versions of a key
+        return version, newest_per_key(scored)  # an interrupted supersede leaves two current versions
+
+    def copy_vectors(self, scope: UserScope) -> None:
+        """Read the user's vectors for recall's vector leg before their first turn (``memory.vector_copies``)."""
+        with translated():
+            if (reader := self.shards.reader(self._shard(scope))) is not None:
+                hybrid.copy_vectors(reader, self._current(scope), self._vectors, scope.user)
 
     def delete(self, scope: UserScope, key: str) -> int:
         if not _SAFE_KEY.fullmatch(key):
@@ -364,6 +363,7 @@ class LanceFactStore:
         user's shard is rewritten where it held them, re-indexed and stripped of old versions
         (:func:`memory.lance_table.purge_rows`). Other shards are not touched."""
         match = self._scope_filter(scope) if where is None else self._scope_filter(scope) & where
+        self._vectors.drop(scope.user)  # this process's copy of their vectors goes with them
         with translated():
             table = self.table_of(scope)
             if table is None:
@@ -390,10 +390,9 @@ class LanceFactStore:
 
     def ping(self) -> int:
         """A reachability check for readiness: one listing of the store, then the latest version of one
-        existing shard read from storage (0 while there is none). Not every shard's: that was 256 reads a
-        probe (~50 ms on a busy machine, 257 requests on an object store) that proved no more than one does,
-        since all shards live behind the same connection. A listed shard that does not open (the leftover of a
-        create that died) reads as 0 too: the listing already reached the store."""
+        existing shard (0 while there is none). Not every shard's: 256 reads a probe proved no more than one
+        (all shards live behind one connection). A listed shard that does not open (the leftover of a create
+        that died) reads as 0 too: the listing already reached the store."""
         with translated():
             first = self.shards.existing()[:1]
             versions = self.shards.each({shard: methodcaller("version") for shard in first})

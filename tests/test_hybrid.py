@@ -1,4 +1,5 @@
-"""Hybrid search's own two legs rank exactly as LanceDB's hybrid query with its RRF reranker did."""
+"""Hybrid search's own two legs rank exactly as LanceDB's hybrid query with its RRF reranker did, and the
+turn's search over a copy of the user's vectors exactly as the query."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from assistant.ids import UserScope
 from memory import hybrid
 from memory.fact_rows import arrow_rows
 from memory.lance_store import LanceFactStore
+from memory.vector_copies import VectorCopies
 from tests.conftest import MONDAY
+from tests.test_fact_store_contract import MULTI, fact
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
 
@@ -65,3 +68,52 @@ def test_the_two_legs_rank_as_lancedbs_hybrid_query(tmp_path: Path) -> None:
         got = hybrid.search(reader, where, query, _fixed(vector), limit=3)
         assert [r["id"] for r in got] == [r["id"] for r in arrow_rows(expected)], query
         assert {r["user_id"] for r in got} <= {"alice"}
+
+
+def _many(store: LanceFactStore, scope: UserScope, count: int, start: int = 0) -> None:
+    for n in range(start, start + count):
+        ftype, value = MULTI[n % len(MULTI)]
+        store.add(scope, fact(scope, n, type=ftype, value=value))
+
+
+def _ranked(hits: Sequence[tuple[object, float]]) -> list[tuple[str, float]]:
+    return [(str(getattr(fact, "id")), round(relevance, 4)) for fact, relevance in hits]  # noqa: B009
+
+
+def test_the_turns_search_ranks_a_copy_of_the_vectors_exactly_as_the_query_and_follows_every_write(
+    tmp_path: Path,
+) -> None:
+    """Recall's every-turn search (``versioned_search``) ranks this process's copy of the user's vectors; it
+    returns the query's facts in the query's order, and a write (a new fact, a purge) is seen at once."""
+    store = LanceFactStore(str(tmp_path / "lance"), embedding="minilm")  # real vectors: no ties
+    _many(store, ALICE, len(MULTI))
+    _many(store, BOB, 10)
+    queries = ("window seat", "vegetarian dinner", "guide dog", "Avios", "nothing like it zzz")
+    for query in queries:
+        version, hits = store.versioned_search(ALICE, query, 24)
+        assert version == store.data_version(ALICE)
+        assert _ranked(hits) == _ranked(store.search(ALICE, query, limit=24)), query
+        assert {getattr(fact, "user_id") for fact, _ in hits} == {"alice"}  # noqa: B009
+    store.add(ALICE, fact(ALICE, 999, type="seat", value="exit row"))  # a new version: the copy is read again
+    newest = store.versioned_search(ALICE, "exit row", 24)[1]
+    assert newest[0][0].value == "exit row"
+    store.purge(ALICE, col("key") == lit(newest[0][0].key))
+    assert all(f.value != "exit row" for f, _ in store.versioned_search(ALICE, "exit row", 24)[1])
+
+
+def test_copies_are_bounded_by_rows_and_served_only_at_their_version(tmp_path: Path) -> None:
+    store = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    _many(store, ALICE, 20)
+    _many(store, BOB, 20)
+    copies = VectorCopies(rows=30)
+    where = {s: (col("user_id") == lit(s.user)) & (col("current") == lit(True)) for s in (ALICE, BOB)}
+    for scope in (ALICE, BOB):
+        reader = store.shards.reader(store.shards.of(scope.user))
+        hybrid.copy_vectors(reader, where[scope], copies, scope.user)
+    version = store.data_version(BOB)
+    assert copies.get("bob", version) is not None and copies.get("bob", version + 1) is None
+    assert copies.get("alice", store.data_version(ALICE)) is None  # the oldest copy made room for bob's
+    copy = copies.get("bob", version)
+    assert copy is not None and len(copy.nearest([0.0] * copy.vectors.shape[1], 100)) == 20
+    copies.drop("bob")
+    assert copies.get("bob", version) is None

@@ -321,8 +321,10 @@ class Runtime:
     def prefetch_memory(self, user: UserId) -> None:
         """Read the user's facts into recall's cache with the very read recall makes (at most
         ``RECALL_KEYED_MAX + 1`` rows, and the count of a larger set), so the first turn of a chat does not
-        wait for it."""
-        self.recaller.current_set(UserScope(user))
+        wait for it; for a set too large for that, a copy of its vectors for recall's vector leg too."""
+        scope = UserScope(user)
+        if self.recaller.current_set(scope)[1] is None:
+            self.facts.copy_vectors(scope)
 
     def warm_up(self) -> None:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
