@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 
@@ -19,7 +19,7 @@ from assistant.booking_types import Booking, FlightOption, Restaurant
 from assistant.errors import ToolError
 from assistant.ids import UserId
 from demo import catalog
-from memory.db import Database
+from memory.db import Database, translate_errors
 from memory.tables import BookingRow
 
 NIGHTS = 3
@@ -140,10 +140,19 @@ class SqlBookingSystem(_Catalogue):
             return _row_booking(row)
 
     def bookings_of(self, user: UserId) -> list[Booking]:
-        with self.db.read() as session:
-            rows = session.execute(select(BookingRow).where(col(BookingRow.user_id) == user)).scalars().all()
-        bookings = [_row_booking(r) for r in rows]
+        """A Core read of one prepared statement: a trip question runs it once or twice (the user's bookings,
+        restaurants near their hotel), and a session with ORM objects cost more than twice the query."""
+        with translate_errors(), self.db.engine.connect() as conn:
+            rows = conn.execute(_BOOKINGS_OF, {"user": user}).all()
+        bookings = [
+            _to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at, r.cancelled_at)
+            for r in rows
+        ]
         return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
+
+
+_TABLE = BookingRow.__table__  # type: ignore[attr-defined]
+_BOOKINGS_OF = select(_TABLE).where(_TABLE.c.user_id == bindparam("user"))
 
 
 class InMemoryBookingSystem(_Catalogue):
