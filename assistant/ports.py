@@ -30,9 +30,16 @@ class ThreadLog(Protocol):
         records the user's activity (it re-arms the inactivity clock) in the same transaction."""
         ...
 
-    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+    def append_many(
+        self, events: Sequence[NewEvent], *, only_if_new: bool = False, unless_logged: Sequence[str] = ()
+    ) -> list[AppendResult]:
         """``append`` for several events as one unit: durable together when it returns, or (after a crash or an
-        error) none of them is. Events that need not be durable one by one share a commit this way."""
+        error) none of them is. Events that need not be durable one by one share a commit this way.
+
+        ``only_if_new``: append the group only if none of its keys is logged yet, nor any of the kinds in
+        ``unless_logged`` in the first event's turn; otherwise (another delivery of the turn got there first)
+        append nothing and return an empty list. For a group whose events only make sense together (a model
+        step with the results of its calls), or that another delivery's step would contradict (a reply)."""
         ...
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:

@@ -38,11 +38,19 @@ class InMemoryThreadStore:
     def append(self, event: NewEvent) -> AppendResult:
         return self.append_many([event])[0]
 
-    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+    def append_many(
+        self, events: Sequence[NewEvent], *, only_if_new: bool = False, unless_logged: Sequence[str] = ()
+    ) -> list[AppendResult]:
         with self._lock:
             for event in events:  # all or nothing, like one SQL transaction
                 if event.thread_id not in self._threads:
                     raise NotFound(f"thread {event.thread_id} does not exist")
+            if only_if_new and events:
+                first = events[0]
+                keys = {(e.thread_id, e.turn_id, e.kind) for e in events}
+                keys.update((first.thread_id, first.turn_id, kind) for kind in unless_logged)
+                if any((e.thread_id, e.turn_id, e.kind) in keys for e in self._events):
+                    return []
             return [self._append(event) for event in events]
 
     def _append(self, event: NewEvent) -> AppendResult:

@@ -72,14 +72,19 @@ class _AppendStatements:
         values: dict[str, Any] = {
             "last_seq": greatest(threads.c.last_seq, bindparam("seq")),
             "last_event_at": later(threads.c.last_event_at),
-            "log_revision": threads.c.log_revision + 1,  # one per event appended (memory.log_cache)
+            # One per event appended (memory.log_cache): a group's events move it by their number, at once.
+            "log_revision": threads.c.log_revision + bindparam("added"),
         }
         where = threads.c.id == bindparam("thread")
         self.touch = update(threads).where(where).values(values).returning(threads.c.user_id)
+        user_at = bindparam("user_at", type_=UTCDateTime())
+        last_user = case(
+            (threads.c.last_user_at < user_at, user_at), else_=func.coalesce(threads.c.last_user_at, user_at)
+        )
         self.touch_user_turn = (
             update(threads)
             .where(where)
-            .values({**values, "last_user_at": later(threads.c.last_user_at)})
+            .values({**values, "last_user_at": last_user})
             .returning(threads.c.user_id)
         )
         self.activity = (
@@ -127,6 +132,10 @@ def _sqlite_event(row: Any) -> Event:
     return Event(seq, thread, turn, kind, json.loads(body), at)
 
 
+class _Logged(Exception):
+    """An ``only_if_new`` group met a key already logged: raised to roll its transaction back."""
+
+
 class SqlThreadLog:
     """Implements :class:`assistant.ports.ThreadLog`."""
 
@@ -149,17 +158,33 @@ class SqlThreadLog:
         """
         return self.append_many([event])[0]
 
-    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+    def append_many(
+        self, events: Sequence[NewEvent], *, only_if_new: bool = False, unless_logged: Sequence[str] = ()
+    ) -> list[AppendResult]:
         """Several events in one write transaction (one commit, one fsync): all of them or, after a crash or an
-        error, none. Each is insert-or-ignore on its own key, and they get ``seq`` in the order given."""
-        with translate_errors(), self.db.write_engine.begin() as conn:
-            results = []
-            for number, event in enumerate(events):
-                if number:
-                    # Nothing of the group is committed yet: a crash here must leave none of it in the log.
-                    crash_point(f"log.uncommitted:{event.kind}")
-                results.append(self._append_in(conn, event))
-            return results
+        error, none. Each is insert-or-ignore on its own key, and they get ``seq`` in the order given; with
+        ``only_if_new``, the first key found logged rolls the whole group back (an empty list)."""
+        try:
+            with translate_errors(), self.db.write_engine.begin() as conn:
+                if only_if_new and events:
+                    first = events[0]
+                    for kind in unless_logged:
+                        key = {"thread": first.thread_id, "turn": first.turn_id, "kind": kind}
+                        if conn.execute(self._append.find, key).first() is not None:
+                            raise _Logged
+                results = []
+                for number, event in enumerate(events):
+                    if number:
+                        # Nothing of the group is committed yet: a crash here must leave none of it in the log.
+                        crash_point(f"log.uncommitted:{event.kind}")
+                    result = self._append_in(conn, event)
+                    if only_if_new and not result.inserted:
+                        raise _Logged  # leaves the block, so the transaction rolls back
+                    results.append(result)
+                self._touch(conn, [r.event for r in results if r.inserted])
+                return results
+        except _Logged:
+            return []
 
     def _append_in(self, conn: Any, event: NewEvent) -> AppendResult:
         sql = self._append
@@ -171,15 +196,29 @@ class SqlThreadLog:
             if row is None:
                 raise NotFound(f"thread {event.thread_id} does not exist")
             return AppendResult(_event_row(row), inserted=False)
-        touch = sql.touch_user_turn if event.kind == EventKind.USER else sql.touch
-        owner = conn.execute(
-            touch, {"thread": event.thread_id, "seq": seq, "at": event.created_at}
-        ).scalar_one()
-        if event.kind == EventKind.USER:
-            conn.execute(sql.activity, {"owner": owner, "at": event.created_at})
         return AppendResult(
             Event(seq, event.thread_id, event.turn_id, event.kind, body, event.created_at), inserted=True
         )
+
+    def _touch(self, conn: Any, added: Sequence[Event]) -> None:
+        """The threads' watermarks and log revisions, once per thread for the events a group added, and the
+        owner's activity clock when one of them is a user's message (one update a thread instead of one an
+        event: a turn's groups hold two to four events)."""
+        sql = self._append
+        for thread in dict.fromkeys(e.thread_id for e in added):
+            mine = [e for e in added if e.thread_id == thread]
+            said = [e.created_at for e in mine if e.kind == EventKind.USER]
+            params = {
+                "thread": thread,
+                "seq": max(e.seq for e in mine),
+                "at": max(e.created_at for e in mine),
+                "added": len(mine),
+            }
+            if said:
+                owner = conn.execute(sql.touch_user_turn, {**params, "user_at": max(said)}).scalar_one()
+                conn.execute(sql.activity, {"owner": owner, "at": max(said)})
+            else:
+                conn.execute(sql.touch, params)
 
     def remask(self, thread: ThreadId, turn: TurnId, *, was: str, text: str) -> bool:
         """Compare-and-set in one write transaction: a message already corrected, redacted or changed since it

@@ -23,10 +23,11 @@ def chat_argv(user: str, thread: str, turn: str, at: datetime, *rest: str) -> li
     return ["chat", "--user", user, "--thread", thread, "--turn-id", turn, "--at", at.isoformat(), *rest]
 
 
-# Where a turn is killed, and what the log must hold afterwards. The recall event is held back and committed
-# with the next event that must be durable (``model:1`` before its tool runs, or the turn's context and reply);
-# ``log.uncommitted:<kind>`` kills the process inside such a group's transaction, after the events before
-# ``<kind>`` were written but before the commit: none of the group may be in the log.
+# Where a turn is killed, and what the log must hold afterwards (TOOL_TURN: a step whose call changes
+# something, a booking). The recall event is held back and committed with the next event that must be
+# durable (``model:1`` before its tool runs, or the turn's context and reply); ``log.uncommitted:<kind>``
+# kills the process inside such a group's transaction, after the events before ``<kind>`` were written but
+# before the commit: none of the group may be in the log.
 TOOL_TURN = [
     ("turn.user_logged", {"user"}),
     ("turn.recalled", {"user"}),
@@ -34,6 +35,18 @@ TOOL_TURN = [
     ("turn.model_logged:1", {"user", "recall", "model:1"}),
     ("turn.tool_ran:1.1", {"user", "recall", "model:1"}),  # booked (for a booking), not yet logged
     ("turn.tool_logged:1.1", {"user", "recall", "model:1", "tool:1.1"}),
+    ("log.uncommitted:assistant", {"user", "recall", "model:1", "tool:1.1"}),
+    ("turn.assistant_logged", {"user", "recall", "model:1", "tool:1.1", "context", "assistant"}),
+]
+# A step whose calls only read (a flight search) is logged with their results in one commit, after they ran:
+# killed before that commit, nothing of the round is in the log, and the retry calls the model again.
+READ_TURN = [
+    ("turn.user_logged", {"user"}),
+    ("turn.recalled", {"user"}),
+    ("turn.tool_ran:1.1", {"user"}),
+    ("log.uncommitted:model:1", {"user"}),
+    ("log.uncommitted:tool:1.1", {"user"}),
+    ("turn.model_logged:1", {"user", "recall", "model:1", "tool:1.1"}),
     ("log.uncommitted:assistant", {"user", "recall", "model:1", "tool:1.1"}),
     ("turn.assistant_logged", {"user", "recall", "model:1", "tool:1.1", "context", "assistant"}),
 ]
@@ -144,7 +157,7 @@ def timeline(crashes: Crashes, facts: object, users: list[str]) -> tuple[Tally, 
     turns, promotions = Tally(), Tally()
     booking = "Book option 1, please. By the way, I'm vegetarian. I prefer aisle seats, for the record."
     search = "Find me flights to Lisbon on the 14th"
-    turns.add(crashes.turns([(u, f"{u}-mon", "t1", search, T0) for u in users], TOOL_TURN))
+    turns.add(crashes.turns([(u, f"{u}-mon", "t1", search, T0) for u in users], READ_TURN))
     turns.add(
         crashes.turns([(u, f"{u}-mon", "t2", booking, T0 + timedelta(minutes=2)) for u in users], TOOL_TURN)
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,35 @@ def test_a_retry_that_loses_the_model_step_race_runs_the_logged_calls_and_books_
     assert world.bookings.count() == 0
     assert [e.body["name"] for e in events if e.kind == tool_kind(1, 1)] == ["search_flights"]
     assert first.reply == second.reply == "Done."
+
+
+def test_a_read_only_step_never_logs_its_result_under_a_booking_step_logged_first() -> None:
+    """One delivery logs a booking step and books (slowly); the other's search runs meanwhile and tries to
+    log its step with its result in one commit. It appends nothing (not even the result, which would pass for
+    the booking's), adopts the booking step, and both answer with the one booking."""
+    world = Twins()
+    book = world.bookings.book_flight
+
+    def slow_booking(**kwargs: Any) -> Any:
+        time.sleep(0.2)  # in a worker thread: the other delivery's search commits meanwhile
+        return book(**kwargs)
+
+    world.bookings.book_flight = slow_booking  # type: ignore[method-assign]
+    search = ("search_flights", {"destination": "LIS", "date": "2026-11-14"})
+    engine = world.engine(RacingModel([("book_flight", {"flight_id": OPTIONS[0]}), search]))
+
+    async def both() -> list[Any]:
+        message = req("Book the first Lisbon flight on the 14th")
+        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
+
+    first, second = asyncio.run(both())
+    events = world.threads.events(ThreadId("th"))
+    [step] = [e for e in events if e.kind == model_kind(1)]
+    [result] = [e for e in events if e.kind == tool_kind(1, 1)]
+    assert result.body["name"] == step.body["tool_calls"][0]["name"] == "book_flight"
+    assert result.body["call_id"] == step.body["tool_calls"][0]["id"]
+    assert [r.name for r in first.tool_calls] == [r.name for r in second.tool_calls] == ["book_flight"]
+    assert len(world.bookings.bookings_of(ALICE)) == 1
 
 
 class LateTextModel(RacingModel):

@@ -40,10 +40,12 @@ class RecordingThreads(InMemoryThreadStore):
         self.commits: list[list[str]] = []
         self.threads: set[str] = set()
 
-    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+    def append_many(
+        self, events: Sequence[NewEvent], *, only_if_new: bool = False, unless_logged: Sequence[str] = ()
+    ) -> list[AppendResult]:
         self.commits.append([str(e.kind) for e in events])
         self.threads.add(threading.current_thread().name)
-        return super().append_many(events)
+        return super().append_many(events, only_if_new=only_if_new, unless_logged=unless_logged)
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:
         self.threads.add(threading.current_thread().name)
@@ -57,9 +59,11 @@ def test_recall_is_committed_with_the_first_model_step_and_the_context_with_the_
     model.before_call = lambda n: seen.append([str(e.kind) for e in world.threads.events(TH)])
     asyncio.run(world.engine(model).run_turn(req()))
     commits = world.threads.commits  # type: ignore[attr-defined]
-    assert commits == [[USER], [RECALL, MODEL_1], [TOOL_1_1], [CONTEXT, ASSISTANT]]
-    # Nothing of this turn but the user message is in the log when the model is first called; the recall
-    # and the step are durable before the tool runs, and the tool's result before the model sees it.
+    # A call that only reads runs before its step is logged, and the step is logged with its result: one
+    # commit for the round.
+    assert commits == [[USER], [RECALL, MODEL_1, TOOL_1_1], [CONTEXT, ASSISTANT]]
+    # Nothing of this turn but the user message is in the log when the model is first called; the step and
+    # the tool's result are durable before the model sees it.
     assert seen == [[USER], [USER, RECALL, MODEL_1, TOOL_1_1]]
     assert [str(e.kind) for e in world.threads.events(TH)] == [
         USER,
@@ -69,6 +73,28 @@ def test_recall_is_committed_with_the_first_model_step_and_the_context_with_the_
         CONTEXT,
         ASSISTANT,
     ]
+
+
+def test_a_booking_step_is_durable_before_the_booking_is_made() -> None:
+    world = Twins(threads=RecordingThreads())
+    booked: list[list[str]] = []
+    book = world.bookings.book_flight
+
+    def booking(**kwargs: Any) -> Any:
+        booked.append([str(e.kind) for e in world.threads.events(TH)])
+        return book(**kwargs)
+
+    world.bookings.book_flight = booking  # type: ignore[method-assign]
+    flight = "TP1343-20261114-LHRLIS"
+    model = ScriptedModel().enqueue({"tool": "book_flight", "args": {"flight_id": flight}}, "Booked.")
+    asyncio.run(world.engine(model).run_turn(req("Book TP1343 please")))
+    assert world.threads.commits == [  # type: ignore[attr-defined]
+        [USER],
+        [RECALL, MODEL_1],
+        [TOOL_1_1],
+        [CONTEXT, ASSISTANT],
+    ]
+    assert booked == [[USER, RECALL, MODEL_1]]
 
 
 def test_a_text_only_turn_commits_recall_context_and_reply_together() -> None:

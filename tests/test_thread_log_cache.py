@@ -174,7 +174,7 @@ def test_an_append_committed_after_a_later_one_is_not_skipped(pg_url: str) -> No
             seq = conn.execute(slow._append.insert, {**key, "body": dict(late.body)}).scalar_one()
             writer.append(ev("t2", USER, "later"))
             assert texts(reader.events(T1)) == ["first", "later"]
-            conn.execute(slow._append.touch, {"thread": T1, "seq": seq, "at": MONDAY})
+            conn.execute(slow._append.touch, {"thread": T1, "seq": seq, "at": MONDAY, "added": 1})
         assert texts(reader.events(T1)) == ["first", "late", "later"]
     finally:
         for db in (a, b, c):

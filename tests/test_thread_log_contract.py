@@ -88,6 +88,29 @@ def test_append_many_writes_a_group_in_order_each_event_insert_or_ignore(store: 
     assert [e.seq for e in events[2:]] == [r.event.seq for r in results[1:]]
 
 
+def test_append_many_only_if_new_appends_nothing_when_one_key_is_logged(store: Stores) -> None:
+    """A model step with its calls' results is appended whole or not at all: a result must never be logged
+    under a step another delivery logged first."""
+    store.directory.ensure_user(ALICE, now=MONDAY)
+    store.directory.open_thread(ALICE, T1, now=MONDAY)
+    store.log.append(ev("a", USER, "hi"))
+    store.log.append(ev("a", "model:1", "theirs"))
+    assert (
+        store.log.append_many(
+            [ev("a", "model:1", "mine"), ev("a", "tool:1.1", "my result")], only_if_new=True
+        )
+        == []
+    )
+    assert [e.kind for e in store.log.events(T1)] == [USER, "model:1"]
+    # A reply is not appended once another delivery's step of the round is logged.
+    reply = [ev("a", EventKind.CONTEXT, "ctx"), ev("a", ASSISTANT, "bye")]
+    assert store.log.append_many(reply, only_if_new=True, unless_logged=["model:1"]) == []
+    assert [e.kind for e in store.log.events(T1)] == [USER, "model:1"]
+    results = store.log.append_many([ev("a", "tool:1.1", "r"), ev("a", ASSISTANT, "bye")], only_if_new=True)
+    assert [r.inserted for r in results] == [True, True]
+    assert [e.kind for e in store.log.events(T1)] == [USER, "model:1", "tool:1.1", ASSISTANT]
+
+
 def test_append_many_is_all_or_nothing(store: Stores) -> None:
     store.directory.ensure_user(ALICE, now=MONDAY)
     store.directory.open_thread(ALICE, T1, now=MONDAY)

@@ -173,7 +173,9 @@ class LiteLLMChatModel:
         """One chat call, streamed. An empty or malformed answer is a :class:`ModelOutputError`, never an
         empty reply: the engine then logs a failure (not an answer) and the turn can be retried."""
         params = self._params()
-        sent, tool_list = list(messages), list(tools or ())
+        # Copies: a provider's adapter may rewrite what it is handed, and the engine prices the same message
+        # objects again in the turn's next round (``assistant.turn.tokens.Pricer`` keys them by identity).
+        sent, tool_list = [dict(m) for m in messages], list(tools or ())
         if self._breakpoints:
             sent, tool_list = with_cache_breakpoints(sent, tool_list)
         if tool_list:

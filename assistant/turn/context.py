@@ -87,6 +87,11 @@ class ContextStats:
         """Share of the usable budget (budget minus the reply reserve) taken by the prompt."""
         return self.prompt_tokens / max(1, self.budget - self.reserve)
 
+    @property
+    def pressure_text(self) -> str:
+        """How full the window is, for a warning: "83% (8,300 of 10,000 tokens)"."""
+        return f"{self.pressure:.0%} ({self.prompt_tokens:,} of {self.budget - self.reserve:,} tokens)"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "prompt_tokens": self.prompt_tokens,

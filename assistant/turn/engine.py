@@ -46,17 +46,20 @@ from assistant.turn.parts import (
     WorkingTurn,
     correct_split_secret,
     finish_unless_stepped,
+    finished_result,
     logged_record,
     logged_reply,
     model_body,
     previous_user_message,
     replayed_result,
+    run_and_log,
+    run_then_log_step,
     thread_title,
+    tool_context,
     validate_message,
 )
 from assistant.turn.summary import summarise_if_due
 from assistant.turn.tokens import CachedCounter
-from assistant.turn.tools import ToolContext
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
 
 logger = logging.getLogger(__name__)
@@ -209,6 +212,7 @@ class Engine:
             previous=previous_prompt(events, current_turn=req.turn),
             user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
             pending=pending,
+            pricer=self.counter.pricer(),
         )
 
     async def _model_round(self, turn: WorkingTurn, round_no: int, obs: TurnObserver) -> ModelReply:
@@ -227,6 +231,10 @@ class Engine:
             reply = await self._call_model(turn, last=round_no == self.settings.max_rounds, obs=obs)
             if not reply.tool_calls:
                 return reply
+            if self.deps.tools.only_read(reply.tool_calls):
+                stepped = await self._read_then_log(turn, round_no, reply, obs)
+                if stepped is not None:
+                    return self._adopt(turn, stepped)
             # The step is durable (with the recall held back for it) before any of its tools runs.
             appended = await self._append_group(turn.req, turn.pending, kind, model_body(reply))
             if not appended.inserted:
@@ -249,13 +257,7 @@ class Engine:
         settings = self.settings
         messages, stats = self._assemble(turn, policy=settings.policy, budget=settings.budget_tokens)
         if stats.pressure >= PRESSURE_WARNING:
-            logger.warning(
-                "context pressure %.0f%% in thread %s (%d of %d tokens)",
-                stats.pressure * 100,
-                turn.req.thread,
-                stats.prompt_tokens,
-                settings.budget_tokens - settings.reply_reserve_tokens,
-            )
+            logger.warning("context pressure %s in thread %s", stats.pressure_text, turn.req.thread)
         await obs.context(stats)
         tools = None if last else self.deps.tools.specs()
         try:
@@ -278,7 +280,7 @@ class Engine:
     def _assemble(
         self, turn: WorkingTurn, *, policy: Policy, budget: int
     ) -> tuple[list[Message], ContextStats]:
-        pricer = self.counter.pricer()
+        pricer = turn.pricer
         with self.deps.probe.span("window"):
             return assemble(
                 policy=policy,
@@ -324,22 +326,8 @@ class Engine:
         if stepped is not None:
             return stepped
         turn.pending.clear()
-        stored = results[-1].event
         crash_point("turn.assistant_logged")
-        return TurnResult(
-            thread_id=req.thread,
-            turn_id=req.turn,
-            reply=stored.text,
-            replayed=False,
-            tool_calls=tuple(turn.records),
-            usage=turn.usage,
-            context=context,
-            memory_block=turn.block,
-            recall_path=turn.recall.path if turn.recall else "none",
-            state=turn.state,
-            user_text=turn.current[0]["content"],
-            masked=turn.masked,
-        )
+        return finished_result(turn, results[-1].event, context)
 
     async def _tool(
         self, turn: WorkingTurn, round_no: int, index: int, call: ToolCall, obs: TurnObserver
@@ -349,11 +337,8 @@ class Engine:
         if logged is not None:  # resumed turn: the logged result is the truth, the tool is not called again
             return logged
         await obs.tool_started(call)
-        req = turn.req
-        ctx = ToolContext(
-            user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
-        )
-        stored = await asyncio.to_thread(self._run_and_log, call, ctx)
+        deps, ctx = self.deps, tool_context(turn.req, round_no, index)
+        stored = await asyncio.to_thread(run_and_log, deps.tools, deps.thread_log, call, ctx)
         crash_point(f"turn.tool_logged:{round_no}.{index}")
         await obs.tool_finished(logged_record(stored))
         return stored  # first write wins if a concurrent retry got there first
@@ -382,13 +367,26 @@ class Engine:
         await obs.recalled(recall, block)
         return block, recall
 
-    def _run_and_log(self, call: ToolCall, ctx: ToolContext) -> Event:
-        """Run one tool and log its result, in one worker thread (one hand-off instead of two)."""
-        outcome = self.deps.tools.run(call.name, call.arguments, ctx)
-        crash_point(f"turn.tool_ran:{ctx.round_no}.{ctx.index}")
-        kind = tool_kind(ctx.round_no, ctx.index)
-        logged = NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)
-        return self.deps.thread_log.append(logged).event
+    async def _read_then_log(
+        self, turn: WorkingTurn, round_no: int, reply: ModelReply, obs: TurnObserver
+    ) -> Event | None:
+        """The round's step, logged with the results of its calls, which only read (``run_then_log_step``);
+        None if another delivery logged any of it first: the caller then logs and adopts the step as usual, and
+        its calls run again (a UI watching this delivery may then show them twice)."""
+        for call in reply.tool_calls:
+            await obs.tool_started(call)
+        deps = self.deps
+        logged = await asyncio.to_thread(
+            run_then_log_step, deps.tools, deps.thread_log, turn, round_no, reply
+        )
+        if not logged:
+            return None
+        turn.pending.clear()
+        crash_point(f"turn.model_logged:{round_no}")  # the step and its results: one commit, one point
+        for event in logged[1:]:
+            turn.logged[event.kind] = event
+            await obs.tool_finished(logged_record(event))
+        return logged[0]
 
     async def _append_group(
         self, req: TurnRequest, pending: list[NewEvent], kind: str, body: dict[str, Any]

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.errors import InvalidInput
-from assistant.events import AppendResult, Event, EventKind, NewEvent
+from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
 from assistant.facts.recall import Recall, Recaller
+from assistant.faults import crash_point
 from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.probe import NO_PROBE, Probe
@@ -21,7 +22,8 @@ from assistant.secrets.mask import SecretKind
 from assistant.state import TripState
 from assistant.text import text_problem
 from assistant.turn.context import ContextStats, LogView, Policy, PreviousPrompt
-from assistant.turn.tools import ToolRunner
+from assistant.turn.tokens import Pricer
+from assistant.turn.tools import ToolContext, ToolRunner
 from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
 
 
@@ -87,6 +89,9 @@ class WorkingTurn:
     state: TripState
     current: list[Message]  # the current turn's messages so far: user, then model and tool messages per round
     previous: PreviousPrompt  # the previous model call's prompt, for the cache-stable prefix count
+    # Prices the turn's prompts: one per turn, so the messages every round shows again (the earlier turns) are
+    # keyed once, not once per round (see ``Pricer``; nothing changes a message once it is in a prompt).
+    pricer: Pricer
     records: list[ToolCallRecord] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     stats: ContextStats | None = None
@@ -171,6 +176,25 @@ def replayed_result(req: TurnRequest, mine: Sequence[Event], state: TripState) -
     )
 
 
+def finished_result(turn: WorkingTurn, reply: Event, context: dict[str, Any]) -> TurnResult:
+    """What a turn that ran returns: its logged reply (a concurrent delivery's, if that one finished first)."""
+    req = turn.req
+    return TurnResult(
+        thread_id=req.thread,
+        turn_id=req.turn,
+        reply=reply.text,
+        replayed=False,
+        tool_calls=tuple(turn.records),
+        usage=turn.usage,
+        context=context,
+        memory_block=turn.block,
+        recall_path=turn.recall.path if turn.recall else "none",
+        state=turn.state,
+        user_text=turn.current[0]["content"],
+        masked=turn.masked,
+    )
+
+
 def previous_user_message(directory: Directory, thread_log: ThreadLog, req: TurnRequest) -> Event | None:
     """The user's last (masked) message before this turn in their own thread, or None.
 
@@ -199,7 +223,13 @@ def finish_unless_stepped(
     """The end of a turn whose last answer was text only, in one worker hand-off: this turn's ``kind`` step if
     a concurrent delivery logged one since the turn opened (then nothing is appended, and the step is to be
     adopted), else the results of appending ``group`` in one transaction. Events found are remembered in
-    ``turn.logged``, so a step to be adopted finds its logged tool results too."""
+    ``turn.logged``, so a step to be adopted finds its logged tool results too.
+
+    Usually one transaction that finds no such step and nothing else of the group logged; only when it finds
+    one is the log read (another delivery of the same turn, at the same time: rare)."""
+    appended = thread_log.append_many(group, only_if_new=True, unless_logged=(kind,))
+    if appended:
+        return None, appended
     found = [
         e for e in thread_log.events(turn.req.thread, after_seq=turn.user_seq) if e.turn_id == turn.req.turn
     ]
@@ -207,3 +237,39 @@ def finish_unless_stepped(
         turn.logged.setdefault(event.kind, event)
     stepped = next((e for e in found if e.kind == kind), None)
     return (stepped, []) if stepped is not None else (None, thread_log.append_many(group))
+
+
+def tool_context(req: TurnRequest, round_no: int, index: int) -> ToolContext:
+    return ToolContext(
+        user=req.user, thread=req.thread, turn=req.turn, round_no=round_no, index=index, now=req.now
+    )
+
+
+def run_and_log(tools: ToolRunner, thread_log: ThreadLog, call: ToolCall, ctx: ToolContext) -> Event:
+    """Run one tool and log its result, in one worker thread (one hand-off instead of two). The logged event
+    is returned: if a concurrent delivery logged this call's result first, that one."""
+    outcome = tools.run(call.name, call.arguments, ctx)
+    crash_point(f"turn.tool_ran:{ctx.round_no}.{ctx.index}")
+    kind = tool_kind(ctx.round_no, ctx.index)
+    return thread_log.append(NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)).event
+
+
+def run_then_log_step(
+    tools: ToolRunner, thread_log: ThreadLog, turn: WorkingTurn, round_no: int, reply: ModelReply
+) -> list[Event]:
+    """A model step whose calls only read, run first and then logged with their results (and anything held
+    back) in one transaction: one commit for the round instead of one for the step and one per result.
+
+    Running them before the step is durable changes nothing (the tools only read), and nothing is acted on
+    before the commit: a crash in between leaves no trace of the step, and the retry calls the model again.
+    Empty when another delivery of the turn logged any of these keys first: the group is then not appended
+    at all, so a result can never be logged under a step it does not belong to (see ``only_if_new``)."""
+    req = turn.req
+    group = [*turn.pending, NewEvent(req.thread, req.turn, model_kind(round_no), model_body(reply), req.now)]
+    for index, call in enumerate(reply.tool_calls, 1):
+        outcome = tools.run(call.name, call.arguments, tool_context(req, round_no, index))
+        crash_point(f"turn.tool_ran:{round_no}.{index}")
+        kind = tool_kind(round_no, index)
+        group.append(NewEvent(req.thread, req.turn, kind, outcome.logged_body(call), req.now))
+    results = thread_log.append_many(group, only_if_new=True)
+    return [r.event for r in results[len(turn.pending) :]]

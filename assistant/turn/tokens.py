@@ -82,7 +82,8 @@ class Pricer:
     prompt, then message by message with its hash), and building a message's cache key was most of that
     cost (~0.4 ms of a ~0.5 ms assembly whose counts were all cached). Keys are remembered by identity: the
     pricer holds each message it keyed, so no other object can take its id while the pricer lives; a pricer
-    is made per assembly, during which nothing changes the messages."""
+    is made per turn (its rounds show the same earlier messages again), and nothing changes a message once it
+    was built for a prompt."""
 
     def __init__(self, counter: CachedCounter) -> None:
         self.counter = counter

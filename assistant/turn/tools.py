@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, get_args
@@ -150,6 +151,12 @@ _SPECS: dict[str, tuple[type[_Args], str]] = {
 }
 
 
+# Tools that only read (the catalogue, the user's own bookings): running one changes nothing, so the engine may
+# run such calls before their model step is durable and log the step with their results in one commit. Every
+# other tool (booking, cancelling, remembering, forgetting) runs only after the step that asked for it is logged.
+_READ_ONLY: frozenset[str] = frozenset({"search_flights", "get_my_bookings", "find_restaurants"})
+
+
 @cache
 def _all_specs() -> dict[str, str]:
     """OpenAI-format tool definitions generated from the argument models, each kept as JSON text (built once:
@@ -183,6 +190,11 @@ class ToolRunner:
     def specs(self) -> list[dict[str, Any]]:
         missing = {"remember_preference": self.rememberer is None, "forget_memory": self.forgetter is None}
         return tool_specs([n for n in _SPECS if not missing.get(n, False)])
+
+    @staticmethod
+    def only_read(calls: Sequence[ToolCall]) -> bool:
+        """True when every call is to a tool that changes nothing (see ``_READ_ONLY``)."""
+        return all(call.name in _READ_ONLY for call in calls)
 
     def run(self, name: str, raw_arguments: str, ctx: ToolContext) -> ToolOutcome:
         try:

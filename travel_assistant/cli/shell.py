@@ -220,7 +220,9 @@ class ChatShell:
             raise InvalidInput(f"/forget needs one of: {', '.join(FACT_TYPES)}")
         user = self.state.user
         words = EvidenceWords(self.rt.thread_log)
-        rows = fact_rows(self.rt.fact_memory, self.rt.facts, UserScope(user), now=self.state.now(), words=words)
+        rows = fact_rows(
+            self.rt.fact_memory, self.rt.facts, UserScope(user), now=self.state.now(), words=words
+        )
         ids = list(dict.fromkeys(r["id"] for r in rows if r["type"] == arg and r["status"] != "superseded"))
         if not ids:
             typer.echo(f"nothing to forget: no {FACT_TYPES[arg].label.lower()} is remembered")

@@ -101,11 +101,15 @@ class ObservedThreadLog:
             span.set_attribute("append.inserted", result.inserted)
             return result
 
-    def append_many(self, events: Sequence[NewEvent]) -> list[AppendResult]:
+    def append_many(
+        self, events: Sequence[NewEvent], *, only_if_new: bool = False, unless_logged: Sequence[str] = ()
+    ) -> list[AppendResult]:
         kinds = ",".join(str(e.kind) for e in events)
         with self.telemetry.span("append", {"event.kind": kinds}, memory=True) as span:
-            results: list[AppendResult] = self.inner.append_many(events)
-            span.set_attribute("append.inserted", all(r.inserted for r in results))
+            results: list[AppendResult] = self.inner.append_many(
+                events, only_if_new=only_if_new, unless_logged=unless_logged
+            )
+            span.set_attribute("append.inserted", bool(results) and all(r.inserted for r in results))
             return results
 
     def events(self, thread: ThreadId, *, after_seq: int = 0) -> list[Event]:

@@ -144,8 +144,6 @@ def _chat(app: App) -> ChatContext | None:
     return chat
 
 
-
-
 def install_app(settings: Settings) -> App:
     """Make the one App of this process (see :class:`_Installed`)."""
     app = _Installed.app = App(settings)
