@@ -15,8 +15,10 @@ each take ``--rounds`` such turns, each in a thread of its own; their memory is 
 opens", as the web app does. **Overhead** = turn wall time − time inside the model's calls (litellm and the
 offline model), i.e. what memory, logging, recall, window assembly and token counting add.
 
-The **naive floor**, measured in the same run on the same users: one committed append, one MiniLM query
-embedding and one hybrid query, one after another (what a turn could not do without, done naively).
+The **naive floor**, measured in the same run on the same users, after each timed turn: one committed append,
+one MiniLM query embedding and LanceDB's hybrid query (``LanceFactStore.search``: both legs on LanceDB), one
+after another (what a turn could not do without, done naively). The turn's own recall ranks a copy of the
+user's vectors in process instead of the vector leg's query (``memory.vector_copies``).
 """
 
 from __future__ import annotations
@@ -196,7 +198,9 @@ async def _measure(
             out.events.add(len(rt.thread_log.events(thread)) - before)
             out.history.add(before)
             out.paths.add(result.recall_path)
-        out.floor_ms.append(naive_floor(rt, user, ThreadId(f"{name}-r0"), number))
+            # The floor after every turn, not once per user: its p95 is then taken over as many samples as
+            # the overhead's (15 samples made the ratio swing by a third between runs minutes apart).
+            out.floor_ms.append(naive_floor(rt, user, thread, number))
     out.logging_tasks = model.logging_tasks
     return out
 

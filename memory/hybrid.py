@@ -131,10 +131,13 @@ async def _nearest(reader: Any, where: Any, vector: list[float], limit: int) -> 
 
 def copy_vectors(reader: Any, where: Any, copies: VectorCopies, user: str) -> None:
     """Put ``user``'s copy of the rows ``where`` selects in ``copies`` (the version read first), in one trip to
-    LanceDB's loop: ahead of the user's first turn, so that turn's vector leg needs no read."""
+    LanceDB's loop: ahead of the user's first turn, so that turn's vector leg needs no read. A keyword query
+    runs beside it, so the first turn's keyword leg finds the shard's text index loaded too."""
 
     async def read() -> VectorCopy:
-        return await _copy(reader, where, int(await reader.version()))
+        copy = asyncio.ensure_future(_copy(reader, where, int(await reader.version())))
+        await _keyword(reader, where, "trip", 1, versioned=False)
+        return await copy
 
     copies.put(user, LOOP.run(read()))
 

@@ -298,9 +298,23 @@ def _summary_message(policy: Policy, view: LogView, count: Counter, *, room: int
     return message if count([message]) <= room else None
 
 
+def _candidates(policy: Policy, view: LogView) -> tuple[Turn, ...]:
+    """The earlier turns a window of ``policy`` chooses from, oldest first."""
+    return view.turns_since_summary if policy == "summary-block" and view.summary else view.all_turns
+
+
+def price_candidates(policy: Policy, view: LogView, count: Counter, *, budget: int) -> None:
+    """Price the turns the window will choose from, newest first, up to ``budget`` tokens (no window holds
+    more): a turn does this while recall runs, so its first prompt finds the counts cached."""
+    for turn in reversed(_candidates(policy, view)):
+        budget -= count(turn.messages)
+        if budget < 0:
+            return
+
+
 def _window(policy: Policy, view: LogView, count: Counter, *, room: int) -> list[Turn]:
     """The earlier turns the policy admits: all of them (full), or the newest that fit in ``room``."""
-    candidates = view.turns_since_summary if policy == "summary-block" and view.summary else view.all_turns
+    candidates = _candidates(policy, view)
     if policy == "full":
         return list(candidates)
     chosen: list[Turn] = []

@@ -33,6 +33,7 @@ from assistant.turn.context import (
     Policy,
     assemble,
     previous_prompt,
+    price_candidates,
     read_log,
     shrunk_window,
     tool_results_cleared_before,
@@ -183,23 +184,22 @@ class Engine:
         pending: list[NewEvent],
     ) -> WorkingTurn:
         """Summarise if due, recall, and group the log for the window; summary and recall are logged in that
-        order. The view and trip state come from the log alone: derived while recall's search still runs."""
+        order. The view, the trip state and the prices of the turns the window chooses from come from the log
+        alone: derived while recall's search still runs."""
         settings = self.settings
         if settings.policy == "summary-block":
             events = await summarise_if_due(
                 self.deps.model, self.deps.thread_log, req, events, every=settings.summary_every
             )
-        clear_before = tool_results_cleared_before(
-            events,
-            current_turn=req.turn,
-            every=settings.summary_every,
-            enabled=settings.clear_old_tool_results,
-        )
+        every, clear = settings.summary_every, settings.clear_old_tool_results
+        clear_before = tool_results_cleared_before(events, current_turn=req.turn, every=every, enabled=clear)
         summarised = settings.policy != "summary-block"  # the one window that never shows summarised turns
         view = read_log(
             events, exclude_turn=req.turn, clear_before_turn=clear_before, summarised_messages=summarised
         )
         state = TripState.from_events(events)
+        pricer = self.counter.pricer()
+        price_candidates(settings.policy, view, pricer, budget=settings.budget_tokens)
         block, recall = await self._recall(req, recalling, obs, pending)
         return WorkingTurn(
             req=req,
@@ -212,7 +212,7 @@ class Engine:
             previous=previous_prompt(events, current_turn=req.turn),
             user_seq=next((e.seq for e in events if e.turn_id == req.turn and e.kind == EventKind.USER), 0),
             pending=pending,
-            pricer=self.counter.pricer(),
+            pricer=pricer,
         )
 
     async def _model_round(self, turn: WorkingTurn, round_no: int, obs: TurnObserver) -> ModelReply:
