@@ -188,3 +188,33 @@ def test_an_error_inside_a_grouped_commit_leaves_none_of_the_group_and_the_retry
         assert kinds == [USER, RECALL, MODEL_1, TOOL_1_1, CONTEXT, ASSISTANT]
     finally:
         db.dispose()
+
+
+def test_a_read_only_call_is_shown_once_its_result_is_durable() -> None:
+    """The UI's tool step for a call that only reads opens and closes after the step and its result are
+    committed, call by call, so two calls of one step never nest inside each other."""
+    from assistant.turn.parts import SilentObserver
+    from assistant.turns import ToolCall, ToolCallRecord
+
+    world = Twins(threads=RecordingThreads())
+    shown: list[tuple[str, str, list[str]]] = []
+
+    class Watching(SilentObserver):
+        async def tool_started(self, call: ToolCall) -> None:
+            shown.append(("started", call.name, [str(e.kind) for e in world.threads.events(TH)]))
+
+        async def tool_finished(self, record: ToolCallRecord) -> None:
+            shown.append(("finished", record.name, []))
+
+    two = {
+        "tools": [("get_my_bookings", {}), ("search_flights", {"destination": "LIS", "date": "2026-11-14"})]
+    }
+    model = ScriptedModel().enqueue(two, "Here you go.")
+    asyncio.run(world.engine(model).run_turn(req(), Watching()))
+    logged = [USER, RECALL, MODEL_1, TOOL_1_1, tool_kind(1, 2)]
+    assert shown == [
+        ("started", "get_my_bookings", logged),
+        ("finished", "get_my_bookings", []),
+        ("started", "search_flights", logged),
+        ("finished", "search_flights", []),
+    ]

@@ -372,9 +372,7 @@ class Engine:
     ) -> Event | None:
         """The round's step, logged with the results of its calls, which only read (``run_then_log_step``);
         None if another delivery logged any of it first: the caller then logs and adopts the step as usual, and
-        its calls run again (a UI watching this delivery may then show them twice)."""
-        for call in reply.tool_calls:
-            await obs.tool_started(call)
+        its calls run again. The UI is shown each call once its result is durable (they take a millisecond)."""
         deps = self.deps
         logged = await asyncio.to_thread(
             run_then_log_step, deps.tools, deps.thread_log, turn, round_no, reply
@@ -383,8 +381,9 @@ class Engine:
             return None
         turn.pending.clear()
         crash_point(f"turn.model_logged:{round_no}")  # the step and its results: one commit, one point
-        for event in logged[1:]:
+        for call, event in zip(reply.tool_calls, logged[1:], strict=True):
             turn.logged[event.kind] = event
+            await obs.tool_started(call)
             await obs.tool_finished(logged_record(event))
         return logged[0]
 
