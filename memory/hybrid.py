@@ -76,6 +76,7 @@ def versioned_search(
     except BaseException:
         keyword.cancel()
         raise
+    copy.attach(matched)
     return version, fuse(nearest, matched, limit=limit)
 
 

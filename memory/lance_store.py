@@ -37,7 +37,7 @@ from memory.fact_cache import CachedFacts, FactCache
 from memory.fact_rows import EvidenceLocator, fact_from_row, fact_row, facts_from_arrow, upgrade_rows
 from memory.lance_shards import SHARDS, ShardSet
 from memory.lance_table import ALL, fact_schema, purge_rows, translated
-from memory.vector_copies import VectorCopies
+from memory.vector_copies import FACT, VectorCopies
 
 logger = logging.getLogger(__name__)
 
@@ -293,7 +293,7 @@ class LanceFactStore:
                 )
             else:
                 version, rows = 0, hybrid.search(reader, where, query, embed, limit=limit)
-        scored = [(fact_from_row(row), hybrid.relevance(row)) for row in rows]
+        scored = [(row.get(FACT) or fact_from_row(row), hybrid.relevance(row)) for row in rows]
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return version, newest_per_key(scored)  # an interrupted supersede leaves two current versions
 

@@ -10,7 +10,8 @@ reports it, over the same rows.
 
 A copy is served only while it was read at the shard's current version (read before the rows, so a write
 landing in between is read again next time, never served as newer), like ``memory.fact_cache``. Bounded by
-rows, oldest user out first: a 384-dimension row is 1.5 KB, so the default ~20,000 rows are ~30 MB.
+rows, oldest user out first: a row is its 1.5 KB vector and its parsed fact (~1.5 KB), so the default ~20,000
+rows are ~60 MB.
 """
 
 from __future__ import annotations
@@ -23,39 +24,53 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from memory.fact_rows import arrow_rows
+from assistant.facts.values import Fact
+from memory.fact_rows import arrow_rows, fact_from_row
 
 COPIED = ["id", "record", "current", "stale"]  # what the search reads of a row (fuse, fact_from_row)
 DEFAULT_ROWS = 20_000
+FACT = "_fact"  # a fused row's key for its fact when the copy parsed it (see ``attach``)
 
 
 @dataclass(frozen=True, slots=True)
 class VectorCopy:
-    """One user's rows matching the recall filter, as read at ``version``: their columns and vectors."""
+    """One user's rows matching the recall filter, as read at ``version``: their ids, facts (parsed once, not
+    on every turn) and vectors."""
 
     version: int
-    rows: pa.Table  # the COPIED columns
-    vectors: np.ndarray[Any, np.dtype[np.float32]]  # one row per table row
+    ids: list[str]
+    facts: list[Fact]
+    position: dict[str, int]
+    vectors: np.ndarray[Any, np.dtype[np.float32]]  # one row per id
 
     @classmethod
     def of(cls, version: int, table: pa.Table) -> VectorCopy:
         column = table.column("vector").combine_chunks()
         width = column.type.list_size
         flat = column.values.to_numpy(zero_copy_only=False).astype(np.float32, copy=False)
-        return cls(version, table.select(COPIED), flat.reshape(len(table), width))
+        rows = arrow_rows(table.select(COPIED))
+        ids = [str(row["id"]) for row in rows]
+        facts = [fact_from_row(row) for row in rows]
+        position = {row_id: n for n, row_id in enumerate(ids)}
+        return cls(version, ids, facts, position, flat.reshape(len(rows), width))
 
     def nearest(self, vector: Sequence[float], limit: int) -> list[dict[str, Any]]:
-        """The ``limit`` rows nearest ``vector``, nearest first, each with ``_distance`` (squared L2)."""
-        if not len(self.rows) or limit <= 0:
+        """The ``limit`` rows nearest ``vector``, nearest first: each its ``id``, ``_distance`` (squared L2,
+        as LanceDB reports it) and its parsed fact."""
+        if not self.ids or limit <= 0:
             return []
         query = np.asarray(vector, dtype=np.float32)
         gaps = self.vectors - query
         distances = np.einsum("ij,ij->i", gaps, gaps)
-        order = np.argsort(distances, kind="stable")[:limit]
-        rows = arrow_rows(self.rows.take(pa.array(order)))
-        for row, distance in zip(rows, distances[order].tolist(), strict=True):
-            row["_distance"] = distance
-        return rows
+        order = np.argsort(distances, kind="stable")[:limit].tolist()
+        return [{"id": self.ids[n], "_distance": float(distances[n]), FACT: self.facts[n]} for n in order]
+
+    def attach(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Give each row the copy holds its parsed fact, so no row of the search is parsed again."""
+        for row in rows:
+            found = self.position.get(str(row["id"]))
+            if found is not None:
+                row[FACT] = self.facts[found]
 
 
 class VectorCopies:
@@ -72,17 +87,17 @@ class VectorCopies:
         return copy if copy is not None and copy.version == version else None
 
     def put(self, user: str, copy: VectorCopy) -> None:
-        if copy.version == 0 or len(copy.rows) > self._rows:  # no shard yet / too large to keep
+        if copy.version == 0 or len(copy.ids) > self._rows:  # no shard yet / too large to keep
             return
         with self._lock:
             old = self._copies.pop(user, None)
-            self._held -= len(old.rows) if old is not None else 0
-            while self._copies and self._held + len(copy.rows) > self._rows:
-                self._held -= len(self._copies.pop(next(iter(self._copies))).rows)
+            self._held -= len(old.ids) if old is not None else 0
+            while self._copies and self._held + len(copy.ids) > self._rows:
+                self._held -= len(self._copies.pop(next(iter(self._copies))).ids)
             self._copies[user] = copy
-            self._held += len(copy.rows)
+            self._held += len(copy.ids)
 
     def drop(self, user: str) -> None:
         with self._lock:
             old = self._copies.pop(user, None)
-            self._held -= len(old.rows) if old is not None else 0
+            self._held -= len(old.ids) if old is not None else 0
