@@ -10,6 +10,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -59,7 +60,8 @@ def _to_booking(
     return Booking(booking_id, flight, hotel, check_in, check_out, meal, created_at, cancelled_at)
 
 
-def _row_booking(row: BookingRow) -> Booking:
+def _row_booking(row: Any) -> Booking:
+    """A ``BookingRow``, or a Core row of its table (the same attribute names)."""
     return _to_booking(
         row.id, row.flight_id, row.check_in, row.check_out, row.meal, row.created_at, row.cancelled_at
     )
@@ -144,10 +146,7 @@ class SqlBookingSystem(_Catalogue):
         restaurants near their hotel), and a session with ORM objects cost more than twice the query."""
         with translate_errors(), self.db.engine.connect() as conn:
             rows = conn.execute(_BOOKINGS_OF, {"user": user}).all()
-        bookings = [
-            _to_booking(r.id, r.flight_id, r.check_in, r.check_out, r.meal, r.created_at, r.cancelled_at)
-            for r in rows
-        ]
+        bookings = [_row_booking(r) for r in rows]
         return sorted(bookings, key=lambda b: (b.flight.depart_at, b.booking_id))
 
 

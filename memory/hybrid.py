@@ -38,7 +38,10 @@ def search(
 ) -> list[dict[str, Any]]:
     """The fused rows (each with ``_distance`` from the vector leg and ``_score`` from the keyword leg, ``None``
     where a leg did not return the row), best first by reciprocal rank."""
-    return _search(reader, where, query, embed, limit=limit, versioned=False)[1]
+    nearest, matched = _legs(
+        reader, where, query, embed, limit, lambda v: LOOP.run(_nearest(reader, where, v, limit))
+    )
+    return fuse(nearest, matched, limit=limit)
 
 
 def versioned_search(
@@ -48,81 +51,66 @@ def versioned_search(
     embed: Callable[[str], Sequence[float]],
     *,
     limit: int,
-    copies: VectorCopies | None = None,
-    user: str = "",
+    copies: VectorCopies,
+    user: str,
 ) -> tuple[int, list[dict[str, Any]]]:
-    """:func:`search`, and the table's version read before either leg: on LanceDB's loop ahead of the keyword
-    leg, so while the query is embedded, instead of a trip of its own before the search (a caller that
+    """:func:`search`'s rows, and the table's version read before either leg: on LanceDB's loop ahead of the
+    keyword leg, so while the query is embedded, instead of a trip of its own before the search (a caller that
     checks what it cached against the version pays nothing for the check).
 
-    With ``copies``, the vector leg ranks ``user``'s copy of the rows ``where`` selects if it was read at that
-    version (read once per version otherwise): the same rows in the same order as the query, without a query
-    after the embedding (``memory.vector_copies``)."""
-    if copies is None:
-        return _search(reader, where, query, embed, limit=limit, versioned=True)
+    The vector leg ranks ``user``'s copy of the rows ``where`` selects if it was read at that version (read
+    once per version otherwise): the same rows in the same order as the query, without a query after the
+    embedding (``memory.vector_copies``)."""
     version_read: Future[int] = Future()
-    keyword = asyncio.run_coroutine_threadsafe(
-        _keyword(reader, where, query, limit, versioned=True, version_read=version_read), LOOP.loop
-    )
-    try:
-        vector = list(embed(query))
+    copy: VectorCopy | None = None
+
+    def nearest(vector: list[float]) -> list[dict[str, Any]]:
+        nonlocal copy
         version = version_read.result()
         copy = copies.get(user, version)
         if copy is None:
             copy = LOOP.run(_copy(reader, where, version))
             copies.put(user, copy)
-        nearest = copy.nearest(vector, limit)
-        matched = keyword.result()[1]
-    except BaseException:
-        keyword.cancel()
-        raise
+        return copy.nearest(vector, limit)
+
+    near, matched = _legs(reader, where, query, embed, limit, nearest, version_read)
+    assert copy is not None  # set by nearest(), which _legs ran
     copy.attach(matched)
-    return version, fuse(nearest, matched, limit=limit)
+    return version_read.result(), fuse(near, matched, limit=limit)
 
 
-def _search(
+def _legs(
     reader: Any,
     where: Any,
     query: str,
     embed: Callable[[str], Sequence[float]],
-    *,
     limit: int,
-    versioned: bool,
-) -> tuple[int, list[dict[str, Any]]]:
-    keyword = asyncio.run_coroutine_threadsafe(
-        _keyword(reader, where, query, limit, versioned=versioned), LOOP.loop
-    )
+    nearest: Callable[[list[float]], list[dict[str, Any]]],
+    version_read: Future[int] | None = None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(vector leg's rows, keyword leg's rows): the keyword leg starts on LanceDB's loop, then the query is
+    embedded here and ``nearest`` ranks by it while that leg runs."""
+    keyword = asyncio.run_coroutine_threadsafe(_keyword(reader, where, query, limit, version_read), LOOP.loop)
     try:
-        vector = list(embed(query))
-        nearest = LOOP.run(_nearest(reader, where, vector, limit))
-        version, matched = keyword.result()
+        return nearest(list(embed(query))), keyword.result()
     except BaseException:
         keyword.cancel()
         raise
-    return version, fuse(nearest, matched, limit=limit)
 
 
 async def _keyword(
-    reader: Any,
-    where: Any,
-    query: str,
-    limit: int,
-    *,
-    versioned: bool,
-    version_read: Future[int] | None = None,
-) -> tuple[int, list[dict[str, Any]]]:
-    """The keyword leg, after the table's version if ``versioned`` (handed to ``version_read`` at once, so the
-    vector leg need not wait for the keyword query)."""
-    try:
-        version = int(await reader.version()) if versioned else 0
-    except BaseException as exc:
-        if version_read is not None:
-            version_read.set_exception(exc)
-        raise
+    reader: Any, where: Any, query: str, limit: int, version_read: Future[int] | None = None
+) -> list[dict[str, Any]]:
+    """The keyword leg; first, with ``version_read``, the table's version, handed over at once (the vector leg
+    need not wait for the keyword query)."""
     if version_read is not None:
-        version_read.set_result(version)
+        try:
+            version_read.set_result(int(await reader.version()))
+        except BaseException as exc:
+            version_read.set_exception(exc)
+            raise
     table = await reader.query().nearest_to_text(query).where(where).limit(limit).to_arrow()
-    return version, _rows(table)
+    return _rows(table)
 
 
 async def _nearest(reader: Any, where: Any, vector: list[float], limit: int) -> list[dict[str, Any]]:
@@ -137,7 +125,7 @@ def copy_vectors(reader: Any, where: Any, copies: VectorCopies, user: str) -> No
 
     async def read() -> VectorCopy:
         copy = asyncio.ensure_future(_copy(reader, where, int(await reader.version())))
-        await _keyword(reader, where, "trip", 1, versioned=False)
+        await _keyword(reader, where, "trip", 1)
         return await copy
 
     copies.put(user, LOOP.run(read()))

@@ -90,14 +90,17 @@ class VectorCopies:
         if copy.version == 0 or len(copy.ids) > self._rows:  # no shard yet / too large to keep
             return
         with self._lock:
-            old = self._copies.pop(user, None)
-            self._held -= len(old.ids) if old is not None else 0
+            self._pop(user)
             while self._copies and self._held + len(copy.ids) > self._rows:
-                self._held -= len(self._copies.pop(next(iter(self._copies))).ids)
+                self._pop(next(iter(self._copies)))
             self._copies[user] = copy
             self._held += len(copy.ids)
 
     def drop(self, user: str) -> None:
         with self._lock:
-            old = self._copies.pop(user, None)
-            self._held -= len(old.ids) if old is not None else 0
+            self._pop(user)
+
+    def _pop(self, user: str) -> None:
+        """Forget ``user``'s copy; the caller holds the lock."""
+        old = self._copies.pop(user, None)
+        self._held -= len(old.ids) if old is not None else 0

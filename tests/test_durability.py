@@ -24,7 +24,8 @@ from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope, thread_id, turn_id, user_id
 from assistant.model.llm import TokenSink
 from assistant.ports import FactMaintenance
-from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, Usage
+from assistant.turn.engine import Engine
+from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult, Usage
 from memory.claims import Backoff, ClaimKey, ClaimStatus, SqlClaims
 from memory.inmemory import InMemoryFactStore
 from scheduler.jobs import expire_facts, failing_promotions, promote_idle, retry_promotions
@@ -91,17 +92,23 @@ class RacingModel:
         return sum(len(json.dumps(m)) // 4 + 4 for m in messages)
 
 
+def delivered_twice(engine: Engine, text: str) -> list[TurnResult]:
+    """Two deliveries of one turn (a retry while the first still runs, two tabs), at the same time."""
+
+    async def both() -> list[TurnResult]:
+        message = req(text)
+        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
+
+    return asyncio.run(both())
+
+
 def test_a_retry_that_loses_the_model_step_race_runs_the_logged_calls_and_books_nothing_unlogged() -> None:
     world = Twins()
     search = ("search_flights", {"destination": "LIS", "date": "2026-11-14"})
     book = ("book_flight", {"flight_id": OPTIONS[1]})
     engine = world.engine(RacingModel([search, book]))
 
-    async def both() -> list[Any]:
-        message = req("Lisbon on the 14th, and book the second one")
-        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
-
-    first, second = asyncio.run(both())
+    first, second = delivered_twice(engine, "Lisbon on the 14th, and book the second one")
     events = world.threads.events(ThreadId("th"))
     [step] = [e for e in events if e.kind == model_kind(1)]
     assert [c["name"] for c in step.body["tool_calls"]] == ["search_flights"]
@@ -126,11 +133,7 @@ def test_a_read_only_step_never_logs_its_result_under_a_booking_step_logged_firs
     search = ("search_flights", {"destination": "LIS", "date": "2026-11-14"})
     engine = world.engine(RacingModel([("book_flight", {"flight_id": OPTIONS[0]}), search]))
 
-    async def both() -> list[Any]:
-        message = req("Book the first Lisbon flight on the 14th")
-        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
-
-    first, second = asyncio.run(both())
+    first, second = delivered_twice(engine, "Book the first Lisbon flight on the 14th")
     events = world.threads.events(ThreadId("th"))
     [step] = [e for e in events if e.kind == model_kind(1)]
     [result] = [e for e in events if e.kind == tool_kind(1, 1)]
@@ -164,11 +167,7 @@ def test_a_text_answer_that_arrives_after_another_delivery_logged_the_step_adopt
     world = Twins()
     engine = world.engine(LateTextModel())
 
-    async def both() -> list[Any]:
-        message = req("Lisbon on the 14th")
-        return list(await asyncio.gather(engine.run_turn(message), engine.run_turn(message)))
-
-    first, second = asyncio.run(both())
+    first, second = delivered_twice(engine, "Lisbon on the 14th")
     events = world.threads.events(ThreadId("th"))
     assert [e.kind for e in events].count(model_kind(1)) == 1
     assert [e.kind for e in events].count(EventKind.ASSISTANT) == 1
@@ -185,12 +184,7 @@ def test_when_both_race_to_book_the_booking_is_the_logged_one() -> None:
         RacingModel([("book_flight", {"flight_id": OPTIONS[0]}), ("book_flight", {"flight_id": OPTIONS[2]})])
     )
 
-    async def both() -> None:
-        await asyncio.gather(
-            engine.run_turn(req("Book a Lisbon flight")), engine.run_turn(req("Book a Lisbon flight"))
-        )
-
-    asyncio.run(both())
+    delivered_twice(engine, "Book a Lisbon flight")
     events = world.threads.events(ThreadId("th"))
     [step] = [e for e in events if e.kind == model_kind(1)]
     [logged] = [e for e in events if e.kind == tool_kind(1, 1)]

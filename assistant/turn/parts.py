@@ -245,13 +245,18 @@ def tool_context(req: TurnRequest, round_no: int, index: int) -> ToolContext:
     )
 
 
-def run_and_log(tools: ToolRunner, thread_log: ThreadLog, call: ToolCall, ctx: ToolContext) -> Event:
-    """Run one tool and log its result, in one worker thread (one hand-off instead of two). The logged event
-    is returned: if a concurrent delivery logged this call's result first, that one."""
+def _ran(tools: ToolRunner, call: ToolCall, ctx: ToolContext) -> NewEvent:
+    """Run one tool call; its result as the event to log."""
     outcome = tools.run(call.name, call.arguments, ctx)
     crash_point(f"turn.tool_ran:{ctx.round_no}.{ctx.index}")
     kind = tool_kind(ctx.round_no, ctx.index)
-    return thread_log.append(NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)).event
+    return NewEvent(ctx.thread, ctx.turn, kind, outcome.logged_body(call), ctx.now)
+
+
+def run_and_log(tools: ToolRunner, thread_log: ThreadLog, call: ToolCall, ctx: ToolContext) -> Event:
+    """Run one tool and log its result, in one worker thread (one hand-off instead of two). The logged event
+    is returned: if a concurrent delivery logged this call's result first, that one."""
+    return thread_log.append(_ran(tools, call, ctx)).event
 
 
 def run_then_log_step(
@@ -267,9 +272,6 @@ def run_then_log_step(
     req = turn.req
     group = [*turn.pending, NewEvent(req.thread, req.turn, model_kind(round_no), model_body(reply), req.now)]
     for index, call in enumerate(reply.tool_calls, 1):
-        outcome = tools.run(call.name, call.arguments, tool_context(req, round_no, index))
-        crash_point(f"turn.tool_ran:{round_no}.{index}")
-        kind = tool_kind(round_no, index)
-        group.append(NewEvent(req.thread, req.turn, kind, outcome.logged_body(call), req.now))
+        group.append(_ran(tools, call, tool_context(req, round_no, index)))
     results = thread_log.append_many(group, only_if_new=True)
     return [r.event for r in results[len(turn.pending) :]]
