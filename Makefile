@@ -59,6 +59,7 @@ run: install
 
 lint: install-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install-test
 	$(BIN)/mypy

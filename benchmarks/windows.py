@@ -203,7 +203,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     import logging
 
-    logging.getLogger("assistant.turn.engine").setLevel(logging.ERROR)  # sliding runs at high pressure by design
+    logging.getLogger("assistant.turn.engine").setLevel(
+        logging.ERROR
+    )  # sliding runs at high pressure by design
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     from assistant.model.llm import LiteLLMChatModel
     from demo.provider import offline_config

@@ -80,5 +80,3 @@ def kind_found(case: SecretCase, masked: Masked) -> bool:
 def preference_kept(case: SecretCase, masked_text: str) -> bool:
     assert case.preference is not None
     return case.preference.value in FACT_TYPES[case.preference.type].extract(masked_text)
-
-

@@ -153,7 +153,13 @@ def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> N
     [veg] = [r for r in rows if r["fact"] == "Dietary needs: vegetarian"]
     assert (veg["recorded"], veg["age"]) == ("Mon 9 Nov 2026", "3 days ago")
     assert veg["source"] == "conversation mon, turn t2"
-    assert set(veg) == {"fact", "recorded", "age", "source", "how"}  # canonical value, dates, source: no words
+    assert set(veg) == {
+        "fact",
+        "recorded",
+        "age",
+        "source",
+        "how",
+    }  # canonical value, dates, source: no words
     [aisle] = [r for r in rows if r["fact"] == "Seat preference: aisle"]
     assert aisle["how"] == "asked to be remembered"
     assert len(shown) == len(rows) == 9
@@ -162,9 +168,7 @@ def test_the_memory_block_is_labelled_dated_and_sourced(memory: FactMemory) -> N
 def test_stale_facts_are_shown_with_their_age_not_dropped() -> None:
     store = InMemoryFactStore()
     memory = FactMemory(store, store)
-    memory.record(
-        ALICE, FactDraft("seat", "aisle", "a", "1", Authority.USER), now=MONDAY
-    )
+    memory.record(ALICE, FactDraft("seat", "aisle", "a", "1", Authority.USER), now=MONDAY)
     later = MONDAY + timedelta(days=400)
     recall = Recaller(store, RecallSettings()).recall(ALICE, "seat", now=later)
     block, _ = render_block(recall, now=later, cap_tokens=4000, count_text=lambda t: len(t) // 4)
@@ -258,9 +262,7 @@ def test_recall_reads_a_users_set_once_per_data_version_large_sets_included() ->
     again = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
     assert first.path == again.path == "hybrid" and first.total_current == again.total_current == len(LOYALTY)
     assert store.small_set_calls == 1  # the count of a large set is reused while nothing was written
-    memory.record(
-        ALICE, FactDraft("seat", "aisle", "tue", "t1", Authority.USER), now=MONDAY
-    )
+    memory.record(ALICE, FactDraft("seat", "aisle", "tue", "t1", Authority.USER), now=MONDAY)
     version[0] = 2  # the store's version moves with every write
     after = recaller.recall(ALICE, "which loyalty programme?", now=MONDAY)
     assert store.small_set_calls == 2 and after.total_current == len(LOYALTY) + 1
