@@ -56,7 +56,7 @@ class TripState(BaseModel):
                     fields.setdefault(name, value)
                 if len(fields) == len(TripState.model_fields):
                     break  # every field set by a newer result: older ones change nothing
-        return cls.model_validate(fields) if fields else cls()
+        return cls().model_copy(update=fields)  # values validated by _update
 
     def apply(self, tool: str, result: dict[str, object]) -> TripState:
         """The next state after a successful tool result; unknown tools and malformed results change nothing."""

@@ -14,7 +14,8 @@ import pytest
 from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
 from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.turns import TurnRequest
+from assistant.turn.parts import SilentObserver
+from assistant.turns import ToolCall, ToolCallRecord, TurnRequest
 from memory.inmemory import InMemoryThreadStore
 from memory.thread_log import SqlThreadLog
 from memory.users import SqlDirectory
@@ -193,9 +194,6 @@ def test_an_error_inside_a_grouped_commit_leaves_none_of_the_group_and_the_retry
 def test_a_read_only_call_is_shown_once_its_result_is_durable() -> None:
     """The UI's tool step for a call that only reads opens and closes after the step and its result are
     committed, call by call, so two calls of one step never nest inside each other."""
-    from assistant.turn.parts import SilentObserver
-    from assistant.turns import ToolCall, ToolCallRecord
-
     world = Twins(threads=RecordingThreads())
     shown: list[tuple[str, str, list[str]]] = []
 
