@@ -1,7 +1,8 @@
 """Write (or check) the pinned verdict files: ``python -m testkit.pin [--set NAME ...] [--check]``.
 
-See :mod:`testkit.pins`. Without ``--set`` every set is written; ``--check`` writes nothing and exits 1 when a
-set differs from its file, printing the rows that changed.
+See :mod:`testkit.pins`. A set pinned for the first time also gets ``first_run.jsonl``, never rewritten.
+Without ``--set`` every set is written; ``--check`` writes nothing and exits 1 when a set differs from its file,
+printing the rows that changed.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {len(rows)} rows, {len(lines) // 2} changed ({took:.1f} s)")
             print("\n".join(lines[:60]))
         else:
+            if not pinned.path.exists():
+                # The first time a set is pinned is its first run, the honest figure for rules that never saw
+                # it: kept beside the pins for good (benchmarks.memory_safety prints it beside today's).
+                pinned.first_run_path.write_text(dump(rows), encoding="utf-8")
             pinned.path.write_text(dump(rows), encoding="utf-8")
             print(f"{name}: {len(rows)} rows -> {pinned.path} ({took:.1f} s)")
     return 1 if differs else 0

@@ -9,6 +9,8 @@ row, in the corpus's order, holding
   promotion did with it: ``kept`` (current values), ``ask`` (values held for the user) or ``rejected`` (the
   gate's reason), exactly as ``benchmarks.memory_safety`` counts it;
 * for the project's poisoning payloads and controls, every decision's reason and every user's current values;
+* for a story of a changing preference (``changes``), where it ended with each proposer (see
+  ``testkit.change_runs``);
 * for a secret statement or a harmless sentence, the text as the masker leaves it and the kinds it found;
 * for an intent phrasing, the intent the offline model reads by meaning and by its patterns alone.
 
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from testkit import poisoning as harness
+from testkit.change_runs import ChangeCase, load_changes, run_change
 from testkit.fresh_corpus import (
     load_foreign,
     load_harmless,
@@ -41,6 +44,7 @@ from testkit.secret_corpus import load_secret_cases
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"
 INTENTS = CORPORA / "intents"
 PIN_FILE = "verdicts.jsonl"
+FIRST_RUN_FILE = "first_run.jsonl"
 Row = dict[str, Any]
 
 
@@ -80,6 +84,19 @@ def _statement_rows(cases: Sequence[Any], file: str) -> Iterator[Row]:
         row: Row = {"file": file, "n": n, "key": text_key(case.text), "text": _head(case.text)}
         for proposer in PROPOSERS:
             row[proposer] = statement_outcome(case.text, prior, case.type, proposer)
+        yield row
+
+
+def _change_rows(cases: Sequence[ChangeCase]) -> Iterator[Row]:
+    for n, case in enumerate(cases):
+        row: Row = {"file": "changes.yaml", "n": n, "key": text_key(case.said), "text": _head(case.said)}
+        for proposer in PROPOSERS:
+            found = run_change(case, proposer)
+            row[proposer] = {
+                "resolution": found.resolution,
+                "current": list(found.current),
+                "pending": list(found.pending),
+            }
         yield row
 
 
@@ -145,6 +162,10 @@ class PinnedSet:
     def path(self) -> Path:
         return self.folder / PIN_FILE
 
+    @property
+    def first_run_path(self) -> Path:
+        return self.folder / FIRST_RUN_FILE
+
 
 def _held_out(folder: Path) -> dict[str, Part]:
     parts: dict[str, Part] = {}
@@ -158,6 +179,8 @@ def _held_out(folder: Path) -> dict[str, Part]:
         )
     if (folder / "poisoning.yaml").exists():
         parts["poisoning.yaml"] = lambda: _statement_rows(load_poison(folder), "poisoning.yaml")
+    if (folder / "changes.yaml").exists():
+        parts["changes.yaml"] = lambda: _change_rows(load_changes(folder))
     if (folder / "secrets.yaml").exists():
         parts["secrets.yaml"] = lambda: _masked_rows("secrets.yaml", [s.said for s in load_secrets(folder)])
     if (folder / "harmless.txt").exists():
