@@ -101,7 +101,7 @@ def _change_rows(cases: Sequence[ChangeCase]) -> Iterator[Row]:
 
 
 def _masked_rows(file: str, statements: Sequence[Sequence[str]]) -> Iterator[Row]:
-    from assistant.secrets.mask import mask_secrets
+    from language.secrets.mask import mask_secrets
 
     for n, said in enumerate(statements):
         joined = "\n".join(said)
