@@ -6,7 +6,6 @@ Nothing here knows about SQL.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.ids import ThreadId, TurnId, UserId
+from language.lexicon.formats import NUMBERED_EVENT
 
 JSON = dict[str, Any]
 
@@ -45,9 +45,6 @@ class ParsedKind:
     index: int = 0
 
 
-_NUMBERED = re.compile(r"(model):([1-9][0-9]*)|(tool):([1-9][0-9]*)\.([1-9][0-9]*)")
-
-
 def parse_kind(raw: str) -> ParsedKind:
     """The kind of a stored event. Raises ValueError for text that is no kind (a log only holds kinds
     written through :func:`model_kind`, :func:`tool_kind` or an :class:`EventKind` member)."""
@@ -56,7 +53,7 @@ def parse_kind(raw: str) -> ParsedKind:
         if kind in (EventKind.MODEL, EventKind.TOOL):
             raise ValueError(f"{raw!r} needs its round number")
         return ParsedKind(kind=kind)
-    match = _NUMBERED.fullmatch(raw)
+    match = NUMBERED_EVENT.fullmatch(raw)
     if match is None:
         raise ValueError(f"not an event kind: {raw!r}")
     if match.group(1):

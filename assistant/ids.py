@@ -9,32 +9,25 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import uuid
 from dataclasses import dataclass
 from typing import NewType
 
 from assistant.errors import InvalidId
+from language.lexicon.formats import FACT_ID, SLUG, USER_ID, UUID
+from language.rules import Rule
 
 UserId = NewType("UserId", str)
 ThreadId = NewType("ThreadId", str)
 TurnId = NewType("TurnId", str)
 FactId = NewType("FactId", str)
 
-# Users may log in with an e-mail address, so "@", "." and "+" are allowed; "/", "\", ":", quotes, spaces and
-# control characters are not. A leading character must be alphanumeric so "." and ".." can never be an id.
-_USER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}")
-# Threads and turns are usually UUIDs (Chainlit) or short slugs typed on the command line.
-_SLUG_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-_FACT_RE = re.compile(r"[0-9a-f]{32}")
-# What the browser may name a thread: the canonical (lower-case, hyphenated) form of a random UUID.
-_UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 # Threads named on the command line get this prefix. "_" never occurs in a UUID, so no id the web accepts can
 # ever equal one of them, and the rest is a keyed hash, so no user can produce another user's id either.
 NAMED_THREAD_PREFIX = "n_"
 
 
-def _check(kind: str, raw: object, pattern: re.Pattern[str]) -> str:
+def _check(kind: str, raw: object, pattern: Rule) -> str:
     if not isinstance(raw, str):
         raise InvalidId(f"{kind} id must be a string")
     if not pattern.fullmatch(raw) or ".." in raw:
@@ -48,23 +41,23 @@ def _check(kind: str, raw: object, pattern: re.Pattern[str]) -> str:
 
 
 def user_id(raw: object) -> UserId:
-    return UserId(_check("user", raw, _USER_RE))
+    return UserId(_check("user", raw, USER_ID))
 
 
 def thread_id(raw: object) -> ThreadId:
-    return ThreadId(_check("thread", raw, _SLUG_RE))
+    return ThreadId(_check("thread", raw, SLUG))
 
 
 def web_thread_id(raw: object) -> ThreadId:
     """A thread id chosen by a browser: only a UUID. Readable names ("tue") are global and first come, first
     served, so a web user who could pick one could block another user's command-line thread of that name."""
-    if not isinstance(raw, str) or not _UUID_RE.fullmatch(raw):
+    if not isinstance(raw, str) or not UUID.fullmatch(raw):
         raise InvalidId("a conversation id from the web must be a UUID")
     return ThreadId(raw)
 
 
 def is_web_thread_id(raw: object) -> bool:
-    return isinstance(raw, str) and _UUID_RE.fullmatch(raw) is not None
+    return isinstance(raw, str) and UUID.fullmatch(raw) is not None
 
 
 def thread_name_key(secret: str) -> bytes:
@@ -90,11 +83,11 @@ def named_thread_id(key: bytes, user: UserId, name: str) -> ThreadId:
 
 
 def turn_id(raw: object) -> TurnId:
-    return TurnId(_check("turn", raw, _SLUG_RE))
+    return TurnId(_check("turn", raw, SLUG))
 
 
 def fact_id(raw: object) -> FactId:
-    return FactId(_check("fact", raw, _FACT_RE))
+    return FactId(_check("fact", raw, FACT_ID))
 
 
 def new_turn_id() -> TurnId:

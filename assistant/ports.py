@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from datetime import timedelta
 
     from assistant.booking_types import Booking, FlightOption, Restaurant
-    from assistant.facts.values import Fact
+    from assistant.fact_records import Fact
     from assistant.sessions import LoginSession, RevokeReason
 
 

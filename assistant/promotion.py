@@ -14,7 +14,6 @@ turn ids, reasons and counts only, never text.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Awaitable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -25,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSche
 
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
+from assistant.fact_records import Authority, FactDraft, WriteOutcome
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.memory import FactMemory
-from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Authority, FactDraft, WriteOutcome
 from assistant.gate.verdict import Accepted, Reason, check_candidate, withdraws
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.model.llm import ChatModel
@@ -35,11 +34,11 @@ from assistant.ports import Directory, ThreadLog
 from assistant.promotion_report import Decision as Decision
 from assistant.promotion_report import PromotionReport as PromotionReport
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
-from assistant.turn.transcript import render_transcript
+from assistant.transcript import render_transcript
+from language.lexicon.formats import TYPE_NAME
 from language.reading.evidence import words_span
 
 MAX_CANDIDATES = 50
-_TYPE_NAME = re.compile(r"[a-z_]{1,40}")
 
 
 class Candidate(BaseModel):
@@ -64,7 +63,7 @@ class CandidateList(BaseModel):
 
 def safe_type(raw: object) -> str:
     """A type name fit for a report: the model's string only if it looks like a type name."""
-    return raw if isinstance(raw, str) and _TYPE_NAME.fullmatch(raw) else "invalid"
+    return raw if isinstance(raw, str) and TYPE_NAME.fullmatch(raw) else "invalid"
 
 
 def judge_candidate(

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.events import EventKind
+from assistant.fact_records import Authority
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority
 from assistant.gate.verdict import Accepted, Reason, judge_evidence, type_of
 from assistant.gate.words import REPLY
 from assistant.ids import UserScope
 from assistant.ports import ThreadLog
 from assistant.promotion import apply_verdict
-from assistant.turn.tools import ToolContext
+from assistant.turns import ToolContext
 from language.reading.requests import asked_to_remember, explicit_evidence
 from language.secrets.mask import find_secret
 

@@ -6,6 +6,7 @@ waiting for a reordering. ``Message`` is the one alias for an OpenAI-format chat
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -108,3 +109,21 @@ class TurnResult:
     state: TripState
     user_text: str = ""  # the user's message as logged (secrets masked)
     masked: tuple[str, ...] = ()  # the kinds of secrets masked out of it (the reply says so)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolContext:
+    """Where a tool call runs: whose turn, which call of which model round, and the turn's clock."""
+
+    user: UserId
+    thread: ThreadId
+    turn: TurnId
+    round_no: int
+    index: int
+    now: datetime
+
+    @property
+    def idempotency_key(self) -> str:
+        """Stable for (thread, turn, call): a resumed turn that re-runs this call books nothing new."""
+        raw = f"{self.thread}/{self.turn}/{self.round_no}.{self.index}"
+        return hashlib.sha256(raw.encode()).hexdigest()[:32]

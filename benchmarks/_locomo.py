@@ -15,8 +15,8 @@ from datetime import UTC, datetime, timedelta
 from hashlib import sha256
 from pathlib import Path
 
-from assistant.facts.types import FACT_TYPES, FactType
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
+from assistant.fact_types import FACT_TYPES, FactType
 from testkit.stored_facts import user_fact
 
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")

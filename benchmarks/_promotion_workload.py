@@ -11,7 +11,7 @@ from typing import get_args
 
 from sqlalchemy import insert
 
-from assistant.facts.types import MenuDiet
+from assistant.fact_types import MenuDiet
 from memory.tables import EventRow, ThreadRow, UserRow
 from travel_assistant.container import Runtime
 

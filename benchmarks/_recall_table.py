@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from assistant.facts.values import Authority, Fact
+from assistant.fact_records import Authority, Fact
 from assistant.ids import UserScope
 from benchmarks._recall_vocabulary import Entry, vocabulary
 from memory import embeddings

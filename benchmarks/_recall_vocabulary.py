@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import get_args
 
-from assistant.facts.types import FACT_TYPES, DietaryNeed
-from assistant.facts.values import Authority, Fact
+from assistant.fact_records import Authority, Fact
+from assistant.fact_types import FACT_TYPES, DietaryNeed
 from testkit.stored_facts import user_fact
 
 

@@ -39,8 +39,8 @@ os.environ.setdefault("LANCEDB_LOG", "error")
 import numpy as np
 from lancedb.expr import col, lit
 
-from assistant.facts.types import FACT_TYPES, FactType, MenuDiet
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
+from assistant.fact_types import FACT_TYPES, FactType, MenuDiet
 from assistant.ids import UserScope
 from benchmarks._recall_table import arrow_rows
 from memory.fact_rows import fact_row

@@ -47,8 +47,8 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("LANCEDB_LOG", "error")
 
+from assistant.fact_records import Fact
 from assistant.facts.recall import Recaller, RecallSettings
-from assistant.facts.values import Fact
 from assistant.ids import UserScope
 from benchmarks._locomo import Question, dia_of, load, register_turns, turn_fact
 from memory import embeddings

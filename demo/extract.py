@@ -4,7 +4,7 @@ It behaves like a plausible extraction model, including its usual mistakes, so t
 output has something to reject: it proposes task progress ("flying to Lisbon on the 14th"), inferences
 ("prefers morning flights" from one booking), facts about other people, things it read in tool output, and
 conclusions drawn from failed tool calls. Nothing here decides what is stored; ``assistant.promotion`` does.
-It reads the transcript ``assistant.turn.transcript`` renders (``[turn T] ROLE: text`` lines).
+It reads the transcript ``assistant.transcript`` renders (``[turn T] ROLE: text`` lines).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from language.lexicon.places import AIRPORTS
 from language.reading.requests import asked_to_remember, is_forget_request
 from language.text import whole_words

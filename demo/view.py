@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN, SUMMARY_HEADING, TRIP_HEADING
 from assistant.turns import Message
 

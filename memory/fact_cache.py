@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
 
 DEFAULT_USERS = 2048
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from assistant.facts.values import Authority, Fact
+from assistant.fact_records import Authority, Fact
 from assistant.ids import FactId
 
 # The immutable part of a fact: everything but the lifecycle flags, which are columns of their own.

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 
 from assistant.errors import AccessDenied, NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRecord, UserRecord
+from assistant.fact_records import Fact
 from assistant.facts.search import hybrid_scores
-from assistant.facts.values import Fact
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.remask import check_remask
 from assistant.sessions import LoginSession, RevokeReason

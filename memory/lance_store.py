@@ -29,8 +29,8 @@ import pyarrow as pa
 from lancedb.expr import col, lit
 
 from assistant.errors import AccessDenied
+from assistant.fact_records import Fact
 from assistant.facts.recall import newest_per_key
-from assistant.facts.values import Fact
 from assistant.ids import UserId, UserScope, fact_id, user_id
 from memory import embeddings, hybrid
 from memory.fact_cache import CachedFacts, FactCache

@@ -30,8 +30,8 @@ from pathlib import Path
 from sqlalchemy import text
 
 from assistant.errors import StorageError
+from assistant.fact_records import Fact, FactDraft, WriteOutcome
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Fact, FactDraft, WriteOutcome
 from assistant.ids import UserScope
 from assistant.ports import FactBatch, FactMaintenance, FactStore
 from memory.db import Database, translate_errors

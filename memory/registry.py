@@ -17,9 +17,9 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlmodel import SQLModel, col
 
+from assistant.fact_records import Fact, WriteOutcome
 from assistant.facts.memory import FactMemory
 from assistant.facts.pending import discard, keep
-from assistant.facts.values import Fact, WriteOutcome
 from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope
 from assistant.jsonable import jsonable

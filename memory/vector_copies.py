@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
 from memory.fact_rows import arrow_rows, fact_from_row
 
 COPIED = ["id", "record", "current", "stale"]  # what the search reads of a row (fuse, fact_from_row)

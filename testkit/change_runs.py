@@ -32,8 +32,8 @@ import yaml
 from pydantic import Field, TypeAdapter, model_validator
 
 from assistant.events import EventKind, NewEvent
+from assistant.fact_records import Fact
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Fact
 from assistant.ids import ThreadId, UserScope, thread_id, turn_id, user_id
 from assistant.model.llm import ChatModel
 from assistant.promotion import Promoter

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlmodel import col
 
 from assistant.events import Event, EventKind
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.ids import ThreadId, UserId, named_thread_id, thread_name_key
 from memory.db import Database
 from memory.tables import BookingRow, ThreadRow, UserRow

@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 
 FRESH = Path(__file__).resolve().parents[1] / "tests" / "corpora" / "fresh"
 

@@ -26,8 +26,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from assistant.events import EventKind
+from assistant.fact_records import Fact
 from assistant.facts.recall import fact_line
-from assistant.facts.values import Fact
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import ChatModel
 from assistant.model.structured import M

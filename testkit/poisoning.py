@@ -22,16 +22,15 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from assistant.events import EventKind, NewEvent, tool_kind
+from assistant.fact_records import Fact
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Fact
 from assistant.gate.words import REPLY
 from assistant.ids import ThreadId, UserScope, thread_id, turn_id, user_id
 from assistant.model.llm import ChatModel, TokenSink
 from assistant.model.structured import M
 from assistant.promotion import Promoter
 from assistant.remember import ExplicitRemember
-from assistant.turn.tools import ToolContext
-from assistant.turns import Message, ModelReply
+from assistant.turns import Message, ModelReply, ToolContext
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 
 CORPORA = Path(__file__).resolve().parent.parent / "tests" / "corpora"

@@ -10,7 +10,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from language.secrets.mask import Masked, SecretKind
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"

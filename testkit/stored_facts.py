@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Authority, Fact
+from assistant.fact_records import Authority, Fact
+from assistant.fact_types import FACT_TYPES
 from assistant.ids import FactId
 
 

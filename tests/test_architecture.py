@@ -167,6 +167,95 @@ def test_no_module_imports_against_the_table() -> None:
     assert violations(module_files(ROOT, ROOMS)) == []
 
 
+# The order inside the engine core, bottom to top: a module may import its own layer and the layers below it.
+# Values every part shares (ids, errors, events, the records of a turn and of a fact, the fact-type registry);
+# the store protocols; the model; long-term memory; the write gate; what crosses from a thread into memory; the
+# turn. A module is in the layer of its longest listed prefix.
+CORE_LAYERS: tuple[tuple[str, ...], ...] = (
+    (
+        "assistant",
+        "assistant.ids",
+        "assistant.errors",
+        "assistant.faults",
+        "assistant.jsonable",
+        "assistant.probe",
+        "assistant.prompts",
+        "assistant.booking_types",
+        "assistant.sessions",
+        "assistant.events",
+        "assistant.state",
+        "assistant.turns",
+        "assistant.transcript",
+        "assistant.remask",
+        "assistant.fact_types",
+        "assistant.fact_records",
+        "assistant.promotion_report",
+    ),
+    ("assistant.ports",),
+    ("assistant.model",),
+    ("assistant.facts",),
+    ("assistant.gate",),
+    ("assistant.promotion", "assistant.remember"),
+    ("assistant.turn",),
+)
+
+
+def core_layer(module: str) -> int | None:
+    found = [
+        (len(prefix), i)
+        for i, layer in enumerate(CORE_LAYERS)
+        for prefix in layer
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(found)[1] if found else None
+
+
+def upward_in_core(modules: Mapping[str, Path]) -> list[str]:
+    """Every import inside ``assistant/`` from a lower layer to a higher one, and every module in no layer."""
+    core = {m: p for m, p in modules.items() if m.split(".")[0] == "assistant"}
+    found: list[str] = []
+    for module, targets in import_graph(core).items():
+        mine = core_layer(module)
+        if mine is None:
+            found.append(f"{module} is in no layer of CORE_LAYERS")
+            continue
+        found += [f"{module} -> {t}" for t in sorted(targets) if (core_layer(t) or 0) > mine]
+    return found
+
+
+def test_the_core_imports_only_downwards() -> None:
+    assert upward_in_core(module_files(ROOT, ("assistant",))) == []
+
+
+def test_a_planted_upward_import_inside_the_core_is_found(tmp_path: Path) -> None:
+    modules = _plant(
+        tmp_path,
+        {
+            "assistant/__init__.py": "",
+            "assistant/ports.py": "from assistant.turn.engine import Engine\n",
+            "assistant/turn/__init__.py": "",
+            "assistant/turn/engine.py": "Engine = object\n",
+        },
+    )
+    assert upward_in_core(modules) == ["assistant.ports -> assistant.turn.engine"]
+
+
+def patterns_in(modules: Mapping[str, Path]) -> list[str]:
+    """Every use of the ``re`` module: reading text is ``language/``'s, so the core holds no pattern of its own."""
+    found: list[str] = []
+    for module, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import) and any(a.name == "re" for a in node.names):
+                found.append(f"{module}:{node.lineno} imports re")
+            elif isinstance(node, ast.ImportFrom) and node.module == "re":
+                found.append(f"{module}:{node.lineno} imports from re")
+    return found
+
+
+def test_the_core_holds_no_pattern_of_its_own() -> None:
+    assert patterns_in(module_files(ROOT, ("assistant",))) == []
+
+
 def test_tests_do_not_import_benchmarks() -> None:
     tests = module_files(ROOT, ("tests",))
     assert [

@@ -12,15 +12,15 @@ import pytest
 
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind, model_kind, tool_kind
-from assistant.facts.values import Authority, FactDraft
+from assistant.fact_records import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import LiteLLMChatModel
+from assistant.model.tokens import CachedCounter
 from assistant.prompts import MEMORY_HEADING, SUMMARY_HEADING, TRIP_HEADING
 from assistant.state import TripState
 from assistant.turn.context import ContextStats, Policy, assemble, read_log
 from assistant.turn.engine import Engine
 from assistant.turn.parts import EngineSettings
-from assistant.turn.tokens import CachedCounter
 from assistant.turns import Message, TurnRequest
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel

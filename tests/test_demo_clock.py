@@ -222,7 +222,7 @@ def test_the_panel_reads_the_gates_verdicts_in_words(installed: RuntimeFactory) 
 
 
 def test_the_expiry_pass_ages_a_shifted_users_facts_by_that_users_clock(runtime: Runtime) -> None:
-    from assistant.facts.values import Authority, FactDraft
+    from assistant.fact_records import Authority, FactDraft
     from scheduler.jobs import expire_facts
 
     _users(runtime, ALICE, BOB)

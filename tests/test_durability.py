@@ -18,9 +18,9 @@ import pytest
 
 from assistant.errors import InvalidId, InvalidInput, StorageError
 from assistant.events import EventKind, NewEvent, model_kind, tool_kind
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope, thread_id, turn_id, user_id
 from assistant.model.llm import TokenSink
 from assistant.ports import FactMaintenance

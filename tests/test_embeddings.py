@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory.lance_store import LanceFactStore
 from tests.conftest import MONDAY

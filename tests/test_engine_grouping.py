@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kind, tool_kind
-from assistant.facts.values import Authority, FactDraft
+from assistant.fact_records import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.turn.parts import SilentObserver
 from assistant.turns import ToolCall, ToolCallRecord, TurnRequest

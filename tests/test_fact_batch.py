@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from assistant.errors import AccessDenied, InvalidId, InvalidInput
+from assistant.fact_records import Authority, FactDraft, WriteOutcome
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, FactDraft, WriteOutcome
 from assistant.ids import UserScope
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
 from assistant.ids import UserScope
 from memory.fact_cache import CachedFacts, FactCache
 from tests.test_fact_store_contract import fact

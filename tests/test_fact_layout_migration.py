@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from assistant.errors import InvalidId, InvalidInput
-from assistant.facts.values import Authority, Fact
+from assistant.fact_records import Authority, Fact
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserScope
 from memory.inmemory import InMemoryFactStore

@@ -12,8 +12,8 @@ from typing import Protocol
 import pytest
 
 from assistant.errors import AccessDenied, InvalidId, StorageError
-from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
+from assistant.fact_types import FACT_TYPES
 from assistant.ids import UserId, UserScope
 from assistant.ports import FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore

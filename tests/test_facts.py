@@ -8,9 +8,9 @@ from typing import get_args
 import pytest
 
 from assistant.errors import InvalidInput, NotFound
+from assistant.fact_records import Authority, FactDraft
+from assistant.fact_types import FACT_TYPES, DietaryNeed, MenuDiet
 from assistant.facts.memory import FactMemory
-from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory.inmemory import InMemoryFactStore
 from tests.conftest import MONDAY

@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from assistant.errors import ToolError
-from assistant.facts.values import Authority, FactDraft
+from assistant.fact_records import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.ports import BookingSystem
-from assistant.turn.tools import ToolContext
-from assistant.turns import TurnRequest
+from assistant.turns import ToolContext, TurnRequest
 from demo import catalog
 from demo.bookings import InMemoryBookingSystem, SqlBookingSystem
 from memory.db import Database

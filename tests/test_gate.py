@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 
 from assistant.events import Event, EventKind, NewEvent
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, FactDraft
 from assistant.facts.words import EvidenceWords
 from assistant.gate.verdict import Accepted, check_candidate
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Promoter, PromotionReport
 from assistant.remember import ExplicitRemember
-from assistant.turn.tools import ToolContext
-from assistant.turn.transcript import transcript_line
+from assistant.transcript import transcript_line
+from assistant.turns import ToolContext
 from language.reading.evidence import find_quote, locate
 from language.reading.foreign_text import foreign_spans
 from language.reading.requests import asked_to_remember

@@ -9,8 +9,8 @@ from pathlib import Path
 from lancedb.expr import col, lit
 from lancedb.rerankers import RRFReranker
 
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import UserScope
 from memory import hybrid
 from memory.fact_rows import arrow_rows

@@ -17,7 +17,7 @@ import pytest
 from lancedb.expr import col, lit
 
 from assistant.errors import StorageError
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
 from assistant.ids import UserScope
 from memory import embeddings
 from memory.fact_rows import fact_row

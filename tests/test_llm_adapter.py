@@ -40,9 +40,9 @@ from assistant.prompts import (
     SUMMARY_SCHEMA_NAME,
     system_prompt,
 )
+from assistant.transcript import render_transcript
 from assistant.turn.summary import SummaryOutput
 from assistant.turn.tools import tool_specs
-from assistant.turn.transcript import render_transcript
 from assistant.turns import ModelReply, ToolCall
 from demo import catalog
 from demo.provider import OFFLINE_MODEL, offline_config

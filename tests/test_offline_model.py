@@ -16,9 +16,9 @@ import pytest
 
 from assistant.booking_types import FlightOption
 from assistant.events import Event, EventKind, tool_kind
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings, render_block
-from assistant.facts.values import Authority, FactDraft
 from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Candidate, CandidateList, judge_candidate, user_turns_of
@@ -30,10 +30,10 @@ from assistant.prompts import (
     system_prompt,
 )
 from assistant.state import TripState
+from assistant.transcript import render_transcript
 from assistant.turn.summary import SummaryOutput
-from assistant.turn.tools import ToolContext, ToolRunner, tool_specs
-from assistant.turn.transcript import render_transcript
-from assistant.turns import Message
+from assistant.turn.tools import ToolRunner, tool_specs
+from assistant.turns import Message, ToolContext
 from demo import catalog
 from demo.agent import OfflineReply, respond
 from demo.bookings import InMemoryBookingSystem

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.recall import Recaller, RecallSettings, render_block
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import LiteLLMChatModel
 from assistant.turn.tools import tool_specs
@@ -201,7 +201,7 @@ def _item(fact: str) -> str:
 
 
 def _label(type_name: str) -> str:
-    from assistant.facts.types import FACT_TYPES
+    from assistant.fact_types import FACT_TYPES
 
     return FACT_TYPES[type_name].label.lower()
 

@@ -164,7 +164,7 @@ def test_a_sqlite_lock_held_by_a_killed_process_is_free_at_once(tmp_path: Path) 
 
 
 def test_two_writers_of_one_users_fact_make_two_versions_not_two_first_versions(runtime: Runtime) -> None:
-    from assistant.facts.values import Authority, FactDraft
+    from assistant.fact_records import Authority, FactDraft
     from assistant.ids import UserScope
 
     scope = UserScope(UserId("ann"))

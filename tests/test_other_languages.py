@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.gate.verdict import Accepted
 from language.places import airport_code, home_airport_mentions
 from language.values.other_languages import OTHER_LANGUAGES

@@ -12,8 +12,8 @@ from typing import Any, get_args
 import pytest
 from pydantic import ValidationError
 
+from assistant.fact_records import Authority, FactDraft, WriteStatus
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, FactDraft, WriteStatus
 from assistant.facts.words import EvidenceWords
 from assistant.gate.verdict import Reason
 from assistant.gate.words import KEPT, REJECTED, REPLY, outcome_words

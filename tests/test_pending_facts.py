@@ -11,9 +11,9 @@ import pytest
 
 from assistant.errors import InvalidInput, NotFound
 from assistant.events import EventKind, NewEvent
+from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.pending import discard, keep, pending_facts
-from assistant.facts.values import Authority, FactDraft
 from assistant.ids import FactId, ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Promoter
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore

@@ -11,14 +11,14 @@ import pytest
 
 from assistant.errors import ModelOutputError
 from assistant.events import EventKind, NewEvent, tool_kind
-from assistant.facts.values import Authority
+from assistant.fact_records import Authority
 from assistant.facts.words import EvidenceWords
 from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import LiteLLMChatModel
 from assistant.promotion import Candidate, PromotionReport, judge_candidate
 from assistant.remember import ExplicitRemember
-from assistant.turn.tools import ToolContext
+from assistant.turns import ToolContext
 from memory.inmemory import InMemoryThreadStore
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel

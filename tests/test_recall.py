@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from assistant.fact_records import Authority, Fact, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings, age_phrase, render_block
-from assistant.facts.values import Authority, Fact, FactDraft
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN

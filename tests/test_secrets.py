@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from language.secrets.mask import SECRET_KINDS, Finding, find_secret, has_mask, mask_secrets, masked_notice
 from testkit.secret_corpus import (
     SecretCase,

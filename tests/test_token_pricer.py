@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assistant.turn.tokens import CachedCounter
+from assistant.model.tokens import CachedCounter
 from assistant.turns import Message
 
 

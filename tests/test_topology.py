@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from testkit.app_env import free_port, offline_env
 from tests.conftest import _create_pg_database, _drop_pg_database
 from tests.topology import BIN, REPO, Proc, get_json, login, one_turn, procfile, wait_ready

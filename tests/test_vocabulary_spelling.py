@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from tests.tables import rows
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from assistant.fact_records import Fact
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import age_phrase
-from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Fact
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserScope
 from assistant.ports import FactStore

@@ -20,8 +20,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from assistant.errors import InvalidInput
+from assistant.fact_records import Fact, FactDraft, WriteOutcome
 from assistant.facts.rules import plan_write
-from assistant.facts.values import Fact, FactDraft, WriteOutcome
 from assistant.faults import crash_point
 from assistant.ids import UserScope
 from assistant.ports import FactBatch

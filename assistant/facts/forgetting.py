@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from assistant.events import EventKind
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.memory import FactMemory
-from assistant.facts.types import FACT_TYPES
 from assistant.ids import FactId, UserId, UserScope
 from assistant.ports import ThreadLog
-from assistant.turn.tools import ToolContext
+from assistant.turns import ToolContext
 from language.reading.requests import EVERYTHING_ASKED, asks_to_forget, is_confirmation
 from language.reading.requests import forget_targets as read_targets
 

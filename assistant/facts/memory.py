@@ -8,10 +8,10 @@ from dataclasses import replace
 from datetime import datetime
 
 from assistant.errors import InvalidInput, NotFound
+from assistant.fact_records import Fact, FactDraft, WriteOutcome
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.batch import record_batch
 from assistant.facts.rules import current_of, plan_write, resolve_current, type_named
-from assistant.facts.types import FACT_TYPES
-from assistant.facts.values import Fact, FactDraft, WriteOutcome
 from assistant.faults import crash_point
 from assistant.ids import FactId, UserScope, new_fact_id
 from assistant.ports import FactBatch, FactMaintenance, FactStore

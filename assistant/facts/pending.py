@@ -2,7 +2,7 @@
 
 When the gate finds a value and the user as its subject but a check is unsure (an unknown linking phrase,
 another language, a report nearby), promotion stores a *pending* version: never current, so recall never sees
-it, under its own key (``assistant.facts.values.pending_key``), so it never joins the fact's history either.
+it, under its own key (``assistant.fact_records.pending_key``), so it never joins the fact's history either.
 Keep records the value as the user's confirmed word, through the same versioning rules as any write; Discard
 deletes the pending version. Both go through :class:`~assistant.facts.FactMemory`, so every store (the
 in-memory twin and LanceDB) behaves alike.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from assistant.errors import InvalidInput
+from assistant.fact_records import Authority, Fact, FactDraft, WriteOutcome
 from assistant.facts.memory import FactMemory
-from assistant.facts.values import Authority, Fact, FactDraft, WriteOutcome
 from assistant.ids import FactId, UserScope
 
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from assistant.fact_records import Fact
 from assistant.facts.rules import resolve_current
 from assistant.facts.search import recency_blend
-from assistant.facts.values import Fact
 from assistant.ids import UserScope
 from assistant.ports import FactStore
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN
@@ -174,7 +174,7 @@ def age_phrase(then: datetime, now: datetime) -> str:
 
 def fact_record(fact: Fact, *, stale: bool, now: datetime) -> dict[str, object]:
     """One fact as data: canonical value, dated and sourced, and nothing the user typed (the fact holds none of
-    it: see ``assistant.facts.values``). The source is the thread and turn id, deliberately not the thread's
+    it: see ``assistant.fact_records``). The source is the thread and turn id, deliberately not the thread's
     title: a title is the first message of an old task ("Find me flights to …") and must not leak into a new
     one."""
     record: dict[str, object] = {

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from assistant.errors import InvalidInput
-from assistant.facts.types import FACT_TYPES, FactType
-from assistant.facts.values import Fact, FactDraft, WriteOutcome, WriteStatus, pending_key
+from assistant.fact_records import Fact, FactDraft, WriteOutcome, WriteStatus, pending_key
+from assistant.fact_types import FACT_TYPES, FactType
 from assistant.ids import FactId, UserScope
 
 

@@ -4,20 +4,16 @@ search) and the recency tie-break applied on top of any store's relevance."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from typing import TypeVar
 
-T = TypeVar("T")
+from language.lexicon.formats import SEARCH_STOP_WORDS, SEARCH_TOKEN
 
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    "a an and are as at be by do for from have i in is it me my of on or please the to we what with you your".split()  # noqa: SIM905
-)
+T = TypeVar("T")
 
 
 def tokens(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in _STOP]
+    return [w for w in SEARCH_TOKEN.findall(text.lower()) if w not in SEARCH_STOP_WORDS]
 
 
 def hybrid_scores(query: str, items: Sequence[tuple[T, str]]) -> list[tuple[T, float]]:

@@ -1,6 +1,6 @@
 """The user's own words behind a fact, read from the thread log through the fact's evidence pointer.
 
-A fact stores no text of the user's (see ``assistant.facts.values``); the memory panel, ``memories list`` and
+A fact stores no text of the user's (see ``assistant.fact_records``); the memory panel, ``memories list`` and
 the export show "your words" by reading the logged, masked message the fact points at. What the log no longer
 holds (a redacted message, an erased thread) reads as removed, never as an empty string that looks like words.
 """
@@ -8,7 +8,7 @@ holds (a redacted message, an erased thread) reads as removed, never as an empty
 from __future__ import annotations
 
 from assistant.events import Event, EventKind
-from assistant.facts.values import Fact
+from assistant.fact_records import Fact
 from assistant.ids import ThreadId
 from assistant.ports import ThreadLog
 from language.reading.evidence import clean, words_span

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 
 
 class Words(NamedTuple):

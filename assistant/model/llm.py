@@ -33,7 +33,7 @@ from assistant.model.structured import (
     schema_instruction,
     structured_params,
 )
-from assistant.turn.tokens import CachedCounter
+from assistant.model.tokens import CachedCounter
 from assistant.turns import Message, ModelReply
 
 T = TypeVar("T")
@@ -174,7 +174,7 @@ class LiteLLMChatModel:
         empty reply: the engine then logs a failure (not an answer) and the turn can be retried."""
         params = self._params()
         # Copies: a provider's adapter may rewrite what it is handed, and the engine prices the same message
-        # objects again in the turn's next round (``assistant.turn.tokens.Pricer`` keys them by identity).
+        # objects again in the turn's next round (``assistant.model.tokens.Pricer`` keys them by identity).
         sent, tool_list = [dict(m) for m in messages], list(tools or ())
         if self._breakpoints:
             sent, tool_list = with_cache_breakpoints(sent, tool_list)

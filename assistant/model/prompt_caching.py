@@ -8,15 +8,27 @@ attribute and shapes request dicts that ``assistant.model.llm`` hands to litellm
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from assistant.turn.context import stable_head
 from assistant.turns import Message, Usage
 
 CACHE_BREAKPOINT_PROVIDERS = frozenset({"anthropic"})
 MAX_BREAKPOINTS = 4  # Anthropic refuses a request with more
 EPHEMERAL = {"type": "ephemeral"}
+
+
+def stable_head(messages: Sequence[Message]) -> int:
+    """How many messages open the prompt as its cache-stable head: the leading system messages (system
+    prompt, memory block, summary block, in that order; see :func:`assistant.turn.context.assemble`). A
+    provider that caches only at explicit breakpoints (Anthropic's ``cache_control``) is given one after each
+    of them."""
+    head = 0
+    for message in messages:
+        if message.get("role") != "system":
+            break
+        head += 1
+    return head
 
 
 def provider_usage(usage: Any, *, fallback_prompt_tokens: Callable[[], int]) -> Usage:

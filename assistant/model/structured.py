@@ -8,13 +8,13 @@ for it and validates the reply. No litellm here: what arrives is litellm's respo
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from assistant.errors import ModelOutputError
+from language.lexicon.formats import JSON_FENCE
 
 M = TypeVar("M", bound=BaseModel)
 StructuredMode = Literal["json_schema", "tool", "json_object"]
@@ -53,7 +53,7 @@ def schema_instruction(schema: type[BaseModel], *, name: str) -> str:
 
 
 def _strip_fences(text: str) -> str:
-    match = re.fullmatch(r"\s*```(?:json)?\s*(.*?)\s*```\s*", text, re.S)
+    match = JSON_FENCE.fullmatch(text)
     return match.group(1) if match else text
 
 

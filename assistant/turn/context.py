@@ -20,10 +20,10 @@ from typing import Any, Literal
 
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind
+from assistant.model.tokens import Counter, message_hash
 from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
+from assistant.transcript import render_transcript
 from assistant.turn.messages import turn_finished, turn_messages
-from assistant.turn.tokens import Counter, message_hash
-from assistant.turn.transcript import render_transcript
 from assistant.turns import Message
 from language.text import readable
 
@@ -209,18 +209,6 @@ def previous_prompt(events: Sequence[Event], *, current_turn: str) -> PreviousPr
                 prefix_tokens=tuple(event.body.get("prefix_tokens", ())),
             )
     return PreviousPrompt()
-
-
-def stable_head(messages: Sequence[Message]) -> int:
-    """How many messages open the prompt as its cache-stable head: the leading system messages (system
-    prompt, memory block, summary block, in that order; see :func:`assemble`). A provider that caches only
-    at explicit breakpoints (Anthropic's ``cache_control``) is given one after each of them."""
-    head = 0
-    for message in messages:
-        if message.get("role") != "system":
-            break
-        head += 1
-    return head
 
 
 SHRINK = 0.75  # a window the provider refused is retried at this share of the tokens it held

@@ -24,6 +24,7 @@ from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kin
 from assistant.facts.recall import Recall, render_block
 from assistant.faults import crash_point
 from assistant.ids import UserScope
+from assistant.model.tokens import CachedCounter
 from assistant.prompts import system_prompt
 from assistant.state import TripState
 from assistant.turn.context import (
@@ -59,7 +60,6 @@ from assistant.turn.parts import (
     validate_message,
 )
 from assistant.turn.summary import summarise_if_due
-from assistant.turn.tokens import CachedCounter
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
 from language.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_secret
 

@@ -16,13 +16,22 @@ from assistant.events import AppendResult, Event, EventKind, NewEvent, model_kin
 from assistant.facts.recall import Recall, Recaller
 from assistant.faults import crash_point
 from assistant.model.llm import ChatModel
+from assistant.model.tokens import Pricer
 from assistant.ports import Directory, ThreadLog
 from assistant.probe import NO_PROBE, Probe
 from assistant.state import TripState
 from assistant.turn.context import ContextStats, LogView, Policy, PreviousPrompt
-from assistant.turn.tokens import Pricer
-from assistant.turn.tools import ToolContext, ToolRunner
-from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+from assistant.turn.tools import ToolRunner
+from assistant.turns import (
+    Message,
+    ModelReply,
+    ToolCall,
+    ToolCallRecord,
+    ToolContext,
+    TurnRequest,
+    TurnResult,
+    Usage,
+)
 from language.secrets.mask import SecretKind
 from language.text import text_problem
 

@@ -8,7 +8,6 @@ produce a :class:`ToolOutcome` with an error the model can read and recover from
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,10 +17,9 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.errors import ToolError
-from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
-from assistant.ids import ThreadId, TurnId, UserId
+from assistant.fact_types import FACT_TYPES, DietaryNeed, MenuDiet
 from assistant.ports import BookingSystem
-from assistant.turns import ToolCall
+from assistant.turns import ToolCall, ToolContext
 from language.lexicon.places import AIRPORTS
 from language.places import airport_code
 from language.world_airports import world_code
@@ -32,22 +30,6 @@ Dietary = MenuDiet
 MENU_DIETS: frozenset[str] = frozenset(get_args(Dietary))
 DEFAULT_ORIGIN = "LHR"
 MAX_BOOKINGS_LISTED = 3
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ToolContext:
-    user: UserId
-    thread: ThreadId
-    turn: TurnId
-    round_no: int
-    index: int
-    now: dt.datetime
-
-    @property
-    def idempotency_key(self) -> str:
-        """Stable for (thread, turn, call): a resumed turn that re-runs this call books nothing new."""
-        raw = f"{self.thread}/{self.turn}/{self.round_no}.{self.index}"
-        return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

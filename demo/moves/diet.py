@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from assistant.facts.types import DietaryNeed, MenuDiet
+from assistant.fact_types import DietaryNeed, MenuDiet
 from assistant.gate.verdict import Accepted
 from demo.moves.statements import judge_said
 from demo.view import View

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.forgetting import EVERYTHING, describe, forget_targets
-from assistant.facts.types import FACT_TYPES
 from demo.replies import OfflineReply, call, say
 from demo.view import View
 from language.reading.requests import asked_to_remember, asks_to_forget, is_confirmation

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.gate.verdict import Accepted, check_candidate
 from assistant.gate.words import explain
 from demo.extract import user_candidates

@@ -88,7 +88,7 @@ def vocabulary(
 def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
     """Finder over the type's phrases in other languages, read in the accent-folded text (one character for
     one, so offsets hold). Allergens said apart from the allergy word are the dietary type's own finder's, in
-    every language (``assistant.facts.types``)."""
+    every language (``assistant.fact_types``)."""
     table = OTHER_LANGUAGES[name]
     unknown = set(table.values()) - values
     if unknown:

@@ -2,7 +2,7 @@
 type, and the finders built on them (travelling light said by what the user never does, allergens beside an
 allergy word in any language, a diet described by its foods, an airport by its name or code).
 
-The registry of what may be remembered (``assistant.facts.types``) is policy and lives in the core; it takes
+The registry of what may be remembered (``assistant.fact_types``) is policy and lives in the core; it takes
 each type's finder and canonical values from here by name, so no phrase of a value is written in the core.
 """
 

@@ -24,9 +24,9 @@ import chainlit as cl
 
 from assistant.errors import TravelAssistantError
 from assistant.events import EventKind, NewEvent
+from assistant.fact_records import Authority, Fact, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.pending import discard, keep
-from assistant.facts.values import Authority, Fact, FactDraft
 from assistant.facts.words import EvidenceWords
 from assistant.ids import ThreadId, TurnId, UserId, UserScope, fact_id
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore

@@ -21,7 +21,7 @@ from pathlib import Path
 import typer
 
 from assistant.errors import InvalidInput, NotFound, TravelAssistantError
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope, new_turn_id
 from language.text import readable

@@ -41,8 +41,8 @@ from assistant.model.llm import ChatModel, TokenSink
 from assistant.promotion import Promoter, PromotionItem, PromotionReport
 from assistant.turn.engine import Engine
 from assistant.turn.parts import EngineDeps, TurnObserver
-from assistant.turn.tools import ToolContext, ToolOutcome, ToolRunner
-from assistant.turns import Message, ModelReply, TurnRequest, TurnResult
+from assistant.turn.tools import ToolOutcome, ToolRunner
+from assistant.turns import Message, ModelReply, ToolContext, TurnRequest, TurnResult
 from memory.claims import SqlJobRuns
 from memory.db import Database
 from memory.registry import ErasureReport, UserDataRegistry

@@ -127,7 +127,7 @@ def recall_records(turn: TurnResult) -> list[dict[str, Any]]:
 
 
 def _recalled_match(world: World, record: dict[str, Any], spec: RecalledSpec) -> bool:
-    from assistant.facts.types import FACT_TYPES
+    from assistant.fact_types import FACT_TYPES
 
     fact = str(record.get("fact", ""))
     label, _sep, value = fact.partition(": ")

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
-from assistant.facts.types import FACT_TYPES
+from assistant.fact_types import FACT_TYPES
 from assistant.gate.verdict import Reason
 
 # Rejection reasons: the gate's and the assertions' (assistant.gate.verdict.Reason), plus the write outcomes that keep

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.recall import age_phrase
-from assistant.facts.types import FACT_TYPES
 from assistant.gate.words import outcome_words
 from travel_assistant.memory_view import ASK_HEADING
 from travel_assistant.web.panel.clock_view import day, demo_clock

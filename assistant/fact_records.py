@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from assistant.errors import InvalidInput
-from assistant.facts.types import FACT_TYPES, FactType
+from assistant.fact_types import FACT_TYPES, FactType
 from assistant.ids import FactId, fact_id, thread_id, turn_id, user_id
 
 
