@@ -13,14 +13,8 @@ FLIGHTS = whole_words(
     r"flights?|fly|flying|plane|planes|airfares?|fares?|tickets?|one[- ]way|return trip|round[- ]trip|"
     r"direct|non-?stop|layovers?|departures?|seats? (?:left|available|to|on)|get (?:me )?to|travel(?:l?ing)? to|"
     r"heading to|head to|go(?:ing)? to|getting to|flight",
-    means=(
-        'Words of flying and of going somewhere: "flights", "fly", "fares", "one-way", "direct", "heading to", '
-        '"get me to".'
-    ),
-    why=(
-        "A flight word with a route or a date is a flight search; a message about the user's own booking with none "
-        'is looked up ("when do I leave for Rome?").'
-    ),
+    means='Words of flying and going somewhere: "flights", "fly", "fares", "one-way", "direct", "heading to".',
+    why="With a route or a date, a flight search; the user's own booking without one is looked up.",
     examples=("any direct flights to Rome?", "get me to Lisbon tomorrow"),
     non_examples=("I'm going home", "directions to the hotel"),
 )
@@ -31,14 +25,8 @@ ROUTE = rule(
     r"know|have|make|fly|eat|stay|keep|remember|forget|check|look|sort|ask|say|use|those|these|there|here|list|"
     r"results|options)\b)[A-Za-z]{3,}"
     r"|\b[A-Z]{3}\s*(?:-|→|->|to)\s*[A-Z]{3}\b",
-    means=(
-        'A place after "to", "into", "from" or "for" (a word of three letters or more that is not a common verb, '
-        'pronoun or article: "to Rome", "from Dublin"), or two codes joined: "LIS-LHR", "LHR to JFK".'
-    ),
-    why=(
-        "A route with a flight word or a date is a flight search. A lone code is found as its airport instead "
-        '(the place cue), so "KLM" is none.'
-    ),
+    means='A place after "to", "from", "into" or "for" ("to Rome"; not "to change"), or two codes: "LHR-JFK".',
+    why='With a flight word or a date, a flight search. A lone code is read as its airport, so "KLM" is none.',
     examples=("flights to Rome", "LHR-JFK on Friday"),
     non_examples=("I need to change my booking", "KLM or BA?"),
 )
@@ -50,13 +38,10 @@ DATE = whole_words(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
     r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|"
     r"\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|in (?:a|one|two|three|\d+) (?:days?|weeks?|months?)",
-    means=(
-        'A day or a time to come: "tomorrow", "next week", "Friday", "Dec", "the 14th", "07/31", "in two weeks", '
-        '"half-term".'
-    ),
+    means='A day to come: "tomorrow", "next week", "Friday", "Dec", "the 14th", "07/31", "in two weeks".',
     why=(
-        "A date with a flight word or a place is a search; two dates beside the user's own booking are a change "
-        '("I booked the 14th but need the 15th now"), so the dates are counted too.'
+        "With a flight word or a place, a search; two dates beside the user's own booking are a change (\"I "
+        'booked the 14th but need the 15th now"), so they are counted too.'
     ),
     examples=("flights to Rome tomorrow", "back on 07/31", "in two weeks"),
     non_examples=("departing 07:05", "a decent seat"),
@@ -91,14 +76,8 @@ MINE = rule(
     r"|\b(?:where|when|what time) (?:am i|are we|do i|will i|do we) (?:flying|going|off|travel(?:l?ing)?|headed|"
     r"heading|leaving|fly|leave|depart)\b",
     flags=re.I,
-    means=(
-        'The user\'s own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "trips I have", '
-        '"I\'m booked on", "where am I staying".'
-    ),
-    why=(
-        'What the user already has is looked up, changed or cancelled, never searched for: "when is my flight to '
-        'Rome" is a lookup where "flights to Rome on the 14th" is a search.'
-    ),
+    means='The user\'s own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "I\'m booked on".',
+    why='Looked up, changed or cancelled, never searched for: "when is my flight to Rome" is no flight search.',
     examples=("when is my flight to Rome?", "what time do I land?", "I'm booked on the 6pm"),
     non_examples=("flights to Rome on the 14th", "can I book a hotel?"),
 )
@@ -120,13 +99,10 @@ PICK = rule(
     r"|\b(?:from|on|in|off) (?:that|the|those|your) (?:list|results|options)\b|\byou (?:listed|showed|found|sent)\b"
     r"|\b\d{1,2}(?::|h)\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b",
     flags=re.I,
-    means=(
-        'A pick among options just shown: "option 2", "the 9:40 one", "the later one", "the cheapest", "the one '
-        'via Madrid", "a direct one", "from that list".'
-    ),
+    means='A pick among options just shown: "option 2", "the 9:40 one", "the later one", "the one via Madrid".',
     why=(
-        '"the 9:40 one" is near no example by its meaning, yet any travel agent knows it picks an option shown: '
-        "with a verb of booking it is a booking; beside the user's own booking it leans to a change."
+        '"the 9:40 one" is near no example by meaning, yet picks an option shown: with "book" a booking, beside '
+        "the user's own booking a change."
     ),
     examples=("the 9:40 one", "the cheaper one", "option 2"),
     non_examples=("two adults please", "someone told me"),
@@ -141,15 +117,10 @@ QUESTION = rule(
     r"i'?d like to know|(?:please )?let me know|do you know (?:if|whether|when|which|what))\b",
     flags=re.I,
     means=(
-        'A question: a question mark, a question word or a request to be told ("what", "when", "show", "do I", '
-        '"any") within the first four words, or an indirect one ("I was hoping you could tell me", "would it be '
-        'possible to").'
+        'A question mark, a question word in the first four words ("what", "when", "show", "do I"), or an '
+        'indirect question: "I was hoping you could tell me", "would it be possible to".'
     ),
-    why=(
-        "A question about the user's booking is a lookup; a question tells nothing about the user (\"have you got "
-        'my home airport?"), so it speaks against remembering; and a status question ("was my flight '
-        'cancelled?") asks for no cancelling.'
-    ),
+    why="A question about a booking is a lookup, and it tells nothing about the user to remember.",
     examples=("I was hoping you could tell me", "would it be possible to", "when is my flight"),
     non_examples=("Book the 9:40 one.", "Thanks, that's everything."),
 )
@@ -159,10 +130,7 @@ FOOD = whole_words(
     r"eat|eating|hungry|starving|food|restaurants?|dinner|lunch|brunch|breakfast|supper|dine|dining|bite|"
     r"cuisine|meal|cafe|café|bistro|tapas|sushi|pizza|trattoria|grab a bite|table for",
     means='Words of food and eating out: "eat", "dinner", "restaurant", "brunch", "sushi", "a table for".',
-    why=(
-        'Food named in the request is a dinner search; named only in a context sentence ("Client dinner ran '
-        'late. Bump my flight …") it speaks against one.'
-    ),
+    why='In the request, a dinner search; only in a context sentence ("Client dinner ran late."), against one.',
     examples=("somewhere to eat near the hotel", "a table for two at 8"),
     non_examples=("theatre tickets for Friday", "I feel beaten"),
 )
@@ -171,10 +139,7 @@ LOOKUP = whole_words(
     "offline.cue_words.lookup",
     r"show|pull up|bring up|see|view|details?|remind|tell me|list|look up|reference|terminal|gate|confirmation|"
     r"itinerary|what time|when|where|which|am i|are we|do i have|did i|have i",
-    means=(
-        'Asking to see what exists: "show", "pull up", "details", "confirmation", "itinerary", "what time", '
-        '"which gate", "do I have".'
-    ),
+    means='Asking to see what exists: "show", "pull up", "details", "itinerary", "what time", "do I have".',
     why="The user's own booking asked about is looked up, not changed or searched for.",
     examples=("show me my itinerary", "what time do I land?"),
     non_examples=("listening to music", "the showers were cold"),
@@ -184,14 +149,8 @@ SEARCHING = whole_words(
     "offline.cue_words.searching",
     r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new|what is there|"
     r"what'?s there|anything going|what'?s flying|whats flying",
-    means=(
-        'Looking for something new: "find", "search", "look for", "options", "available", "another", "what\'s '
-        'flying".'
-    ),
-    why=(
-        "Beside the user's own booking it keeps a search possible; after a list it asks for options rather than "
-        'picking one ("… What are the options?").'
-    ),
+    means='Looking for something new: "find", "search", "look for", "options", "available", "another".',
+    why='Keeps a search possible beside the user\'s booking; "… What are the options?" picks no option.',
     examples=("find me a flight to Rome", "any other options?"),
     non_examples=("I found it, thanks", "newer is better"),
 )
@@ -201,10 +160,7 @@ NEAR_STAY = rule(
     r"\b(?:near|nearby|close to|around|by|next to|walking distance (?:of|from)|round)\s+(?:the |my |our )?"
     r"(?:hotel|where (?:i'?m|i am|we'?re|we are) staying|my (?:place|accommodation|airbnb))\b",
     flags=re.I,
-    means=(
-        'Near where the user stays: "near my hotel", "close to where we\'re staying", "walking distance from my '
-        'airbnb".'
-    ),
+    means='Near where the user stays: "near my hotel", "close to where we\'re staying", "by my airbnb".',
     why="Only somewhere to eat is looked for there, so it counts as a food cue.",
     examples=("Dinner near my hotel", "somewhere close to where we're staying"),
     non_examples=("I live near Manchester", "a hotel near the station"),
@@ -224,13 +180,8 @@ CHANGING = rule(
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
     r"|\b(?:later|earlier|sooner) than\b|\bdifferent (?:day|date|time|flight)\b|\bdate change\b",
     flags=re.I,
-    means=(
-        'Words of changing a booking: "move", "reschedule", "swap", "push it back", "bring forward", "a day '
-        'later", "wrong date", "instead of", "make it the 15th".'
-    ),
-    why=(
-        'A change word beside the user\'s own booking, a date or a pick is a change; "change my mind" is none.'
-    ),
+    means='Words of changing a booking: "move", "reschedule", "push it back", "a day later", "instead of".',
+    why='Beside the user\'s own booking, a date or a pick, a change; "change my mind" is none.',
     examples=("can you move my flight to Friday?", "push it back a day", "a day later"),
     non_examples=("I've changed my mind", "exchange rate?"),
 )
@@ -243,14 +194,8 @@ CANCELLING = rule(
     r"back out of|pull out of|drop out of|drop|take (?:me|us|them|him|her) off|remove (?:me|us) from|"
     r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
     flags=re.I,
-    means=(
-        'Words of cancelling besides the change move\'s own: "drop", "ditch", "call it off", "bail on", "take me '
-        'off", "won\'t be going", "needs cancelling", "I need it cancelled".'
-    ),
-    why=(
-        'Never a report ("my flight was cancelled") nor a refusal ("don\'t drop it"): the look-behinds keep '
-        '"not", "n\'t" and "never" out.'
-    ),
+    means='Words of cancelling besides the change move\'s: "drop", "ditch", "call it off", "won\'t be going".',
+    why='Never a report ("was cancelled") nor a refusal: "not", "n\'t" and "never" before it are kept out.',
     examples=("drop my Tuesday flight", "I won't be going anymore", "I need it cancelled"),
     non_examples=("my flight was cancelled", "don't drop it"),
 )
@@ -260,13 +205,10 @@ CANCEL_STATUS = rule(
     r"(?:^|\bor\b|\band\b|,)\s*(?:did|has|have|had|was|were|is|are)\s+(?:it|that|this|they|them|\w+|(?:the|my|our) "
     r"(?:\w+\s+){0,2}?\w+)\s+(?:get\s+|got\s+|been\s+|already\s+)?cancell?ed\b",
     flags=re.I,
-    means=(
-        'Asking whether a cancellation happened: "was my flight cancelled?", "… or did that get cancelled?", the '
-        "auxiliary opening the clause."
-    ),
+    means='Asking whether a cancellation happened: "was my flight cancelled?", "… or did that get cancelled?".',
     why=(
-        'Beside a question it undoes the cancelling cue: the user asks for news, not for a cancellation. "can you '
-        'have it cancelled?" is a request: its auxiliary does not open the clause.'
+        'With a question, it undoes the cancelling cue. "can you have it cancelled?" is a request: its auxiliary '
+        "does not open the clause."
     ),
     examples=("was my flight cancelled?", "or did that get cancelled?"),
     non_examples=("can you have it cancelled?", "please get it cancelled"),
@@ -301,14 +243,8 @@ REQUEST = rule(
     r"can|could|would|will|what|when|which|where|is|are|do|does|any)\b"
     r"|\b(?:i'?d like to|i would like to|i want to|i need to|i'?m looking for|looking for|i'?d like (?:a|an|the))\b",
     flags=re.I,
-    means=(
-        'Asking for something to be done or found: a question mark, an opening verb or auxiliary ("find", "book", '
-        '"can", "is", "any"), "what have you got", "options", "I\'d like to", "I need to", "looking for".'
-    ),
-    why=(
-        "The sentence that asks is the request part of a message (request_part), read for the act; a habit said "
-        'as a request ("can you book me an aisle seat?") is no preference told, unless it is standing.'
-    ),
+    means='Asking for something: "?", an opening verb or auxiliary ("find", "can", "is"), "I\'d like to".',
+    why="Marks the sentence that asks (request_part); a habit said as a request is no preference unless standing.",
     examples=("Can you find me a flight?", "I'd like to change my booking"),
     non_examples=("yep, do it", "I always fly from Dublin."),
 )
@@ -332,11 +268,8 @@ BOOK_VERB = rule(
     r"number)\b|\b(?:i'?ll|we'?ll|i will|we will) (?:take|have|go with|go for) (?:it|that|that one|this one)\b"
     r"|\b(?:grab|get|book|reserve|secure) (?:me |us )?(?:a )?seats? on (?:it|that|this|the)\b",
     flags=re.I,
-    means=(
-        '"book" and the verbs of choosing: "book it", "I\'ll book that", "let\'s go with the afternoon KLM '
-        'flight", "we\'ll take that one", not "my booking".'
-    ),
-    why="With a pick, it is a booking of the option picked.",
+    means='"book" and verbs of choosing: "book it", "let\'s go with the KLM flight", "we\'ll take that one".',
+    why='With a pick, a booking of the option picked; "my booking" is a noun, no choice.',
     examples=("book it", "let's go with the afternoon KLM flight", "we'll take that one"),
     non_examples=("my booking", "a bookshop near the hotel"),
 )
@@ -346,14 +279,8 @@ BOOK_SHOWN = rule(
     r"(?<!n't )(?<!not )(?<!never )\b(?:book|reserve|secure|lock in|grab|take)\s+(?:that|this|those|these)"
     r"(?:\s+(?:one|ones|flight|option))?\b(?!\s+(?:to|for|from|on|in|at|off|out|back|away)\b)",
     flags=re.I,
-    means=(
-        'Booking what was just shown, the object pointing back at the options: "can you book that one?", '
-        '"reserve that".'
-    ),
-    why=(
-        '"book it" is as often the answer to our "shall I book it?", and "don\'t book that" or "take that back" '
-        "is no pick."
-    ),
+    means='Booking what was just shown, the object pointing back: "can you book that one?", "reserve that".',
+    why='"book it" is as often the answer to our "shall I book it?"; "don\'t book that" is no pick.',
     examples=("can you book that one?", "reserve that"),
     non_examples=("book it", "don't book that", "take that back"),
 )
@@ -363,7 +290,7 @@ MEAL_TIME = rule(
     r"\b(?:before|after|by|until|till|in time for|around) (?:lunch|dinner|breakfast|brunch)(?:time)?\b",
     flags=re.I,
     means='A meal named only as a time: "lands before lunch", "back by dinner".',
-    why='It is no dinner search: "the one that lands before lunch" picks a flight.',
+    why='No dinner search: "the one that lands before lunch" picks a flight.',
     examples=("lands before lunch", "back by dinner"),
     non_examples=("dinner before the show",),
 )
@@ -372,14 +299,8 @@ MEAL_TIME = rule(
 SENTENCE_BREAK = rule(
     "offline.cue_words.sentence_break",
     r"(?<=[.!?])\s+|\s+[-\u2013\u2014]\s+|\n+",
-    means=(
-        'Where one sentence ends and the next begins: space after ".", "!" or "?", a dash between spaces, or a '
-        "line break."
-    ),
-    why=(
-        'request_part splits a message here to find the sentence that asks ("Client dinner ran late last night. '
-        'Bump my flight to Friday.").'
-    ),
+    means='Where a sentence ends: space after ".", "!" or "?", a dash between spaces, or a line break.',
+    why='request_part splits here for the sentence that asks ("Dinner ran late. Bump my flight.").',
     examples=("Dinner ran late. Bump my flight", "Rome - Friday"),
     non_examples=("the 9.40 one", "a one-way ticket"),
 )
@@ -389,11 +310,8 @@ COURTESY_ONLY = rule(
     r"\W*(?:thanks?(?: you)?(?: so much| a lot)?|thank you|cheers|please|lol|haha|ok|okay|ta|x+|:\)|"
     r"much appreciated|appreciate it)?\W*",
     flags=re.I,
-    means='A sentence that is only a courtesy or a filler: "thanks so much!", "ok :)", "cheers", "lol", or nothing.',
-    why=(
-        'Dropped from the end of a message before its request part is chosen, so "Find me a flight to Rome. '
-        'Thanks!" asks in its first sentence.'
-    ),
+    means='A sentence that is only a courtesy or filler: "thanks so much!", "ok :)", "cheers", "lol".',
+    why='Dropped from the end before the request part is chosen: in "Find me a flight. Thanks!" the first asks.',
     examples=("thanks so much!", "ok :)", "cheers"),
     non_examples=("thanks, book option 2", "ok book it"),
     test="whole",
@@ -403,14 +321,8 @@ ACT = whole_words(
     "offline.cue_words.act",
     r"book|change|move|cancel|find|search|show|tell|remind|remember|forget|delete|note|save|eat|dinner|lunch|"
     r"restaurants?|flights?|fly|when|where|which|what|option|one|it'?s|is|am|are|do|did|have",
-    means=(
-        'A word of an act or of its object: "book", "change", "cancel", "find", "show", "dinner", "flights", '
-        '"when", "option", "is".'
-    ),
-    why=(
-        'A request part without one has its act in the sentence before, so the whole message is read: "I have a '
-        'flight on Monday. Could you arrange that?"'
-    ),
+    means='A word of an act or its object: "book", "change", "cancel", "find", "show", "dinner", "when".',
+    why='Without one, the act is in the sentence before: "I have a flight on Monday. Could you arrange that?"',
     examples=("Could you book it?", "when do I fly?"),
     non_examples=("Could you arrange that?", "Thanks a lot!"),
 )
@@ -419,11 +331,8 @@ COURTESY_OPENING = rule(
     "offline.cue_words.courtesy_opening",
     r"^\W*(?:thanks|thank you|cheers|many thanks|much obliged|hi|hello|hey|good (?:morning|afternoon|evening))\b",
     flags=re.I,
-    means='A message that opens with a greeting or thanks: "hi", "hey!", "thanks", "good morning".',
-    why=(
-        "Then the short answers (yes, no, hello, thanks) are read in a longer message too, as leanings beside its "
-        'request ("Hello, I\'d like to check availability …").'
-    ),
+    means='A message opening with a greeting or thanks: "hi", "hey!", "thanks", "good morning".',
+    why="Then yes, no, hello and thanks are read in a longer message too, as leanings beside its request.",
     examples=("hey!", "Good morning, any flights to Rome?"),
     non_examples=("Forwarded from Priya: 'Hey! see you Friday'", "Highlands trip next month"),
 )
@@ -432,10 +341,7 @@ NAMED_PAIR = rule(
     "offline.cue_words.named_pair",
     r"\b[A-Z][a-z]{2,}\s*-\s*[A-Z][a-z]{2,}\b",
     means='Two capitalised names joined by a dash: "Copenhagen-Stockholm", "Madrid - Milan".',
-    why=(
-        "Both ends of a route, as offline.cue_words.route_pair: a route pair not about the user's own booking is a "
-        'flight search. Capitals only; codes ("LIS-OPO") are offline.cue_words.route\'s.'
-    ),
+    why="Both ends of a route: a flight search unless about the user's own booking. Codes are the route cue's.",
     examples=("Copenhagen-Stockholm", "Madrid - Milan on Friday"),
     non_examples=("copenhagen-stockholm", "LIS-OPO"),
 )
@@ -445,7 +351,7 @@ ROUTE_PAIR = rule(
     r"\bfrom\s+[A-Za-z]{3,}.{0,30}?\bto\s+[A-Za-z]{3,}|\b[A-Za-z]{3,}\s*(?:->|→)\s*[A-Za-z]{3,}",
     flags=re.I,
     means='Both ends of a route in words: "from Houston to Cancun", "Madrid -> Milan", "lisbon → porto".',
-    why="A route pair not about the user's own booking is a flight search, flight word or not.",
+    why="A flight search unless about the user's own booking, flight word or not.",
     examples=("from Houston to Cancun", "Madrid -> Milan", "lisbon → porto"),
     non_examples=("flights to Cancun", "from me to you"),
 )
