@@ -15,10 +15,17 @@ _ENGLISH = words(
             "will just really also too very only have has had so if then there here they them their he she his her"
         )
     ),
-    means="",
-    why="",
-    examples="I am not sure",
-    non_examples=("Não sou vegan", ","),
+    means=(
+        "English function words (pronouns, articles, auxiliaries, negations, a few common adverbs) that give a "
+        "sentence away as English."
+    ),
+    why=(
+        "is_english weighs them against detect.foreign: as many English ones as foreign ones reads as English, "
+        "and a text with none may be another language (may_be_other_language), so the other-language phrase "
+        "tables are read."
+    ),
+    examples=("I am not sure", "please book the aisle for me"),
+    non_examples=("Não sou vegan", "Fensterplatz bitte"),
 )
 
 _SHARED = words(
@@ -27,12 +34,15 @@ _SHARED = words(
         str.split("a no me die is on in as am do ma son u sim mon per con dank ben est las los um mia fur")
     ),
     means=(
-        'Words both English and another language write ("do" is Portuguese for "of the", "no" for "in the"): they '
-        "say nothing about which language a sentence is in, so neither side counts them."
+        'Short words English shares with another language: "do" (Portuguese for "of the"), "no" ("in the"), '
+        '"die" (German "the"), "me", "son".'
     ),
-    why="",
-    examples=("do", "no"),
-    non_examples=("of the", "Não sou vegan"),
+    why=(
+        "They say nothing about which language a sentence is in, so neither side counts them: they are taken out "
+        'of detect.foreign, and is_english does not count them as English ("no window" is not Portuguese).'
+    ),
+    examples=("no window please", "a table for two"),
+    non_examples=("Não sou vegan", "not now"),
 )
 
 _FOREIGN = words(
@@ -61,17 +71,26 @@ _FOREIGN = words(
     )
     - _ENGLISH
     - _SHARED,
-    means="",
-    why="",
-    examples="Não sou vegan",
-    non_examples=("I am not sure", ","),
+    means=(
+        "Function words of Portuguese, Spanish, French, German, Italian and Dutch, less any word English writes "
+        "too."
+    ),
+    why=(
+        "More of them than English function words, or two or more against none, and the sentence is not English: "
+        'the write gate asks the user instead of judging rules written for English ("Não sou vegan").'
+    ),
+    examples=("Não sou vegan", "Ich bin Vegetarier"),
+    non_examples=("I prefer the aisle", "no window"),
 )
 
 _WORD = rule(
     "detect.word",
     r"[^\W\d_]+(?:'[^\W\d_]+)?",
-    means="",
-    why="",
-    examples=("I am not sure", "Não sou vegan"),
-    non_examples=",",
+    means='A word of letters in any script, keeping one inner apostrophe: "don\'t", "j\'ai", "não".',
+    why=(
+        "The unit detect counts, looked up lower-cased in detect.english, detect.foreign and detect.shared; "
+        "digits and punctuation are no words."
+    ),
+    examples=("don't", "j'ai"),
+    non_examples=("14:05", "#3"),
 )

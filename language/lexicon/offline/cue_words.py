@@ -13,10 +13,10 @@ FLIGHTS = whole_words(
     r"flights?|fly|flying|plane|planes|airfares?|fares?|tickets?|one[- ]way|return trip|round[- ]trip|"
     r"direct|non-?stop|layovers?|departures?|seats? (?:left|available|to|on)|get (?:me )?to|travel(?:l?ing)? to|"
     r"heading to|head to|go(?:ing)? to|getting to|flight",
-    means="",
-    why="",
-    examples="the direct one",
-    non_examples="the xq one",
+    means='Words of flying and going somewhere: "flights", "fly", "fares", "one-way", "direct", "heading to".',
+    why="With a route or a date, a flight search; the user's own booking without one is looked up.",
+    examples=("any direct flights to Rome?", "get me to Lisbon tomorrow"),
+    non_examples=("I'm going home", "directions to the hotel"),
 )
 
 ROUTE = rule(
@@ -25,10 +25,10 @@ ROUTE = rule(
     r"know|have|make|fly|eat|stay|keep|remember|forget|check|look|sort|ask|say|use|those|these|there|here|list|"
     r"results|options)\b)[A-Za-z]{3,}"
     r"|\b[A-Z]{3}\s*(?:-|→|->|to)\s*[A-Z]{3}\b",
-    means="",
-    why="",
-    examples="Up to date.",
-    non_examples="KLM",
+    means='A place after "to", "from", "into" or "for" ("to Rome"; not "to change"), or two codes: "LHR-JFK".',
+    why='With a flight word or a date, a flight search. A lone code is read as its airport, so "KLM" is none.',
+    examples=("flights to Rome", "LHR-JFK on Friday"),
+    non_examples=("I need to change my booking", "KLM or BA?"),
 )
 
 DATE = whole_words(
@@ -38,10 +38,13 @@ DATE = whole_words(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
     r"july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|"
     r"\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|in (?:a|one|two|three|\d+) (?:days?|weeks?|months?)",
-    means="",
-    why="",
-    examples="07/31",
-    non_examples="departing 07:05",
+    means='A day to come: "tomorrow", "next week", "Friday", "Dec", "the 14th", "07/31", "in two weeks".',
+    why=(
+        "With a flight word or a place, a search; two dates beside the user's own booking are a change (\"I "
+        'booked the 14th but need the 15th now"), so they are counted too.'
+    ),
+    examples=("flights to Rome tomorrow", "back on 07/31", "in two weeks"),
+    non_examples=("departing 07:05", "a decent seat"),
 )
 
 MINE = rule(
@@ -73,13 +76,10 @@ MINE = rule(
     r"|\b(?:where|when|what time) (?:am i|are we|do i|will i|do we) (?:flying|going|off|travel(?:l?ing)?|headed|"
     r"heading|leaving|fly|leave|depart)\b",
     flags=re.I,
-    means=(
-        'The user\'s own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "trips I have", '
-        '"booked".'
-    ),
-    why="",
-    examples=("my flight", "our trip"),
-    non_examples=("BK-", "booked"),
+    means='The user\'s own booking: "my flight", "our trip", "the Dublin reservation", "BK-…", "I\'m booked on".',
+    why='Looked up, changed or cancelled, never searched for: "when is my flight to Rome" is no flight search.',
+    examples=("when is my flight to Rome?", "what time do I land?", "I'm booked on the 6pm"),
+    non_examples=("flights to Rome on the 14th", "can I book a hotel?"),
 )
 
 PICK = rule(
@@ -99,10 +99,13 @@ PICK = rule(
     r"|\b(?:from|on|in|off) (?:that|the|those|your) (?:list|results|options)\b|\byou (?:listed|showed|found|sent)\b"
     r"|\b\d{1,2}(?::|h)\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b",
     flags=re.I,
-    means="A pick among options just shown.",
-    why="",
-    examples="0212",
-    non_examples="xq",
+    means='A pick among options just shown: "option 2", "the 9:40 one", "the later one", "the one via Madrid".',
+    why=(
+        '"the 9:40 one" is near no example by meaning, yet picks an option shown: with "book" a booking, beside '
+        "the user's own booking a change."
+    ),
+    examples=("the 9:40 one", "the cheaper one", "option 2"),
+    non_examples=("two adults please", "someone told me"),
 )
 
 QUESTION = rule(
@@ -113,40 +116,43 @@ QUESTION = rule(
     r"|\b(?:i was hoping you could|i was wondering|would it be possible|would you mind|could you (?:tell|let) me|"
     r"i'?d like to know|(?:please )?let me know|do you know (?:if|whether|when|which|what))\b",
     flags=re.I,
-    means="",
-    why="",
-    examples=("I was hoping you could tell me", "would it be possible to"),
-    non_examples=" (her chat was ",
+    means=(
+        'A question mark, a question word in the first four words ("what", "when", "show", "do I"), or an '
+        'indirect question: "I was hoping you could tell me", "would it be possible to".'
+    ),
+    why="A question about a booking is a lookup, and it tells nothing about the user to remember.",
+    examples=("I was hoping you could tell me", "would it be possible to", "when is my flight"),
+    non_examples=("Book the 9:40 one.", "Thanks, that's everything."),
 )
 
 FOOD = whole_words(
     "offline.cue_words.food",
     r"eat|eating|hungry|starving|food|restaurants?|dinner|lunch|brunch|breakfast|supper|dine|dining|bite|"
     r"cuisine|meal|cafe|café|bistro|tapas|sushi|pizza|trattoria|grab a bite|table for",
-    means="",
-    why="",
-    examples="eat halal",
-    non_examples="xq halal",
+    means='Words of food and eating out: "eat", "dinner", "restaurant", "brunch", "sushi", "a table for".',
+    why='In the request, a dinner search; only in a context sentence ("Client dinner ran late."), against one.',
+    examples=("somewhere to eat near the hotel", "a table for two at 8"),
+    non_examples=("theatre tickets for Friday", "I feel beaten"),
 )
 
 LOOKUP = whole_words(
     "offline.cue_words.lookup",
     r"show|pull up|bring up|see|view|details?|remind|tell me|list|look up|reference|terminal|gate|confirmation|"
     r"itinerary|what time|when|where|which|am i|are we|do i have|did i|have i",
-    means="Looking up what exists, or searching for something new.",
-    why="",
-    examples="itinerary",
-    non_examples="xq",
+    means='Asking to see what exists: "show", "pull up", "details", "itinerary", "what time", "do I have".',
+    why="The user's own booking asked about is looked up, not changed or searched for.",
+    examples=("show me my itinerary", "what time do I land?"),
+    non_examples=("listening to music", "the showers were cold"),
 )
 
 SEARCHING = whole_words(
     "offline.cue_words.searching",
     r"find|search|look(?:ing)? for|any flights|options|available|availability|another|new|what is there|"
     r"what'?s there|anything going|what'?s flying|whats flying",
-    means="",
-    why="",
-    examples="no-search-yet",
-    non_examples="no-xq-yet",
+    means='Looking for something new: "find", "search", "look for", "options", "available", "another".',
+    why='Keeps a search possible beside the user\'s booking; "… What are the options?" picks no option.',
+    examples=("find me a flight to Rome", "any other options?"),
+    non_examples=("I found it, thanks", "newer is better"),
 )
 
 NEAR_STAY = rule(
@@ -154,10 +160,10 @@ NEAR_STAY = rule(
     r"\b(?:near|nearby|close to|around|by|next to|walking distance (?:of|from)|round)\s+(?:the |my |our )?"
     r"(?:hotel|where (?:i'?m|i am|we'?re|we are) staying|my (?:place|accommodation|airbnb))\b",
     flags=re.I,
-    means="Near where the user stays: only somewhere to eat is looked for there.",
-    why="",
-    examples="Dinner near my hotel",
-    non_examples="I live near Manchester",
+    means='Near where the user stays: "near my hotel", "close to where we\'re staying", "by my airbnb".',
+    why="Only somewhere to eat is looked for there, so it counts as a food cue.",
+    examples=("Dinner near my hotel", "somewhere close to where we're staying"),
+    non_examples=("I live near Manchester", "a hotel near the station"),
 )
 
 
@@ -174,10 +180,10 @@ CHANGING = rule(
     r"|\b(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:later|earlier|sooner)\b|\b(?:later|earlier) date\b"
     r"|\b(?:later|earlier|sooner) than\b|\bdifferent (?:day|date|time|flight)\b|\bdate change\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="correct",
-    non_examples="xq",
+    means='Words of changing a booking: "move", "reschedule", "push it back", "a day later", "instead of".',
+    why='Beside the user\'s own booking, a date or a pick, a change; "change my mind" is none.',
+    examples=("can you move my flight to Friday?", "push it back a day", "a day later"),
+    non_examples=("I've changed my mind", "exchange rate?"),
 )
 
 CANCELLING = rule(
@@ -188,10 +194,10 @@ CANCELLING = rule(
     r"back out of|pull out of|drop out of|drop|take (?:me|us|them|him|her) off|remove (?:me|us) from|"
     r"not going (?:anymore|any more)|won'?t be (?:going|travell?ing|flying))\b",
     flags=re.I,
-    means='Cancelling, said anywhere, besides the change move\'s words: never a report ("was cancelled") or "don\'t".',
-    why="",
-    examples="axe.min.js",
-    non_examples=("was cancelled", "don't"),
+    means='Words of cancelling besides the change move\'s: "drop", "ditch", "call it off", "won\'t be going".',
+    why='Never a report ("was cancelled") nor a refusal: "not", "n\'t" and "never" before it are kept out.',
+    examples=("drop my Tuesday flight", "I won't be going anymore", "I need it cancelled"),
+    non_examples=("my flight was cancelled", "don't drop it"),
 )
 
 CANCEL_STATUS = rule(
@@ -199,24 +205,23 @@ CANCEL_STATUS = rule(
     r"(?:^|\bor\b|\band\b|,)\s*(?:did|has|have|had|was|were|is|are)\s+(?:it|that|this|they|them|\w+|(?:the|my|our) "
     r"(?:\w+\s+){0,2}?\w+)\s+(?:get\s+|got\s+|been\s+|already\s+)?cancell?ed\b",
     flags=re.I,
-    means=(
-        'Asking whether a cancellation happened: "was my flight cancelled?", "… or did that get cancelled?" (a '
-        'status question, not a request; "can you have it cancelled?" is a request, its auxiliary does not open the'
-        " clause)."
+    means='Asking whether a cancellation happened: "was my flight cancelled?", "… or did that get cancelled?".',
+    why=(
+        'With a question, it undoes the cancelling cue. "can you have it cancelled?" is a request: its auxiliary '
+        "does not open the clause."
     ),
-    why="",
     examples=("was my flight cancelled?", "or did that get cancelled?"),
-    non_examples="can you have it cancelled?",
+    non_examples=("can you have it cancelled?", "please get it cancelled"),
 )
 
 KEEP = rule(
     "offline.cue_words.keep",
     r"\bkeep (?:it|them|the booking|my booking)\b",
     flags=re.I,
-    means='"cancel that, keep it": a retraction',
-    why="",
-    examples="cancel that, keep it",
-    non_examples="i keep halal",
+    means='Keeping the booking: "keep it", "keep them", "keep my booking".',
+    why='"cancel that, keep it" takes the cancelling back: no cancelling is read beside it.',
+    examples=("cancel that, keep it", "actually keep my booking"),
+    non_examples=("i keep halal", "keep me posted"),
 )
 
 OPTION = rule(
@@ -225,10 +230,10 @@ OPTION = rule(
     r"|^\W*(?:the\s+)?(?:first|second|third|1st|2nd|3rd|last)\s+(?:option|one)\b"
     r"|\bthe\s+(?:first|second|third|1st|2nd|3rd|last)\s+(?:one|flight|option)\b",
     flags=re.I,
-    means='An explicit option: "option 2", "#3", "the second one" (a pick even when "the booking" is named with it).',
-    why="",
-    examples=("option 2", "#3"),
-    non_examples="the booking",
+    means='An explicit option: "option 2", "#3", "choice b", "the second one".',
+    why='A booking of an option shown even when "the booking" is named with it, and no new search.',
+    examples=("option 2", "#3", "the second one"),
+    non_examples=("a second bag", "room number 12"),
 )
 
 REQUEST = rule(
@@ -238,20 +243,20 @@ REQUEST = rule(
     r"can|could|would|will|what|when|which|where|is|are|do|does|any)\b"
     r"|\b(?:i'?d like to|i would like to|i want to|i need to|i'?m looking for|looking for|i'?d like (?:a|an|the))\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="do it",
-    non_examples="yep, do it",
+    means='Asking for something: "?", an opening verb or auxiliary ("find", "can", "is"), "I\'d like to".',
+    why="Marks the sentence that asks (request_part); a habit said as a request is no preference unless standing.",
+    examples=("Can you find me a flight?", "I'd like to change my booking"),
+    non_examples=("yep, do it", "I always fly from Dublin."),
 )
 
 
 FLIGHT_NUMBER = rule(
     "offline.cue_words.flight_number",
     r"\b[A-Z][A-Z0-9] ?\d{2,4}\b",
-    means='A flight number said with a space ("UA 902"), in capitals as printed.',
-    why="",
-    examples="UA 902",
-    non_examples="Can we get 2 rooms, numbers 901 and 902?",
+    means='A flight number in capitals as printed, with a space or not: "UA 902", "BA117".',
+    why="It picks one flight, as an option shown or the flight meant.",
+    examples=("UA 902", "the BA117"),
+    non_examples=("rooms 901 and 902", "ba 902"),
 )
 
 BOOK_VERB = rule(
@@ -263,10 +268,10 @@ BOOK_VERB = rule(
     r"number)\b|\b(?:i'?ll|we'?ll|i will|we will) (?:take|have|go with|go for) (?:it|that|that one|this one)\b"
     r"|\b(?:grab|get|book|reserve|secure) (?:me |us )?(?:a )?seats? on (?:it|that|this|the)\b",
     flags=re.I,
-    means='"book" as a verb of choosing: "book it", "I\'ll book that", "go ahead and book" (not "my booking").',
-    why="",
-    examples=("book", "book it"),
-    non_examples="my booking",
+    means='"book" and verbs of choosing: "book it", "let\'s go with the KLM flight", "we\'ll take that one".',
+    why='With a pick, a booking of the option picked; "my booking" is a noun, no choice.',
+    examples=("book it", "let's go with the afternoon KLM flight", "we'll take that one"),
+    non_examples=("my booking", "a bookshop near the hotel"),
 )
 
 BOOK_SHOWN = rule(
@@ -274,13 +279,10 @@ BOOK_SHOWN = rule(
     r"(?<!n't )(?<!not )(?<!never )\b(?:book|reserve|secure|lock in|grab|take)\s+(?:that|this|those|these)"
     r"(?:\s+(?:one|ones|flight|option))?\b(?!\s+(?:to|for|from|on|in|at|off|out|back|away)\b)",
     flags=re.I,
-    means=(
-        'Booking what was just shown: "can you book that one?", "reserve that" (the object points back at the '
-        'options; "book it" is as often the answer to our "shall I book it?", and "don\'t book that" is no pick).'
-    ),
-    why="",
+    means='Booking what was just shown, the object pointing back: "can you book that one?", "reserve that".',
+    why='"book it" is as often the answer to our "shall I book it?"; "don\'t book that" is no pick.',
     examples=("can you book that one?", "reserve that"),
-    non_examples=("book it", "shall I book it?"),
+    non_examples=("book it", "don't book that", "take that back"),
 )
 
 MEAL_TIME = rule(
@@ -288,19 +290,19 @@ MEAL_TIME = rule(
     r"\b(?:before|after|by|until|till|in time for|around) (?:lunch|dinner|breakfast|brunch)(?:time)?\b",
     flags=re.I,
     means='A meal named only as a time: "lands before lunch", "back by dinner".',
-    why="",
+    why='No dinner search: "the one that lands before lunch" picks a flight.',
     examples=("lands before lunch", "back by dinner"),
-    non_examples="soft break before: ",
+    non_examples=("dinner before the show",),
 )
 
 
 SENTENCE_BREAK = rule(
     "offline.cue_words.sentence_break",
     r"(?<=[.!?])\s+|\s+[-\u2013\u2014]\s+|\n+",
-    means="Sentences, and the last words that only close a message.",
-    why="",
-    examples="3. ten",
-    non_examples="go ahead",
+    means='Where a sentence ends: space after ".", "!" or "?", a dash between spaces, or a line break.',
+    why='request_part splits here for the sentence that asks ("Dinner ran late. Bump my flight.").',
+    examples=("Dinner ran late. Bump my flight", "Rome - Friday"),
+    non_examples=("the 9.40 one", "a one-way ticket"),
 )
 
 COURTESY_ONLY = rule(
@@ -308,10 +310,10 @@ COURTESY_ONLY = rule(
     r"\W*(?:thanks?(?: you)?(?: so much| a lot)?|thank you|cheers|please|lol|haha|ok|okay|ta|x+|:\)|"
     r"much appreciated|appreciate it)?\W*",
     flags=re.I,
-    means="",
-    why="",
-    examples=("thanks so much!", "ok :)"),
-    non_examples=("thanks, book option 2",),
+    means='A sentence that is only a courtesy or filler: "thanks so much!", "ok :)", "cheers", "lol".',
+    why='Dropped from the end before the request part is chosen: in "Find me a flight. Thanks!" the first asks.',
+    examples=("thanks so much!", "ok :)", "cheers"),
+    non_examples=("thanks, book option 2", "ok book it"),
     test="whole",
 )
 
@@ -319,40 +321,37 @@ ACT = whole_words(
     "offline.cue_words.act",
     r"book|change|move|cancel|find|search|show|tell|remind|remember|forget|delete|note|save|eat|dinner|lunch|"
     r"restaurants?|flights?|fly|when|where|which|what|option|one|it'?s|is|am|are|do|did|have",
-    means=(
-        'A request part with an act of its own (else the act is in the sentence before: "… Could you arrange '
-        'that?").'
-    ),
-    why="",
-    examples="do it",
-    non_examples="Could you arrange that?",
+    means='A word of an act or its object: "book", "change", "cancel", "find", "show", "dinner", "when".',
+    why='Without one, the act is in the sentence before: "I have a flight on Monday. Could you arrange that?"',
+    examples=("Could you book it?", "when do I fly?"),
+    non_examples=("Could you arrange that?", "Thanks a lot!"),
 )
 
 COURTESY_OPENING = rule(
     "offline.cue_words.courtesy_opening",
     r"^\W*(?:thanks|thank you|cheers|many thanks|much obliged|hi|hello|hey|good (?:morning|afternoon|evening))\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="hey!",
-    non_examples="Forwarded message from Priya: 'Hey! Just so you know, I'm allergic to shellfish, see you Friday!'",
+    means='A message opening with a greeting or thanks: "hi", "hey!", "thanks", "good morning".',
+    why="Then yes, no, hello and thanks are read in a longer message too, as leanings beside its request.",
+    examples=("hey!", "Good morning, any flights to Rome?"),
+    non_examples=("Forwarded from Priya: 'Hey! see you Friday'", "Highlands trip next month"),
 )
 
 NAMED_PAIR = rule(
     "offline.cue_words.named_pair",
     r"\b[A-Z][a-z]{2,}\s*-\s*[A-Z][a-z]{2,}\b",
-    means='Both ends of a route: "from Houston to Cancun", "Madrid -> Milan".',
-    why="",
-    examples="Copenhagen-Stockholm",
-    non_examples=("from Houston to Cancun", "Madrid -> Milan"),
-)  # "Copenhagen-Stockholm": names, capitalised
+    means='Two capitalised names joined by a dash: "Copenhagen-Stockholm", "Madrid - Milan".',
+    why="Both ends of a route: a flight search unless about the user's own booking. Codes are the route cue's.",
+    examples=("Copenhagen-Stockholm", "Madrid - Milan on Friday"),
+    non_examples=("copenhagen-stockholm", "LIS-OPO"),
+)
 
 ROUTE_PAIR = rule(
     "offline.cue_words.route_pair",
     r"\bfrom\s+[A-Za-z]{3,}.{0,30}?\bto\s+[A-Za-z]{3,}|\b[A-Za-z]{3,}\s*(?:->|→)\s*[A-Za-z]{3,}",
     flags=re.I,
-    means="",
-    why="",
-    examples="password -> Kangaroo7Jump",
-    non_examples="la mia password",
+    means='Both ends of a route in words: "from Houston to Cancun", "Madrid -> Milan", "lisbon → porto".',
+    why="A flight search unless about the user's own booking, flight word or not.",
+    examples=("from Houston to Cancun", "Madrid -> Milan", "lisbon → porto"),
+    non_examples=("flights to Cancun", "from me to you"),
 )

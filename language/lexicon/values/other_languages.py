@@ -12,13 +12,16 @@ _ALLERGY = rule(
     r"\b(?:alerg|allerg|intoleran|intolleran|unvertraglich|epipen|anaphyla)\w*",
     flags=re.I,
     means=(
-        'Allergies are said with the allergen apart from the word ("alérgica a todos los frutos secos", "allergique'
-        ' aux crustacés", "allergic to peanuts", "crustaceans or molluscs, I\'m allergic"): an allergy word, and the'
-        " allergen within a few words of it, on either side."
+        "A word of allergy or intolerance in English, Portuguese, Spanish, French, German or Italian, by its stem: "
+        '"allergic", "alergia", "allergique", "intolerante", "unvertraglich", "EpiPen", "anaphylaxis".'
     ),
-    why="English allergens are here too: the allergen words are one table whatever the language.",
-    examples=("allergique aux crustacés", "allergic to peanuts"),
-    non_examples=("alérgica a todos los frutos secos", "côté couloir"),
+    why=(
+        'Allergies are said with the allergen apart from the word ("alérgica a todos los frutos secos", '
+        '"allergique aux crustacés", "crustaceans or molluscs, I\'m allergic"): an allergen within 40 characters '
+        "of one, on either side, is an allergy the user states (allergen_mentions). Read in the accent-folded text."
+    ),
+    examples=("allergic to peanuts", "alergica a todos los frutos secos", "I carry an EpiPen"),
+    non_examples=("The delays were intolerable", "I'm tolerant of spice"),
 )
 
 _ALLERGENS = words(
@@ -87,18 +90,28 @@ _ALLERGENS = words(
         "gluten": "gluten-free",
         "glutine": "gluten-free",
     },
-    means="",
-    why="",
-    examples="gluten-free",
-    non_examples=("côté couloir", "cote couloir"),
+    means=(
+        "Allergens in English and the other languages read, written without accents, each to its value: "
+        '"peanuts" and "frutos secos" → "nut allergy", "crustaceans" and "fruits de mer" → "shellfish allergy", '
+        '"gluten" → "gluten-free".'
+    ),
+    why=(
+        "English allergens are here too: the allergen words are one table whatever the language. Without accents, "
+        'as they are matched in the accent-folded text ("crustacés" → "crustaces").'
+    ),
+    examples=("allergic to peanuts", "allergique aux crustaces"),
+    non_examples=("doughnuts for breakfast", "a crabby driver"),
 )
 
 _ALLERGEN = rule(
     "values.other_languages.allergen",
     r"\b(" + "|".join(re.escape(k) for k in sorted(_ALLERGENS, key=len, reverse=True)) + r")\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="gluten-free",
-    non_examples=("côté couloir", "cote couloir"),
+    means="One allergen of values.other_languages.allergens as a whole word or phrase.",
+    why=(
+        "Found in the accent-folded text: near an allergy word (values.other_languages.allergy), or anywhere in a "
+        'reply to the assistant\'s question about allergies ("nuts. all nuts."), it is an allergy the user states.'
+    ),
+    examples=("nuts. all nuts.", "allergique aux crustaces"),
+    non_examples=("doughnuts", "scalloped potatoes"),
 )

@@ -11,19 +11,25 @@ _NEGATION = rule(
     "values.words.negation",
     r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$",
     flags=re.I,
-    means="",
-    why="",
-    examples="no reply to ",
-    non_examples="no don't",
+    means=(
+        'Text that ends, just before a value, with a negation and at most two words after it: "I\'m not ", '
+        '"no longer strictly ", "I stopped being ".'
+    ),
+    why='extract skips a value said negated ("I\'m not vegan", "no longer vegetarian") rather than keep it.',
+    examples=("I'm not ", "no longer strictly ", "I stopped being "),
+    non_examples=("not sure yet, but I'd say ", "Nothing beats a "),
 )
 
 _LUGGAGE = fragment(
     "values.words.luggage",
     r"(?:a\s+|my\s+)?(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b",
-    means='Travelling light said by what the user does not do: "never check a bag", "I only ever take a carry-on".',
-    why="",
-    examples="a carry-on",
-    non_examples="always",
+    means=(
+        'Hand luggage by any of its names, "a" or "my" before it or not: "a carry-on", "hand luggage", '
+        '"my cabin bag".'
+    ),
+    why="What values.words.light names as all the user travels with.",
+    examples=("a carry-on", "hand luggage", "my cabin bag"),
+    non_examples=("a checked bag", "my suitcase"),
 )
 
 _LIGHT = rule(
@@ -38,18 +44,27 @@ _LIGHT = rule(
     + r"|\b(?:just|only)\s+"
     + _LUGGAGE,
     flags=re.I,
-    means="",
-    why="",
-    examples=("only travel with a carry-on", "travel with just a carry on"),
-    non_examples="Cash only?",
+    means=(
+        'Travelling light said by what the user never does or takes alone: "never check a bag", "no checked '
+        'luggage", "only travel with a carry-on", "just a backpack".'
+    ),
+    why=(
+        'Read as the travel style "carry-on only" where the vocabulary names no such value, so travelling light '
+        "is found however it is put."
+    ),
+    examples=("I never check a bag", "only travel with a carry-on", "just a backpack and a cabin bag for me"),
+    non_examples=("I always check a bag", "a carry-on and one checked bag"),
 )
 
 _BUSINESS = rule(
     "values.words.business",
     r"\bbusiness\b",
     flags=re.I,
-    means='"business. always business." after "What cabin do you usually fly?": the class named bare.',
-    why="",
-    examples="business. always business.",
-    non_examples="What cabin do you usually fly?",
+    means='The word "business" on its own, as a reply names the cabin class: "business. always business.".',
+    why=(
+        'Read only in a reply to the assistant\'s travel-style question ("What cabin do you usually fly?"), '
+        'as business class; elsewhere "business" is as often a business trip.'
+    ),
+    examples=("business. always business.", "Business, please"),
+    non_examples=("I'm a businesswoman", "small businesses"),
 )
