@@ -31,11 +31,7 @@ DURABLE = whole_words(
         'is_task and is_transient: a request or an event said with one holds beyond this trip ("always book me '
         "an aisle seat\"); the clause rules also take one as the user's mark on a fragment with no subject."
     ),
-    examples=(
-        "always book me an aisle seat",
-        "can you keep replying in English?",
-        "window seat on every flight",
-    ),
+    examples=("always book me an aisle seat", "can you keep replying in English?", "aisle on every flight"),
     non_examples=("direct all the way to Sydney", "Book me business class on the 14th"),
 )
 
@@ -46,14 +42,10 @@ ADDRESSED = rule(
     # "use Dutch with me", "stick to German with me": the language the user is spoken to in.
     r"|\b(?:use|using|stick(?:ing)? (?:to|with))\s+\w+\s+(?:with|for) me\b",
     flags=re.I,
-    means=(
-        '"Please answer in Portuguese", "use Dutch with me": the language the user wants to be spoken to in, '
-        "with no other addressee named."
-    ),
+    means='"Please answer in Portuguese", "use Dutch with me": the language the user wants to be spoken to in.',
     why=(
-        'How the user wants to be addressed is about the user: is_task keeps "I\'d like you to reply in French" '
-        "from task_progress, and the clause rules take it as the user's own. (Not \"reply in French to the "
-        'hotel": that names another addressee.)'
+        "How the user wants to be addressed is about the user: is_task does not take \"I'd like you to reply in "
+        "French\" for this task's, and the clause rules take it as the user's own."
     ),
     examples=("Please answer in Portuguese", "use Dutch with me"),
     non_examples=("reply in French to the hotel", "write in Spanish for the driver"),
@@ -63,10 +55,7 @@ CAN_YOU = fragment(
     "reading.lasting.can_you",
     r"(?:(?:can|could|would|will) you\s+(?:(?:please|kindly)\s+)?)?",
     means='"Can you (please) …", "could you kindly …" before the verb of a request, or nothing.',
-    why=(
-        'REQUEST reads "Can you book …" as it reads "Book …"; the gate\'s cue for a request to remember '
-        '("Could you remember that …") opens the same way.'
-    ),
+    why='REQUEST reads "Can you book …" as "Book …"; the gate\'s cue for a request to remember opens the same way.',
     examples=("Can you ", "could you please "),
     non_examples=("can we ", "you can "),
 )
@@ -136,10 +125,7 @@ _THIS_TRIP = rule(
 _FLIGHT_NO = rule(
     "reading.lasting.flight_no",
     r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b",
-    means=(
-        "A flight number: an airline's two-character code (letters, or a letter and a digit either way round), then "
-        'two to four digits ("TP1343", "BA 432").'
-    ),
+    means='A flight number: an airline\'s two-character code, then two to four digits ("TP1343", "BA 432").',
     why="is_task: a flight number names one flight, so a seat on it is this trip's.",
     examples=("TP1343", "window on BA 432 please"),
     non_examples=("seat 14C", "Terminal 2"),
@@ -181,10 +167,7 @@ _DATE = rule(
         "A date or a named day: 'on the 14th', '3 March', 'March 3rd', '2025-05-14', '14/5', 'tomorrow', "
         "\"Friday's\", 'next week', 'on Tuesday'."
     ),
-    why=(
-        "is_task: a clause with a date in it is about one trip (a slash form counts only when it is a day and "
-        "a month: _SLASH)."
-    ),
+    why="is_task: a clause with a date in it is about one trip (a slash form only as a day and a month: _SLASH).",
     examples=("Book me business class on the 14th", "flying out tomorrow"),
     non_examples=("I fly every Friday", "a 14 hour flight"),
 )
@@ -209,14 +192,8 @@ _EVENT = whole_words(
     # Not "just moved back to Edinburgh", "since we moved up north": moving to a place is where the user lives now.
     r"offered|assigned|upgraded|moved(?!\s+(?:back\s+|up\s+|down\s+|over\s+)?(?:(?:to|in)\s+(?-i:[A-Z])|"
     r"(?:north|south|east|west|here|there|abroad|house|home|countr(?:y|ies))\b))",
-    means=(
-        'A one-off event told in the past tense: "gave", "booked", "sat", "flew", "was given", "got" (not '
-        '"have got").'
-    ),
-    why=(
-        'is_transient: "they gave me a window seat" happened once, it is no standing preference. Not "just moved '
-        'back to Edinburgh", "since we moved up north": moving to a place is where the user lives now.'
-    ),
+    means='A one-off event told in the past tense: "gave", "booked", "flew", "was given", "got" (not "have got").',
+    why='is_transient: "they gave me a window seat" happened once; it is no standing preference.',
     examples=("they gave me a window seat", "I flew business to Tokyo"),
     non_examples=("just moved back to Edinburgh", "I've got a nut allergy"),
 )
@@ -242,9 +219,8 @@ _TRANSIENT = rule(
         "now', 'until Easter', 'on weekdays', a seat that 'was taken'."
     ),
     why=(
-        'is_transient: such a clause is rejected as transient. Not "I\'d rather you stuck to English", "I went '
-        'vegan and it\'s stuck" (kept to, not held up), nor "I work till 5" (a time of day ends a day, not the '
-        "preference)."
+        'is_transient rejects such a clause as transient. Not "I\'d rather you stuck to English" (kept to, not held '
+        'up), nor "I work till 5" (a time of day).'
     ),
     examples=("until Easter", "I'm vegan on weekdays", "my window seat was taken"),
     non_examples=("I'd rather you stuck to English", "I went vegan and it's stuck", "I work till 5"),
@@ -266,10 +242,7 @@ _FOR_A_WHILE = rule(
         '"Vegetarian for the week", "based in Lisbon for the conference", "a gluten-free month": a value held for '
         "a while."
     ),
-    why=(
-        'is_transient, unless _BEEN is there ("I\'ve been vegan for two years" runs up to now). Words of size or '
-        'worth describe a stretch, not a regime kept during it ("a full day of work", "a whole day travelling").'
-    ),
+    why='is_transient, unless _BEEN is there: "I\'ve been vegan for two years" runs up to now.',
     examples=("Vegetarian for the week", "based in Lisbon for the conference", "doing a gluten-free month"),
     non_examples=("a full day of work", "vegan for life"),
 )
