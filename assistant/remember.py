@@ -11,19 +11,13 @@ from typing import Any
 from assistant.events import EventKind
 from assistant.facts.memory import FactMemory
 from assistant.facts.values import Authority
-from assistant.gate.verdict import (
-    Accepted,
-    Reason,
-    asked_to_remember,
-    explicit_evidence,
-    judge_evidence,
-    type_of,
-)
+from assistant.gate.verdict import Accepted, Reason, judge_evidence, type_of
 from assistant.gate.words import REPLY
 from assistant.ids import UserScope
 from assistant.ports import ThreadLog
 from assistant.promotion import apply_verdict
 from assistant.turn.tools import ToolContext
+from language.reading.requests import asked_to_remember, explicit_evidence
 from language.secrets.mask import find_secret
 
 

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.facts.forgetting import is_confirmation
 from assistant.prompts import PROMOTION_SCHEMA_NAME, SUMMARY_SCHEMA_NAME
 from assistant.turns import Message
 from demo import intents
@@ -37,6 +36,7 @@ from demo.moves import (
 )
 from demo.replies import OfflineReply, OfflineToolCall, say
 from demo.view import View, content, read_view
+from language.reading.requests import is_confirmation
 
 __all__ = [
     "MEANT",

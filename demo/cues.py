@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.facts.forgetting import asks_to_forget
 from demo.moves import change, dinner, recall_me
 from language.lexicon.offline import cue_words as w
 from language.lexicon.offline import memory_words as mw
 from language.places import find_airports
+from language.reading.requests import asks_to_forget
 
 STRONG = 0.25  # an explicit request about memory ("remember …", "forget …", "what do you know about me")
 BONUS = 0.15  # one decisive cue's weight (the encoder's close/far gap is ~0.2)

@@ -14,8 +14,8 @@ import re
 from typing import Any
 
 from assistant.facts.types import FACT_TYPES
-from assistant.gate.verdict import asked_to_remember
 from language.lexicon.places import AIRPORTS
+from language.reading.requests import asked_to_remember, is_forget_request
 from language.text import whole_words
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
@@ -26,7 +26,6 @@ _THIRD_PARTY = re.compile(
     re.I,
 )
 _SECRETISH = re.compile(r"\b(password|passcode|pin|card number|api key)\b|\b(?:\d[ -]?){13,19}\b", re.I)
-_FORGET = whole_words(r"forget|delete|erase|remove|wipe|stop remembering")
 # Words of liking and habit, and of speaking, in the languages people write to us in: the model reads a time
 # of day or a language as a preference only beside them.
 _LIKING = re.compile(
@@ -92,7 +91,7 @@ def user_candidates(turn: str, text: str) -> list[dict[str, str]]:
     """What the extractor proposes from one user message: a plausible model's reading, mistakes included."""
     out = []
     for sentence in filter(None, (s.strip() for s in _SENTENCE.split(text))):
-        if _FORGET.search(sentence) and not asked_to_remember(sentence):
+        if is_forget_request(sentence) and not asked_to_remember(sentence):
             continue  # "forget that I prefer aisle seats" states nothing to keep
         if _SECRETISH.search(sentence):
             # A careless extractor proposes the secret too (the gate refuses it) and still sees the preference

@@ -28,13 +28,13 @@ from typing import Any, Literal
 from assistant.events import EventKind
 from assistant.facts.recall import fact_line
 from assistant.facts.values import Fact
-from assistant.gate.verdict import asked_to_remember
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import ChatModel
 from assistant.model.structured import M
 from assistant.promotion import Promoter
 from assistant.turns import Message, TurnRequest
 from demo.extract import extract_candidates
+from language.reading.requests import asked_to_remember
 from testkit import poisoning
 from testkit.fresh_corpus import SecretStatement, Turn
 from travel_assistant.twins import Twins

@@ -10,7 +10,6 @@ own initiative, or because a tool result told it to, and the user is always aske
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -20,52 +19,10 @@ from assistant.facts.types import FACT_TYPES
 from assistant.ids import FactId, UserId, UserScope
 from assistant.ports import ThreadLog
 from assistant.turn.tools import ToolContext
+from language.reading.requests import EVERYTHING_ASKED, asks_to_forget, is_confirmation
+from language.reading.requests import forget_targets as read_targets
 
-EVERYTHING = "all"
-
-_ASK = re.compile(
-    r"\b(?:forget|delete|erase|remove|wipe|clear|reset|stop remembering|don'?t remember|unlearn|unremember)\b"
-    r"|\b(?:drop|take|strike|scrap)\b[^.?!]{0,40}\b(?:from|out of) (?:your )?memory\b"
-    r"|\b(?:don'?t|do not) (?:want|need) you to (?:remember|keep|know)\b",
-    re.I,
-)
-_EVERYTHING = re.compile(
-    r"\b(?:everything|all (?:of )?(?:it|that|this|my data|about me|my (?:preferences|memories|facts|details|info))|"
-    r"all you (?:know|remember|have)|whatever you (?:know|remember)|what you (?:know|remember) about me|"
-    r"all (?:your )?memories)\b",
-    re.I,
-)
-_YES = re.compile(
-    r"^\s*(?:\U0001f44d|\U0001f44c)|^\W*(?:y|ya|yes+|yep|yeah|yup|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do|"
-    r"correct|absolutely|affirmative|sounds good)\b"
-    r"(?![\w\s,]*\b(?:but|not|don'?t|wait)\b)",
-    re.I,
-)
-# Words people use for a type besides its label and its values ("my diet", "where I fly from").
-_TARGET_WORDS: dict[str, str] = {
-    "seat": "seat",
-    "seats": "seat",
-    "diet": "dietary",
-    "dietary": "dietary",
-    "food": "dietary",
-    "meal": "dietary",
-    "allergy": "dietary",
-    "allergies": "dietary",
-    "home airport": "home_airport",
-    "airport": "home_airport",
-    "where i fly from": "home_airport",
-    "loyalty": "loyalty",
-    "frequent flyer": "loyalty",
-    "membership": "loyalty",
-    "accessibility": "accessibility",
-    "language": "language",
-    "travel style": "travel_style",
-    "flight time": "flight_times",
-    "flight times": "flight_times",
-}
-_TARGET_RE = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, _TARGET_WORDS), key=len, reverse=True)) + r")\b", re.I
-)
+EVERYTHING = EVERYTHING_ASKED
 
 
 class FactEraser(Protocol):
@@ -76,25 +33,9 @@ class FactEraser(Protocol):
     def forget_all(self, user: UserId, *, actor: str, now: datetime) -> int: ...
 
 
-def asks_to_forget(text: str) -> bool:
-    return bool(_ASK.search(text))
-
-
-def is_confirmation(text: str) -> bool:
-    return bool(_YES.search(text))
-
-
 def forget_targets(text: str) -> list[str]:
     """What a request names: ``["all"]``, or fact type names in order of mention ("my seat and my diet")."""
-    if _EVERYTHING.search(text):
-        return [EVERYTHING]
-    found = [(m.start(), _TARGET_WORDS[m.group(1).lower()]) for m in _TARGET_RE.finditer(text)]
-    for ftype in FACT_TYPES.values():
-        found += [(value.start, ftype.name) for value in ftype.find(text)]
-        label = re.search(rf"\b{re.escape(ftype.label)}\b", text, re.I)
-        if label:
-            found.append((label.start(), ftype.name))
-    return list(dict.fromkeys(name for _pos, name in sorted(found)))
+    return read_targets(text, {name: ftype.label for name, ftype in FACT_TYPES.items()})
 
 
 def describe(target: str) -> str:

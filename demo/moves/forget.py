@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from assistant.facts.forgetting import EVERYTHING, asks_to_forget, describe, forget_targets, is_confirmation
+from assistant.facts.forgetting import EVERYTHING, describe, forget_targets
 from assistant.facts.types import FACT_TYPES
-from assistant.gate.verdict import asked_to_remember
 from demo.replies import OfflineReply, call, say
 from demo.view import View
+from language.reading.requests import asked_to_remember, asks_to_forget, is_confirmation
 
 ASK_TO_FORGET = 'Should I forget something? Say e.g. "forget my seat preference" or "forget everything".'
 CONFIRM = 'Say "yes" to confirm, or "no" to keep it.'

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from assistant.facts.forgetting import asks_to_forget
 from demo.replies import OfflineReply, say
 from demo.view import View
+from language.reading.requests import asks_to_forget
 
 PHRASINGS = re.compile(
     r"\bwhat do you (?:remember|know) about me\b|\bwhat have you (?:remembered|saved|stored|got) (?:about|on) me\b"

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import re
 
-from assistant.gate.verdict import asked_to_remember
 from demo.moves import statements
 from demo.replies import OfflineReply, call, say
 from demo.view import View
+from language.lexicon.reading.requests import REMEMBER_CUES
+from language.reading.requests import asked_to_remember
 
 # The statement after the request cue, in the user's words.
-STATEMENT = re.compile(
-    r"\b(?:remember|don'?t forget|do not forget|note that|make a note that|keep in mind)\s+(?:that\s+)?(.+)",
-    re.I,
-)
+STATEMENT = re.compile(rf"\b(?:{REMEMBER_CUES})\s+(?:that\s+)?(.+)", re.I)
 
 
 def first(view: View) -> OfflineReply | None:

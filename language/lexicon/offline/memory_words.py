@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from language.lexicon.reading.requests import FORGET_VERBS
 from language.rules import fragment, rule, whole_words
 
 REMEMBER = rule(
@@ -100,10 +101,10 @@ HELD = fragment(
 
 FORGET = rule(
     "offline.cue_words.forget",
-    r"(?<!n't )(?<!not )(?<!never )\b(?:forget|delete|erase|wipe|clear|purge|remove|drop|discard|scrub|unlearn|"
+    r"(?<!n't )(?<!not )(?<!never )\b(?:" + FORGET_VERBS + r"|clear|purge|drop|discard|scrub|"
     r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|scratch|take (?:\w+ ){1,3}off|"
     r"nuke|obliterate|"
-    r"un-?remember|unsave|scrap|ditch|"
+    r"unsave|scrap|ditch|"
     r"lose|bin|"
     r"get rid of|throw away|toss)\b.{0,25}\b" + HELD + r"|\b(?:don'?t|do not|no longer)\s+(?:want|need)\s+"
     r"you\s+(?:to\s+)?(?:keep|keeping|remember|remembering|store|storing|save|saving|know|knowing|hold|holding)\b"
