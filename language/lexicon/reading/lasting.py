@@ -55,7 +55,7 @@ CAN_YOU = fragment(
     "reading.lasting.can_you",
     r"(?:(?:can|could|would|will) you\s+(?:(?:please|kindly)\s+)?)?",
     means='"Can you (please) …", "could you kindly …" before the verb of a request, or nothing.',
-    why='REQUEST reads "Can you book …" as "Book …"; the gate\'s cue for a request to remember opens the same way.',
+    why='REQUEST reads "Can you book …" as "Book …"; so does the cue of a request to remember (CUE_PREFIX).',
     examples=("Can you ", "could you please "),
     non_examples=("can we ", "you can "),
 )

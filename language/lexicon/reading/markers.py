@@ -107,7 +107,7 @@ HESITATION = fragment(
     r"(?:um+|uh+|erm|er|hmm+|ah|eh)",
     means='Sounds people type while they think ("um, aisle seat is my thing"): no word of what they say.',
     why=(
-        "LEADING_HESITATION, the polarity and mood rules and the gate's cue for a request to remember skip them, "
+        "LEADING_HESITATION, the polarity and mood rules and a request to remember (CUE_PREFIX) skip them, "
         "so they neither count as words nor hide a 'no'."
     ),
     examples=("um", "hmmm", "erm"),
