@@ -38,9 +38,12 @@ _COMMON = words(
         "Words that state a value of any type: copulas, auxiliaries, verbs of liking and choosing, adverbs of habit"
         " and degree, articles, retraction words, and the little words people open with."
     ),
-    why="",
+    why=(
+        "link_of: when every word between the user and the value is one of these or of the type's own words "
+        "(_LINKS), the value is stated of the user; a word known to neither asks."
+    ),
     examples=("um, aisle seat is my thing", "much more comfortable in Portuguese"),
-    non_examples="Lisbonne",
+    non_examples=("learning Spanish", "than"),
 )
 
 _TYPE_WORDS = words(
@@ -63,37 +66,49 @@ _TYPE_WORDS = words(
         "hilton",
         "accessibility": "use uses travel with in rely on around about suffer suffers from",
     },
-    means="",
-    why="",
-    examples="Dietary",
-    non_examples=("I'm vegetarian", "I always fly business class"),
+    means=(
+        "For each type of fact (the table's keys are the type names), the words that state a value of that type "
+        "alone: 'sit' for a seat, 'collect' for loyalty points, 'reply' for a language, 'allergic' for a diet."
+    ),
+    why="_LINKS joins them with _COMMON: 'I always sit on the aisle' links the user to a seat, not to a diet.",
+    examples=("aisle seat please", "reply in my language"),
+    non_examples=("seats by the window", "I always fly business class"),
 )
 
 _COPULA = words(
     "reading.links.copula",
     frozenset({"'m", "am", "'re", "are", "a", "an", "really", "also", "too", "just", "proudly"}),
-    means='A copula alone before a language names a nationality ("I\'m French"), not a language to be answered in.',
-    why="",
-    examples=("I really adore aisle seats", "I know a great vegan place"),
-    non_examples=("I'm French", "I'm vegetarian"),
+    means="A copula and the little words beside it: 'am', 'are', 'a', 'an', 'really', 'also', 'too', 'just' …",
+    why=(
+        '_COPULA_ONLY: a copula alone before a language names a nationality ("I\'m French"), not a language to be '
+        "answered in."
+    ),
+    examples=("I am French", "we are also Spanish"),
+    non_examples=("I speak French", "I prefer French"),
 )
 
 _LINKS = words(
     "reading.links.links",
     {name: _COMMON | frozenset(words.split()) for name, words in _TYPE_WORDS.items()},
-    means="",
-    why="",
-    examples="Dietary",
-    non_examples=("I'm vegetarian", "I always fly business class"),
+    means=(
+        "For each type (the table's keys are the type names), every word that states a value of it: _COMMON and "
+        "the type's own _TYPE_WORDS."
+    ),
+    why=(
+        "link_of: a word found here (or inflected, an adverb, or a close misspelling of one) links the user to the "
+        "value; a type with no entry (home_airport) is linked by its own phrasings."
+    ),
+    examples=("aisle seat please", "reply in my language"),
+    non_examples=("seats by the window", "I always fly business class"),
 )
 
 _COPULA_ONLY = words(
     "reading.links.copula_only",
     {"language": _COPULA},
-    means="",
-    why="",
-    examples="Preferred language French",
-    non_examples=("I'm vegetarian", "I always fly business class"),
+    means="For each type a copula alone cannot state (the key; only 'language'), the copula words (_COPULA).",
+    why='link_of: "I\'m French" joins the user to French by a copula only, so it is a nationality: not_linked.',
+    examples=("Preferred language French", "reply in my language"),
+    non_examples=("French please", "my mother tongue"),
 )
 
 _NOT_A_LINK = whole_words(
@@ -112,57 +127,75 @@ _NOT_A_LINK = whole_words(
         'read or write about, saw, work at, cook for others, close or cancel; a value set against another ("than", '
         '"over", "instead of"); what they are doing this minute.'
     ),
-    why="",
-    examples=("than", "over"),
-    non_examples=("I like sitting on the aisle", "I'm vegetarian"),
+    why=(
+        'link_of: "I\'m learning Spanish", "I know a great vegan place" are not_linked. ("write in Dutch", right '
+        'before the value, is how to write to the user; "I\'m sitting by the window" is where they are this '
+        'minute, "I like sitting on the aisle" a liking.)'
+    ),
+    examples=(
+        "I'm learning Spanish",
+        "I know a great vegan place",
+        "I'd rather stand than sit by the window",
+    ),
+    non_examples=("I like sitting on the aisle", "I've stuck to aisle seats for years"),
 )
 
 _WORD = rule(
     "reading.links.word",
     r"[a-z]+(?:'[a-z]+)?|'[a-z]+|\d+",
-    means="",
-    why="",
-    examples=("I'm vegetarian", "I always fly business class"),
-    non_examples="ZKQWTRPL",
+    means='A word as link_of counts it: lower-case letters and an apostrophe part ("i\'m", "\'ve"), or a number.',
+    why="link_of reads the lower-cased words between the user and the value one at a time.",
+    examples=("i'm vegetarian", "i always fly business class"),
+    non_examples=("—", "?!"),
 )
 
 _PROGRESSIVE = words(
     "reading.links.progressive",
     frozenset({"'m", "am", "'re", "are", "is", "'s", "was", "were", "be", "been"}),
-    means="",
-    why="",
-    examples="cvv is",
-    non_examples=("I'm vegetarian", "I always fly business class"),
+    means="A form of 'be': 'am', 'is', 'are', 'was', 'were', 'be', 'been'.",
+    why=(
+        "link_of: after one, an '-ing' word is what the user is doing now (\"I'm taking the evening flight\") and "
+        'is not read as the verb it comes from; after a liking it is ("I like flying in the evening").'
+    ),
+    examples=("I am taking the evening flight", "we were sitting"),
+    non_examples=("I like flying in the evening", "I love taking the train"),
 )
 
 _OR_BEFORE = rule(
     "reading.links.or_before",
     r"\bor\s+(?:\w+\s+)?$",
     flags=re.I,
-    means="",
-    why="",
-    examples=("window or maybe ",),
-    non_examples=("window and ",),
+    means="'or', and maybe one more word, right before the value (read on the words up to it): 'window or '.",
+    why="unchosen: the value is then one of several the user named without choosing ('window or aisle').",
+    examples=("window or ", "window or maybe "),
+    non_examples=("window and ", "good for "),
 )
 
 _OR_AFTER = rule(
     "reading.links.or_after",
     r"(?:\s+\w+)?\s+or\b(?!\s+(?:nothing|bust|else|never|i|i'm|i'll|i'd|im|we|we'll|it|it's|you)\b)",
     flags=re.I,
-    means='Not "non-stop or nothing", "aisle or bust": insisting on the one value, not choosing between two.',
-    why='Nor "extra legroom or I\'m crippled for days", "direct or I don\'t go": "or" before a clause is "otherwise".',
-    examples="one or two bags",
-    non_examples=("non-stop or nothing", "aisle or bust"),
+    means="'or' right after the value (maybe past one word) with another choice after it: 'window or aisle'.",
+    why=(
+        'unchosen. Not "non-stop or nothing", "aisle or bust": insisting on the one value, not choosing between '
+        'two. Nor "extra legroom or I\'m crippled for days", "direct or I don\'t go": "or" before a clause is '
+        '"otherwise".'
+    ),
+    examples=("window or aisle, I don't mind", "one or two bags"),
+    non_examples=("non-stop or nothing", "aisle or bust", "direct or I don't go"),
 )
 
 _OR_BETWEEN = rule(
     "reading.links.or_between",
     r"\W*(?:\w+\s+)?or\s+(?:\w+\s+)?$",
     flags=re.I,
-    means="",
-    why="",
-    examples=" has no rows for ",
-    non_examples=("I'm vegetarian", "I always fly business class"),
+    means="The words between two mentions of one value named as alternatives: ' or ', ', or maybe '.",
+    why=(
+        '_same_either_way: "crustaceans or molluscs" are one value (a shellfish allergy) either way, so nothing is '
+        "left unchosen."
+    ),
+    examples=(" or ", ", or maybe "),
+    non_examples=(" and ", " but not "),
 )
 
 _OF_A_THING = rule(
@@ -173,10 +206,10 @@ _OF_A_THING = rule(
     r"breakfast|style|guy|girl|people|neighbou?rs?|coast|alps|countryside)\b",
     flags=re.I,
     means=(
-        "A language's name before a noun names a thing's origin, not the language to be spoken (\"my Italian "
-        'teacher", "I love Italian food", "an Italian passport").'
+        "A noun right after a language's name: the name is a thing's origin, not the language to be spoken (\"my "
+        'Italian teacher", "I love Italian food", "an Italian passport").'
     ),
-    why="",
+    why="names_a_thing: the assertion rules then read the language as not_about_user.",
     examples=("my Italian teacher", "I love Italian food"),
-    non_examples=("I'm vegetarian", "I really adore aisle seats"),
+    non_examples=("reply in Italian, please", "Italian speaker here"),
 )

@@ -11,16 +11,13 @@ from language.rules import fragment, rule, whole_words
 _AUX = fragment(
     "reading.mood.aux",
     r"(?:is|are|am|do|does|did|can|could|would|will|should|shall|may|might|have|has|had|was|were)",
-    means=(
-        'A question without its question mark: an auxiliary first ("is it vegan"), or a question word with an '
-        'auxiliary right after it ("where can I sit").'
-    ),
+    means="An auxiliary verb: 'is', 'are', 'do', 'can', 'would', 'have', 'was' …",
     why=(
-        'A question word leading a clause of its own is not one ("When it comes to hotels I stick to Hilton", '
-        '"Where possible, aisle").'
+        'QUESTION_START is built on it: a question without its question mark opens with one ("is it vegan"), or '
+        'has one right after its question word ("where can I sit").'
     ),
-    examples=("is", "can"),
-    non_examples="always",
+    examples=("is", "can", "would"),
+    non_examples=("isn't", "always"),
 )
 
 QUESTION_START = rule(
@@ -32,78 +29,117 @@ QUESTION_START = rule(
     r"|^\W*(?:(?:can|could) you\s+)?(?:please\s+)?(?:tell me|let me know|find out|check|i wonder|i'?m wondering|"
     r"do you know) (?:whether|if|what|which|where|when|how)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="do it",
-    non_examples=("can't eat shellfish, I'm allergic", "left out. Not"),
+    means=(
+        'A question without its question mark: an auxiliary first ("is it vegan"), a question word with an '
+        'auxiliary right after it ("where can I sit"), or an indirect question ("Tell me whether hotels in Rome '
+        'usually have step-free access").'
+    ),
+    why=(
+        "mood_of: the clause asks rather than states (question). A question word leading a clause of its own is "
+        'not one ("When it comes to hotels I stick to Hilton", "Where possible, aisle"), nor a negated auxiliary '
+        '("can\'t eat shellfish, I\'m allergic"), nor "which is why …".'
+    ),
+    examples=(
+        "is it vegan",
+        "where can I sit",
+        "Tell me whether hotels in Rome usually have step-free access",
+    ),
+    non_examples=(
+        "can't eat shellfish, I'm allergic",
+        "When it comes to hotels I stick to Hilton",
+        "Where possible, aisle",
+    ),
 )
 
 _SPEAKER_FIRST = rule(
     "reading.mood.speaker_first",
     r"^\W*(?:\w+\W+){0,3}?(?:i|i'm|im|i am|i've|ive|we|we're|my)\b",
     flags=re.I,
-    means='"Any vegan options" asks; "Any hotel has to have step-free access" states a requirement.',
-    why='"Chuck the vegetarian meal on every booking, yeah?": a tag asking for agreement, not a question about it.',
-    examples="I'd love it if you",
-    non_examples=("Any vegan options", "Any hotel has to have step-free access"),
+    means="A sentence whose speaker comes within its first few words: 'I …', \"I'm …\", 'we …', 'my …'.",
+    why=(
+        "mood_of: a tag question after the speaker's own statement (\"I'm coeliac, right?\") still asks whether "
+        'it holds; without the speaker first it asks agreement with an order ("Chuck the vegetarian meal on every '
+        'booking, yeah?"), not a question about it.'
+    ),
+    examples=("I'm coeliac, right?", "I'd love it if you"),
+    non_examples=("Chuck the vegetarian meal on every booking, yeah?", "Any vegan options"),
 )
 
 _TAG_QUESTION = rule(
     "reading.mood.tag_question",
     r",\s*(?:yeah|yea|yes|right|ok|okay|eh|alright|innit|aye|yah|ja)\s*\?+\s*$",
     flags=re.I,
-    means="",
-    why="",
-    examples="I'm coeliac, right?",
-    non_examples="I'd love it if you",
+    means="A tag asking for agreement at the end of a sentence: ', yeah?', ', right?', ', ok?', ', innit?'.",
+    why="mood_of: with no speaker first (_SPEAKER_FIRST) the sentence asks agreement with an order, not a question.",
+    examples=("I'm coeliac, right?", "Chuck the vegetarian meal on every booking, yeah?"),
+    non_examples=("Is that right?", "Right, aisle then"),
 )
 
 ANY_START = rule(
     "reading.mood.any_start",
     r"^\W*any(?:thing)?\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="anything at all",
-    non_examples="I'd love it if you",
+    means="A clause opening with 'any' or 'anything': \"Any vegan options\", \"anything gluten-free\".",
+    why=(
+        "mood_of: with no verb it asks, unless the speaker does something (_I_DO) or it says what anything must "
+        "have (_MUST)."
+    ),
+    examples=("Any vegan options", "anything gluten-free"),
+    non_examples=("Many vegan options", "anyway, aisle"),
 )
 
 _MUST = rule(
     "reading.mood.must",
     r"\b(?:needs?|has to|have to|must|should|ought to)\b",
     flags=re.I,
-    means='"any hotel you suggest needs step-free access": what anything must have is a statement, not a question.',
-    why="",
-    examples="any hotel you suggest needs step-free access",
-    non_examples="I'd love it if you",
+    means="What something needs or must have: 'needs', 'has to', 'must', 'should', 'ought to'.",
+    why=(
+        'mood_of: "any hotel you suggest needs step-free access" states a requirement, where "Any vegan options" '
+        "asks."
+    ),
+    examples=("any hotel you suggest needs step-free access", "Any hotel has to have step-free access"),
+    non_examples=("Any vegan options", "any hotels near the station"),
 )
 
 _I_DO = rule(
     "reading.mood.i_do",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|use|get|have|eat|take|fly|sit|travel|book|want|can't|cannot)\b",
     flags=re.I,
-    means='"anything over a hundred metres and I need a wheelchair": the speaker doing something is a statement.',
-    why="",
-    examples="anything over a hundred metres and I need a wheelchair",
-    non_examples="I'd love it if you",
+    means="The speaker doing something: 'I need', 'we use', 'I always eat', \"I can't\" …",
+    why=(
+        'mood_of: a clause opening with "any" in which the speaker does something is a statement ("anything over a '
+        'hundred metres and I need a wheelchair"), not a question.'
+    ),
+    examples=(
+        "anything over a hundred metres and I need a wheelchair",
+        "any airline, we always sit together",
+    ),
+    non_examples=("Any vegan options", "anything I should know"),
 )
 
 STANDING_REQUEST = whole_words(
     "reading.mood.standing_request",
     r"(?:can|could|would|will) (?:you|u|we|all (?:of )?(?:your|the) (?:messages|replies|answers|chats))",
-    means='"Can you always answer in Dutch?": a request for how things should be from now on, not a question about it.',
-    why="",
-    examples="Can you always answer in Dutch?",
-    non_examples="I'd love it if you",
+    means='"Can you …", "would you …", "will all your replies …": a request put to the assistant as a question.',
+    why=(
+        'mood_of: with a standing word in it or right after it ("Can you always answer in Dutch?", "can you '
+        'reply in french? always") it asks how things should be from now on, not a question about the value.'
+    ),
+    examples=("Can you always answer in Dutch?", "will all your replies be in French"),
+    non_examples=("can I have the aisle?", "you can book it"),
 )
 
 HEDGE = whole_words(
     "reading.mood.hedge",
     r"(?:i|we) (?:guess|suppose|think|believe|reckon)(?! in\b)",
-    means='Not "the language I think in": thinking in a language is no guess.',
-    why="",
-    examples="I think I'm vegan",
-    non_examples=("the language I think in", "I'd love it if you"),
+    means="The user guessing: 'I think', 'I guess', 'I suppose', 'I believe', 'I reckon'.",
+    why=(
+        '_said_of_user: before the value it is a guess about themselves ("I think I\'m vegan": hypothetical); '
+        'after it the word is hedged ("… no meat, so pescatarian I guess") and the user is asked. Not "the language '
+        'I think in": thinking in a language is no guess.'
+    ),
+    examples=("I think I'm vegan", "so pescatarian I guess"),
+    non_examples=("the language I think in", "I thought about it"),
 )
 
 ASIDE = rule(
@@ -114,10 +150,16 @@ ASIDE = rule(
     # answered in Spanish".
     r"|\bif (?:you|u)\b(?!(?:'re| are| were)\b)",
     flags=re.I,
-    means='"…, if that helps", "…, if you need to know": an aside to the listener, not a condition on the statement.',
-    why="",
-    examples=(", if that helps", ", if you need to know"),
-    non_examples="Ha, as if.",
+    means=(
+        '"…, if that helps", "…, if you need to know", "… if you can": an aside or a courtesy to the listener, '
+        "not a condition on the statement."
+    ),
+    why=(
+        "mood_of takes it out before looking for a supposition. A condition on the listener is how to ask "
+        'politely ("…in French if you can", "I\'d love it if you always answered in Spanish").'
+    ),
+    examples=(", if that helps", ", if you need to know", "in French if you can"),
+    non_examples=("Ha, as if.", "if you're flying too"),
 )
 
 POLITE = whole_words(
@@ -130,10 +172,13 @@ POLITE = whole_words(
     r"|(?:would|could) (?:you|u)\b"
     # "I would ask you to note that …": a request put formally.
     r"|(?:would|'d) (?:like to )?ask (?:you|u) to\b",
-    means="",
-    why="",
+    means=(
+        "A wish or a request put politely: \"I'd prefer\", 'would rather', 'it would be lovely', 'would you', 'I "
+        "would ask you to'."
+    ),
+    why="mood_of takes it out before looking for a supposition: 'would' here is a courtesy, not a hypothetical.",
     examples=("it would be lovely if you answered in Italian", "would you write in Italian from now on?"),
-    non_examples="The upgrade would cost £349.",
+    non_examples=("The upgrade would cost £349.", "I would never fly Ryanair"),
 )
 
 AVAILABLE = rule(
@@ -150,9 +195,12 @@ AVAILABLE = rule(
         '"exit row if there is one", "aisle where possible", "Avios on everything I possibly can" ("possibly" '
         'intensifies "can").'
     ),
-    why="",
-    examples=("the first flight of the day if I can", "exit row if there is one"),
-    non_examples=("possibly", "can"),
+    why=(
+        'mood_of takes it out before looking for a supposition. "… unless I say so" is the standing default the '
+        "user may override, not a condition on it."
+    ),
+    examples=("the first flight of the day if I can", "exit row if there is one", "aisle where possible"),
+    non_examples=("if I get the upgrade", "if it's cheap"),
 )
 
 HYPOTHETICAL = whole_words(
@@ -165,23 +213,34 @@ HYPOTHETICAL = whole_words(
     r"(?:looks|seems) like|it seems|apparently|supposedly|"
     r"wish|(?:want|wanna|hope|hoping|aim|aiming|intend|would like|'d like) "
     r"to (?:be|go|become|eat|try|start)|kidding|joking|jk|not really",
-    means="",
-    why="",
-    examples=("looks like I'm a vegetarian from my past bookings", "I'd love it if you"),
-    non_examples="Looks good, carry on",
+    means=(
+        "Words of supposition, wish or intent: 'if', 'would', 'maybe', 'thinking about', 'planning to', 'I wish', "
+        "\"let's say\", 'looks like', 'apparently', 'kidding' …"
+    ),
+    why=(
+        "mood_of: the value's own words holding one (once courtesies, asides and availability are taken out) do "
+        'not state it: "if I were vegan", "let\'s say I\'m coeliac", "looks like I\'m a vegetarian from my past '
+        'bookings" (read off something else, not said).'
+    ),
+    examples=(
+        "looks like I'm a vegetarian from my past bookings",
+        "if I were vegan",
+        "let's say I'm coeliac",
+    ),
+    non_examples=("Looks good, carry on", "I'm vegan"),
 )
 
 HAS_VERB = rule(
     "reading.mood.has_verb",
     r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did)\b|'(?:s|re|m)\b",
     flags=re.I,
-    means=(
-        'A sentence with a verb of its own says something about its subject ("Aisle seats are the best"), and one '
-        'that opens with a verb asks for something ("Reply in French to the hotel"): neither is a bare fragment.'
+    means="A verb of being, having or doing, or a contraction of one: 'is', 'are', 'has', 'did', \"'s\", \"'m\".",
+    why=(
+        'A clause with one says something about its subject ("Aisle seats are the best"): it is no bare fragment '
+        "(_is_fragment), and a clause opening with 'any' that has one is no question (mood_of)."
     ),
-    why="",
-    examples="Aisle seats are the best",
-    non_examples=("Reply in French to the hotel", "I'd love it if you"),
+    examples=("Aisle seats are the best", "I'm vegan"),
+    non_examples=("Reply in French to the hotel", "Vegetarian here"),
 )
 
 GREETING = rule(
@@ -189,10 +248,13 @@ GREETING = rule(
     r"^\W*(?:(?:hi|hello|hey|and a very|a very)[\s,]+)?(?:good\s+(?:morning|afternoon|evening|night|day)\b|"
     r"(?:morning|afternoon|evening)(?=\s*[,!.]|\s*$|\s+(?:all|everyone|there|team|folks)\b))",
     flags=re.I,
-    means="",
-    why="",
-    examples="Morning",
-    non_examples="I'd love it if you",
+    means="A greeting opening the clause: 'Good morning', 'Morning all', 'hi, good evening'.",
+    why=(
+        'mood_of: a value inside it ("Good evening" is no evening flight) is a greeting. Not "afternoon, never '
+        'early morning" in answer to what time the user likes to fly.'
+    ),
+    examples=("Morning", "Good evening, I'm vegan", "hi, good morning all"),
+    non_examples=("Morning flights please", "Evenings are best"),
 )
 
 _SUPPOSED = rule(
@@ -200,20 +262,26 @@ _SUPPOSED = rule(
     r"^\W*(?:(?:and|but|so|ok|okay|well)\W+)?(?:if|say|suppose|supposing|imagine|assuming|let'?s say|what if|"
     r"in case|were (?:i|we)|had (?:i|we))\b",
     flags=re.I,
-    means="",
-    why="",
-    examples=", if that helps",
-    non_examples="I'd love it if you",
+    means=(
+        "A sentence opening with a supposition: 'if', 'say', 'suppose', 'imagine', \"let's say\", 'what if', "
+        "'were I', 'had we'."
+    ),
+    why=(
+        "mood_of: with a conditional in the value's clause, whatever stands between them, the statement is "
+        'hypothetical ("Say I hit Platinum — I\'d fly business everywhere").'
+    ),
+    examples=("Say I hit Platinum", "If I ever get status: I would"),
+    non_examples=("Saying that, aisle", "I said aisle"),
 )
 
 _CONDITIONAL = rule(
     "reading.mood.conditional",
     r"\b(?:would|could|might)\b|\b(?:i|we|you)'d\b|\bid\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="I'd love it if you",
-    non_examples="xq'd love it if you",
+    means="'would', 'could', 'might', or \"I'd\", \"we'd\", \"you'd\" (or 'id' typed without the apostrophe).",
+    why="mood_of: after a supposition opening the sentence (_SUPPOSED), the value is hypothetical.",
+    examples=("I'd fly business everywhere", "I would take the lounge"),
+    non_examples=("she'd love it", "I will fly business"),
 )
 
 _ABOUT_TELLING = rule(
@@ -223,16 +291,14 @@ _ABOUT_TELLING = rule(
     r"[^.!?,;]*\?\s*$",
     flags=re.I,
     means=(
-        "The question mark ends a later clause that asks something else: whether the user has said it before (\"I'm "
-        'vegetarian, I think I mentioned it?", "aisle, did I tell you that already?"), or a question of its own put'
-        " to the assistant after a statement (\"I'm in the BA Executive Club, can you add my number to the "
-        'booking?").'
+        "A later clause, ended by the question mark, asking whether the user has said it before: \"I'm vegetarian, "
+        'I think I mentioned it?", "aisle, did I tell you that already?".'
     ),
-    why="The clause before it states the value.",
+    why="_asks_something_else: the question is that clause's; the clause before it states the value.",
     examples=("I'm vegetarian, I think I mentioned it?", "aisle, did I tell you that already?"),
     non_examples=(
         "I'm in the BA Executive Club, can you add my number to the booking?",
-        "I'd love it if you",
+        "did I mention I'm vegetarian?",
     ),
 )
 
@@ -241,20 +307,29 @@ _LATER_QUESTION = rule(
     r"[,;]\s*(?:(?:and|so|but|also|btw)\s+)?(?:(?:can|could|would|will|do|is|are)\s+(?:you|u|there)|"
     r"(?:what|where|which|how)\s+(?:is|are|about|do|does|should|would|can)|any\s+\w+)\b[^.!?;]*\?\s*$",
     flags=re.I,
-    means="",
-    why="",
-    examples="hi there, how are you?",
-    non_examples="I'd love it if you",
+    means=(
+        "A later clause that is a question of its own put to the assistant after a statement (\"I'm in the BA "
+        'Executive Club, can you add my number to the booking?").'
+    ),
+    why=(
+        "_asks_something_else: when the value's clause is the user's own statement (_STATED), the question mark "
+        "is the later clause's."
+    ),
+    examples=(
+        "I'm in the BA Executive Club, can you add my number to the booking?",
+        "I'm vegan, any good places near the hotel?",
+    ),
+    non_examples=("I'm vegan, right?", "can you book the aisle?"),
 )
 
 _STATED = rule(
     "reading.mood.stated",
     rf"^\W*(?:(?:{HESITATION})\b[\s,.…]*)*(?:i'?m|i am|i'?ve|i have|my|we'?re|we are)\b",
     flags=re.I,
-    means="A statement the user makes of themself, in the first person.",
-    why="",
-    examples="my trips",
-    non_examples="I'd love it if you",
+    means='A statement the user makes of themself, in the first person: "I\'m …", "I\'ve …", \'my …\', "we\'re …".',
+    why="_asks_something_else: only after such a statement is a later question (_LATER_QUESTION) one of its own.",
+    examples=("I'm in the BA Executive Club", "um, I'm vegan"),
+    non_examples=("Is it vegan", "Any vegan options"),
 )
 
 _POLITE_ASK = rule(
@@ -263,31 +338,39 @@ _POLITE_ASK = rule(
     flags=re.I,
     means=(
         'Asked politely from the clause\'s first word ("Could you please communicate with me in Dutch?"); not "can '
-        'you …", which may ask whether the assistant is able to, nor a choice or a condition ("… or only English?",'
-        ' "if I ask").'
+        'you …", which may ask whether the assistant is able to.'
     ),
-    why="",
-    examples="Could you please communicate with me in Dutch?",
-    non_examples=("can you", "or only English?"),
+    why=(
+        "_addressed_request: with ADDRESSED, it asks to be spoken to in a language, which may be for now or for "
+        "good: the gate asks the user once."
+    ),
+    examples=("Could you please communicate with me in Dutch?", "Would you write to me in Italian"),
+    non_examples=("Can you reply in Dutch?", "Could I get the aisle?"),
 )
 
 _CHOICE_OR_CONDITION = whole_words(
     "reading.mood.choice_or_condition",
     r"or|if|even",
-    means="",
-    why="",
-    examples="I'd love it if you",
-    non_examples="I'd love it xq you",
+    means="'or', 'if' or 'even' in the sentence: a choice or a condition.",
+    why=(
+        '_addressed_request: "Could you reply in Dutch, or only English?" and "… if I ask" are no plain request '
+        "to be spoken to in a language."
+    ),
+    examples=("Could you reply in Dutch, or only English?", "could you answer in French if I ask"),
+    non_examples=("Could you please communicate with me in Dutch?", "Evening flights for me"),
 )
 
 _HEDGE_TAG = rule(
     "reading.mood.hedge_tag",
     r"\b(?:i|we) (?:suppose|guess|think|reckon)\W*$",
     flags=re.I,
-    means="",
-    why="",
-    examples="the airport bus is number 91 i think",
-    non_examples="I'd love it if you",
+    means="A hedge closing the words: '… I suppose', '… I guess', '… i think', '… we reckon'.",
+    why=(
+        'mood_of takes it out after the value: "…, so vegetarian I suppose" is judged as a hedge (HEDGE), not as '
+        "a supposition."
+    ),
+    examples=("so vegetarian I suppose", "the airport bus is number 91 i think"),
+    non_examples=("I think I'm vegan", "I guess so"),
 )
 
 _THEN = rule(
@@ -295,10 +378,13 @@ _THEN = rule(
     r"[,;]|\s(?:so|and|but|then)\s",
     flags=re.I,
     means=(
-        "Where the statement's own words end after the value: a comma or a linking word starting what follows from "
-        "it."
+        "Where the statement's own words end after the value: a comma or semicolon, or 'so', 'and', 'but', 'then' "
+        "starting what follows from it."
     ),
-    why="",
-    examples="no, stop",
-    non_examples="I'd love it if you",
+    why=(
+        "own_part: a condition after the statement belongs to what follows (\"I'm vegan so if the breakfast is just "
+        'eggs it\'s a no"); a short tag still counts ("Vegan, maybe").'
+    ),
+    examples=("I'm vegan so if the breakfast is just eggs it's a no", "Vegan, maybe"),
+    non_examples=("vegan since uni", "aisle seats only"),
 )

@@ -13,10 +13,12 @@ _UP_TO_NOW = rule(
     r"\bsince (?:uni|university|school|college|childhood|birth|i was \w+|my (?:teens|twenties|childhood))\b",
     flags=re.I,
     means=(
-        '"veggie since uni", "coeliac since childhood": a state dated by a stage of the speaker\'s own life is '
-        "theirs."
+        '"veggie since uni", "coeliac since childhood": a state dated by a stage of the speaker\'s own life.'
     ),
-    why='(Not "gluten free since 2019" or "vegan for 3 yrs now": a date or a duration could be anyone\'s, so asked.)',
+    why=(
+        'marked_as_mine: such a fragment is the speaker\'s. (Not "gluten free since 2019" or "vegan for 3 yrs '
+        "now\": a date or a duration could be anyone's, so asked.)"
+    ),
     examples=("veggie since uni", "coeliac since childhood"),
     non_examples=("gluten free since 2019", "vegan for 3 yrs now"),
 )
@@ -25,10 +27,13 @@ _REMEMBER_THIS = rule(
     "reading.own_marks.remember_this",
     r"\b(?:please\s+)?remember (?:this|that|it)\b",
     flags=re.I,
-    means='"Nut allergy. Anaphylactic. Please remember this one.": the fragment handed over to be remembered.',
-    why="",
-    examples="Nut allergy. Anaphylactic. Please remember this one.",
-    non_examples=("Vegetarian here", ","),
+    means="'remember this', 'please remember that', 'remember it': the user handing something over to be remembered.",
+    why=(
+        'marked_as_mine: after the fragment ("Nut allergy. Anaphylactic. Please remember this one.") it makes the '
+        "fragment the user's."
+    ),
+    examples=("Nut allergy. Anaphylactic. Please remember this one.", "aisle, remember that"),
+    non_examples=("do you remember the hotel in Porto?", "remembering names is hard"),
 )
 
 _DROPPED_I = rule(
@@ -36,12 +41,15 @@ _DROPPED_I = rule(
     r"\s*(?:love|loving|adore|been|always|eat|stick|swear by)\b",
     flags=re.I,
     means=(
-        '"Pescatarian! Love a good grilled sardine.": the next sentence drops its "I", so the fragment is the '
-        "speaker's."
+        "A sentence opening with the speaker's verb and its 'I' dropped: 'Love …', 'Been …', 'Always …', 'Eat …', "
+        "'Swear by …'."
     ),
-    why="",
-    examples="Pescatarian! Love a good grilled sardine.",
-    non_examples=("Vegetarian here", ","),
+    why=(
+        'marked_as_mine: after the fragment ("Pescatarian! Love a good grilled sardine.") it makes the fragment '
+        "the speaker's."
+    ),
+    examples=("Pescatarian! Love a good grilled sardine.", "Coeliac. Been that way for years."),
+    non_examples=("Lovely view from the aisle", "Sticky floors on that airline"),
 )
 
 _GOES_ON_ABOUT_ME = rule(
@@ -50,12 +58,15 @@ _GOES_ON_ABOUT_ME = rule(
     r"don't|dont|do not|am not|'m not|never|am flying|'m flying|am going|'m going|will|'ll)\b)",
     flags=re.I,
     means=(
-        '"aisle pls. I drink loads of water on flights": the next sentence goes on about the speaker (not "I mean '
-        '…", "I guess", a wish or a past), so the fragment is theirs, unless that sentence is a trip of its own.'
+        'A sentence that goes on about the speaker ("aisle pls. I drink loads of water on flights"): not "I mean '
+        '…", "I guess", a wish or a past.'
     ),
-    why="",
-    examples="aisle pls. I drink loads of water on flights",
-    non_examples=("I mean", "I guess"),
+    why=(
+        "_goes_on_about_me: the fragment before it is then the speaker's, unless that sentence is a trip of its "
+        "own (is_task) or a passing state (is_transient)."
+    ),
+    examples=("aisle pls. I drink loads of water on flights", "I've got long legs"),
+    non_examples=("I mean the left side", "I guess so", "I am flying to Rome tomorrow"),
 )
 
 _POINTED_AT_AS_MINE = rule(
@@ -64,12 +75,12 @@ _POINTED_AT_AS_MINE = rule(
     r"(?!(?:\w+\s+)?(?:wife|husband|partner|son|daughter|kids?|child|mum|mom|dad|boss|friend|colleague)\b)",
     flags=re.I,
     means=(
-        "\"italian pls when you reply, it's my mother tongue\": a clause pointing back at the value as the speaker's "
-        "own (not \"it's my wife's\", \"that's my husband's thing\")."
+        '"italian pls when you reply, it\'s my mother tongue": a later clause pointing back at the value as the '
+        "speaker's own (not \"it's my wife's\", \"that's my husband's thing\")."
     ),
-    why="",
-    examples="italian pls when you reply, it's my mother tongue",
-    non_examples=("it's my wife's", "that's my husband's thing"),
+    why="marked_as_mine: searched after the value, to the end of its sentence.",
+    examples=("italian pls when you reply, it's my mother tongue", "aisle, that's my thing"),
+    non_examples=("italian pls, it's my wife's language", "aisle, that's my husband's thing"),
 )
 
 _SELF_TAG = rule(
@@ -78,9 +89,9 @@ _SELF_TAG = rule(
     r"status)\b|-based\b",
     flags=re.I,
     means='How people tag a fragment as their own: "Vegetarian here", "Gold member", "frequent flyer", "London-based".',
-    why="",
-    examples=("Vegetarian here", "Gold member"),
-    non_examples=(",", ", a pasted list followed by"),
+    why="marked_as_mine: a fragment with one of these is the user's, with no 'I' needed.",
+    examples=("Vegetarian here", "Gold member", "London-based"),
+    non_examples=("members lounge please", "based in Lisbon"),
 )
 
 _FORM_IS_MINE = rule(
@@ -91,10 +102,16 @@ _FORM_IS_MINE = rule(
     + RELATION
     + r"\b)|\bsame (?:goes )?for (?:every|all|any)",
     flags=re.I,
-    means='After a pasted form or list: "that\'s my usual setup", "copied from my notes app", "same for every trip".',
-    why="",
+    means=(
+        'After a pasted form or list, the user claiming it: "that\'s my usual setup", "copied from my notes app", '
+        '"same for every trip".'
+    ),
+    why=(
+        "marked_as_mine: searched after the value's sentence; the fragments before it are the user's. Not a "
+        "relation's (\"that's my wife's list\")."
+    ),
     examples=("that's my usual setup", "copied from my notes app"),
-    non_examples=("Vegetarian here", ","),
+    non_examples=("that's my wife's list", "copied from my sister's notes"),
 )
 
 _PROFILE_OPENER = rule(
@@ -104,19 +121,22 @@ _PROFILE_OPENER = rule(
     flags=re.I,
     means=(
         '"Standard profile: VGML always, aisle …", "My usual: exit row …", "Profile for you: …": the turn opens by '
-        "saying that what follows is the speaker's standing profile, so its fragments are the speaker's."
+        "saying that what follows is the speaker's standing profile."
     ),
-    why="",
+    why="marked_as_mine: the fragments of such a turn are the speaker's.",
     examples=("Standard profile: VGML always, aisle", "My usual: exit row"),
-    non_examples=("Vegetarian here", ","),
+    non_examples=("My usual hotel is the Hilton", "Profile picture: updated"),
 )
 
 SAME_LATER = rule(
     "reading.own_marks.same_later",
     r"\s*(?:and\s+)?(?:the\s+)?same\s+(?:for|on|with)\s+(?:every|all|each|any)\b",
     flags=re.I,
-    means='"… so window pls. same for every booking": a later sentence carries the standing word back to it.',
-    why="",
-    examples="so window pls. same for every booking",
-    non_examples=("Vegetarian here", ","),
+    means='"… so window pls. same for every booking": a later sentence carrying a standing word back to the statement.',
+    why=(
+        "marked_as_mine makes the fragment the user's, and _said_of_user takes the statement as standing, so an "
+        "unknown linking word does not ask."
+    ),
+    examples=("so window pls. same for every booking", "and the same on all flights"),
+    non_examples=("same as last time", "the same seat as before"),
 )
