@@ -12,23 +12,31 @@ _CHAIN = rule(
     "secrets.cards.chain",
     r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}(?:[^\w\s:]|_){1,2}[ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])",
     means=(
-        "Digit groups with any separators people type between them: spaces, or one or two punctuation marks or "
-        "symbols other than a colon (a time, a label): dots, dashes, underscores, slashes, commas, middle dots, an "
-        'emoji, mixed ("4111.1111-1111 1111", "4111 / 1111 / …", "4719·0860·…", "4512 💳 4142 …"); the text is '
-        "already normalised (NFKC, ASCII digits)."
+        "A run of digit groups as people type a card number: groups joined by spaces, or by one or two "
+        'marks other than a colon (dots, dashes, slashes, commas, middle dots, an emoji): "4111.1111-1111 1111", '
+        '"4719·0860·…", "4512 💳 4142 …".'
     ),
-    why="",
-    examples=("4111.1111-1111 1111", "4111 / 1111 /"),
-    non_examples=("ticket", "tracking"),
+    why=(
+        "The card scanner reads each chain as one number and looks for a card among its leading groups; "
+        "the split-card reader takes the chain that ends one message and the one that starts the next. A "
+        'colon ends a chain (a time, a label), and digits stuck to letters start none ("TP1234", "14C"). '
+        "The text is already normalised (NFKC, ASCII digits)."
+    ),
+    examples=("4111.1111-1111 1111", "4719·0860·1234·5678", "4512 💳 4142"),
+    non_examples=("flight TP1234", "seat 14C"),
 )
 
 _DIGITS = rule(
     "secrets.cards.digits",
     r"\d+",
-    means="",
-    why="",
-    examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
-    non_examples=("ticket", "tracking"),
+    means='One group of digits inside a chain ("4111" of "4111 1111 …").',
+    why=(
+        "The card scanner adds a chain's groups one at a time, so it can try every prefix of 13-19 digits "
+        "(a card is often followed by its expiry and code) and knows the group sizes (4-4-4-4, Amex's "
+        "4-6-5)."
+    ),
+    examples=("4111 1111", "3501  3032  9534  2725"),
+    non_examples=("the card number is in my email",),
 )
 
 _CARD_WORD = whole_words(
@@ -42,10 +50,19 @@ _CARD_WORD = whole_words(
     r"(?:tarjetas?|cart(?:ão|ao|ões|oes)|cartes?|carta)(?:\s+(?:de|da|do|di|du|del|della)\s+|\s*d['’]\s*)?"
     r"(?P<post>(?<=\s)[\w-]+|(?<=['’])[\w-]+)?|"
     r"(?P<pre>[\w-]{1,30}\s+)?card",
-    means='Card words of the six languages; "visa" is the brand unless a travel visa\'s words follow it.',
-    why="",
-    examples=("visa", "card of what"),
-    non_examples=("3501  3032  9534  2725", "ticket"),
+    means=(
+        'A word that says a number is card data, in the six languages: "card", "visa", "amex", "cvv", '
+        '"expiry", "Kreditkarte", "tarjeta de crédito" …; "visa" is the brand unless a travel visa\'s '
+        "words follow it."
+    ),
+    why=(
+        "Beside a card word, a card-shaped number counts even when Luhn fails: a mistyped card is still "
+        'card data ("the company amex is out, use 3522 7923 8311 7061"). The word before "card" (group '
+        'pre), or after "tarjeta de", "cartão de" (group post), is kept so the scanner can tell "my card" '
+        'from "boarding card", "cartão de crédito" from "cartão de embarque".'
+    ),
+    examples=("pay with my visa", "tarjeta de crédito", "Kreditkarte"),
+    non_examples=("visa on arrival", "the visa fee is 50 euros", "the Discovery tour"),
 )
 
 _OTHER_CARDS = words(
@@ -60,10 +77,16 @@ _OTHER_CARDS = words(
         "residencia résidence estudiante estudante étudiant studente sanitaria saúde santé salud memoria memória "
         "mémoire visita visite"
     ),
-    means='"card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").',
-    why="",
-    examples=("boarding card 0123", "Oyster card"),
-    non_examples=("card", "3501  3032  9534  2725"),
+    means=(
+        'Words that make "card" another kind of card, before it or after "tarjeta de", "cartão de": '
+        "boarding, loyalty, Oyster, SIM, hotel key, health, student, embarque, fidélité …"
+    ),
+    why=(
+        'A card-shaped number beside one of these is not a payment card ("boarding card 0123…", "Oyster card …"), '
+        'even though the word "card" is said.'
+    ),
+    examples=("boarding card 0123 4567", "Oyster card", "cartão de embarque"),
+    non_examples=("my debit card", "the company card"),
 )
 
 _NOT_CARD_WORD = whole_words(
@@ -80,10 +103,18 @@ _NOT_CARD_WORD = whole_words(
     r"rastreio|seguimiento|tracciamento|vuelo|voo|vol|flug\w*|volo|embarque|embarquement|imbarco|"
     r"konzert\w*|concierto|concerto|eintritt\w*|biglietto|fahrkarte\w*|telefon\w*|telefono|fattura|factura|"
     r"facture|rechnung|fatura",
-    means="",
-    why="",
-    examples=("Buchungsnummer", "número de reserva"),
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    means=(
+        "A word naming another kind of long number: a ticket, booking, order, tracking, phone, loyalty, "
+        'invoice or flight number, in the six languages ("e-ticket", "PNR", "Buchungsnummer", "número de reserva", '
+        '"suivi du colis").'
+    ),
+    why=(
+        "E-tickets, phone numbers and references come in card lengths. Such a word anywhere near vetoes a "
+        "number that is card data only by its shape or a card word; a Luhn-valid number is vetoed only "
+        "when the word labels it right beside it (label_before, label_after)."
+    ),
+    examples=("e-ticket 1252345678901", "Buchungsnummer", "número de reserva"),
+    non_examples=("paying by card 4111 1111 1111 1111", "the ticketing desk"),
 )
 
 _LABEL_TAIL = fragment(
@@ -91,22 +122,32 @@ _LABEL_TAIL = fragment(
     r"(?:(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#|id|ref|is|was|:|=|-))*"
     r"|(?:\s+[\w'’-]+){1,6}?\s*(?:\bis|\bwas|:|=|-|\bwould\s+be))\s*$",
     means=(
-        'A label of another kind of number just before it: "tracking no. 4111…", "the booking number on my email is'
-        ' 5425…"; a few words may stand between the label and the number only when a connector ends them.'
+        "What may stand between another number's label and the number: number words and connectors "
+        '("no.", "number:", "#"), or up to six words that a connector ends ("number on my email is").'
     ),
-    why="",
-    examples=("no", "number"),
-    non_examples="always",
+    why=(
+        'A few words between label and number count only when a connector ends them: "the booking number on my email '
+        'is 5425…" is labelled, "booking arrived yesterday, my card 4111…" is not.'
+    ),
+    examples=(" no. ", " number on my email is "),
+    non_examples=(" arrived yesterday, my card ", " that I mentioned to you on the phone yesterday is "),
 )
 
 _LABEL_BEFORE = rule(
     "secrets.cards.label_before",
     _NOT_CARD_WORD.pattern + _LABEL_TAIL,
     flags=re.I,
-    means="",
-    why="",
-    examples=("ticket", "tracking"),
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    means=(
+        'Another number\'s label ending right before a number: "tracking no. 4111…", "the booking number on my email '
+        'is 5425…".'
+    ),
+    why=(
+        "For a Luhn-valid number of card length only a label this close vetoes it, so travel words "
+        'elsewhere in the sentence ("pay the Lisbon flight with 4111…") do not hide a card. Read on the '
+        "40 characters before the number."
+    ),
+    examples=("tracking no. ", "the booking number on my email is "),
+    non_examples=("my booking is done, and my card is ", "the tracking page is down; card "),
 )
 
 _LABEL_AFTER = rule(
@@ -114,10 +155,13 @@ _LABEL_AFTER = rule(
     r"^\W{0,3}(?:\s*(?:is|was|=|-))?(?:\s+(?:my|the|our|your|a|an))?(?:\s+[\w-]+)?\s+"
     + _NOT_CARD_WORD.pattern,
     flags=re.I,
-    means="",
-    why="",
-    examples="was my Porto flight cancelled?",
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    means=(
+        'Another number\'s label right after a number, at most one word away: "… is my IMEI", "… - booking ref", '
+        '"… was my Porto flight".'
+    ),
+    why="The counterpart of label_before on the other side of the number.",
+    examples=(" is my IMEI", " - booking ref", " was my Porto flight"),
+    non_examples=(", paid for my flight", " exp 09/27"),
 )
 
 _PAYMENT_PRE = words(
@@ -128,23 +172,32 @@ _PAYMENT_PRE = words(
         "credito débito débit debito bancaria bancária bancaire banco banque banca paiement pago pagamento"
     ),
     means=(
-        'Beside "card", words that leave it a payment card ("my card", "the company card", "tarjeta de crédito"); '
-        'any other word may be a brand of loyalty or transport card nobody listed ("Nectar card"), which the surest'
-        " numbers (issuer range and Luhn) do not need to rule out but card-shaped ones do."
+        'Words beside "card" that leave it a payment card: "my card", "the company card", "tarjeta de crédito", '
+        '"carte bancaire".'
     ),
-    why="",
-    examples=("my card", "the company card"),
-    non_examples=("card", "Nectar card"),
+    why=(
+        'Any other word may be a loyalty or transport card nobody listed ("Nectar card"). The surest '
+        "numbers (issuer range and Luhn) need no such word, but a number that is only card-shaped counts "
+        "as a card only beside one of these."
+    ),
+    examples=("my card", "the company card", "carte bancaire"),
+    non_examples=("Nectar card", "loyalty card"),
 )
 
 _NAMED_NUMBER = rule(
     "secrets.cards.named_number",
     r"(?P<name>[\w-]+)\s+(?:number|no\.?|num|nr\.?|n[°º]|#|id)\s*(?:[:#]|is|was)?\s*$",
     flags=re.I,
-    means='"<name> number 3081 …": a number introduced by what it belongs to; not a card unless that is a card word.',
-    why="",
-    examples="no no",
-    non_examples=("<name> number 3081", "3501  3032  9534  2725"),
+    means=(
+        'A number introduced by what it belongs to, ending right before it: "Accor Live Limitless number 3081…", '
+        '"Miles & More no. …".'
+    ),
+    why=(
+        "A number in a card's printed groups is not a card when it is named as another thing's number, "
+        'unless the name is a card word ("card number").'
+    ),
+    examples=("Accor Live Limitless number ", "Miles & More no. "),
+    non_examples=("the number I gave you was wrong, use ", "my card is "),
 )
 
 _EXPIRY_THEN_CODE = rule(
@@ -152,51 +205,64 @@ _EXPIRY_THEN_CODE = rule(
     r"[\s,;|-]*(?:[^\W\d]{1,12}\.?[\s:]*)?(?:0?[1-9]|1[0-2])\s*[/-]\s*(?:20)?\d\d"
     r"[\s,;|-]*(?:[^\W\d]{1,12}\.?[\s:]*)?(?P<v>\d{3,4})(?!\d|[/:.,]\d)",
     means=(
-        'After a card: its expiry, then three or four digits, perhaps named ("…4805, 09/27, 313", "… exp 03/29 cvc '
-        '771").'
+        'Right after a card number: its expiry, then three or four digits, each perhaps named ("…4805, 09/27, 313", '
+        '"… exp 03/29 cvc 771").'
     ),
-    why="",
-    examples=("4805, 09/27, 313", "exp 03/29 cvc 771"),
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    why=(
+        "The three things printed on a card, in the order people copy them: the digits after the expiry "
+        "are the security code and are masked with the card."
+    ),
+    examples=(", 09/27, 313", " exp 03/29 cvc 771"),
+    non_examples=(" exp 09/27", " 09/27 at 10:30"),
 )
 
 _EXPIRY = rule(
     "secrets.cards.expiry",
     r"(?<![\d/.:-])(?:0[1-9]|1[0-2])\s?[/-]\s?(?:20)?\d\d(?![\d/.:-]|\s?[/-]\s?\d)",
-    means=(
-        'A card\'s expiry: month and year, said beside its number or its security code ("cvv 933 exp 07/31", "CVC: '
-        '351 / gültig bis 04/31", "Card: 5207…\\nExp: 07/28").'
+    means='A month and year written as a card\'s expiry: "07/31", "04/2031", "12-28".',
+    why=(
+        "Alone it is a date; a short reach after a card number, or either side of its security code, it "
+        'is part of the card ("cvv 933 exp 07/31", "CVC: 351 / gültig bis 04/31"). Never a piece of a '
+        'longer date ("12/05/2025").'
     ),
-    why="Alone it is a date; beside card data it is part of the card.",
     examples=("cvv 933 exp 07/31", "CVC: 351 / gültig bis 04/31"),
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    non_examples=("flying out 12/05/2025", "the 14/06 ferry"),
 )
 
 _AFTER_TAIL = rule(
     "secrets.cards.after_tail",
     r"[^\d\n]{0,32}",
-    means="",
-    why="",
-    examples=(" exp ", ", CVC "),
-    non_examples=(" 4111",),
+    means=(
+        "What may follow the first part of a split card number to the end of its message: a short aside "
+        'on the same line, no digits ("(sorry, phone died)", "<- first part").'
+    ),
+    why=(
+        "A card split over two messages is joined only when the first message ends with its digits; a "
+        "long aside, or one with numbers in it, says the digits were something else."
+    ),
+    examples=(" (sorry, phone died)", " <- first part"),
+    non_examples=(" (sorry, battery at 5%)", " hold on, I need to find the rest of it somewhere"),
     test="whole",
 )
 
 _BEFORE_HEAD = rule(
     "secrets.cards.before_head",
     r"[^\d\n]{0,24}",
-    means="",
-    why="",
-    examples=("card number: ",),
-    non_examples=("card 4",),
+    means=(
+        "What may stand before the second part of a split card number: a few words on one line, no digits "
+        '("rest: ", "and the rest is ").'
+    ),
+    why="The second message must open with the digits for the two parts to be read as one number.",
+    examples=("rest: ", "and the rest is "),
+    non_examples=("here is the rest of the number, sorry ", "part 2: "),
     test="whole",
 )
 
 _PART_LABEL = rule(
     "secrets.cards.part_label",
     r"[^\d\n]{0,20}\b\d{1,2}\s*[:.)-]\s*",
-    means='A part\'s label before its digits: "last 8:", "Teil 2:", "part 2 -".',
-    why="",
-    examples=("last 8:", "Teil 2:"),
-    non_examples=("3501  3032  9534  2725", "the company amex is out, use 3522 7923 8311 7061"),
+    means='A part\'s label opening the second message of a split card number: "last 8:", "Teil 2:", "part 2 -".',
+    why="It is passed over before the digits are read, so the part's own number is not taken for the card's.",
+    examples=("last 8:", "Teil 2:", "part 2 -"),
+    non_examples=("part two:", "2nd half:"),
 )

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from language.rules import words
 
+# Each table maps a language to its phrases, one comma-separated string (read with language.secrets.tries.phrases).
+# As records, their words are the language keys ("en", "pt", "es", "fr", "de", "it"), not the phrases, so the
+# examples are checked on those keys: they are Spanish and French sentences with a "de" or an "es" in them.
 CODE_WORDS: dict[str, str] = words(
     "secrets.code_words.code_words",
     {
@@ -31,12 +34,16 @@ CODE_WORDS: dict[str, str] = words(
         ),
     },
     means=(
-        'A code said with a general word ("the code", "o código", "opens with"): a secret only where the sentence '
-        "says what it opens (ACCESS_PLACES) or how it came (DELIVERY)."
+        'The general words a code is said with: "code", "combination", "opens with", "sent me", "o código", '
+        '"se abre con", "Zahlenkombination" …'
     ),
-    why="",
-    examples="do it",
-    non_examples=("the code", "o código"),
+    why=(
+        "Alone they say nothing (a promo code and a booking code are codes too): the holders scanner "
+        "counts the number after one of them only where the sentence names what it opens (access_places) "
+        "or how it came (delivery), or when six digits are said as the code."
+    ),
+    examples=("el código de la puerta es 4821", "le code de la porte"),
+    non_examples=("the booking reference is X7QKJ2", "scan the barcode at the gate"),
 )
 
 ACCESS_PLACES: dict[str, str] = words(
@@ -65,10 +72,18 @@ ACCESS_PLACES: dict[str, str] = words(
             "lucchetto, allarme, sbarra"
         ),
     },
-    means="What a door, gate or locker code opens.",
-    why="",
-    examples="do it",
-    non_examples=("the code", "o código"),
+    means=(
+        'What a door, gate or locker code opens: "door", "gate", "locker", "keybox", "portão", '
+        '"taquilla", "immeuble", "Schließfach", "cancello" …'
+    ),
+    why=(
+        'Named before a general code word ("locker 27, code 5521"), or anywhere in its sentence when a '
+        'connector leads to the value, it makes the code an access code; with a "#" or "*" right after it '
+        '("portão: 7777#") the digits are keyed in, not the number of the gate. Also the places a German '
+        'compound ("Haustür-Code") may name.'
+    ),
+    examples=("código de la puerta: 4821", "le code de l'immeuble"),
+    non_examples=("the code they texted me", "ask the doorman"),
 )
 
 CODE_HOLDERS: dict[str, str] = words(
@@ -85,13 +100,16 @@ CODE_HOLDERS: dict[str, str] = words(
         "it": "cassaforte, lucchetto, tastierino",
     },
     means=(
-        "Things a code opens that carry no number of their own (a locker, a door or a room has one): a code said "
-        'right after one of these, joined by a connector, is the code that opens it ("cadeado da mala: 812", "I set'
-        ' the room safe to 7860", "flat keypad: 8-6-5-3").'
+        "Things a code opens that carry no number of their own: a safe, a padlock, a keypad, a key box, a "
+        'luggage lock ("cadeado da mala", "caja fuerte", "Zahlenschloss").'
     ),
-    why="",
-    examples="do it",
-    non_examples=("cadeado da mala: 812", "I set the room safe to 7860"),
+    why=(
+        "A code said right after one of these, joined by a connector, is the code that opens it, with no "
+        'word for "code" at all ("cadeado da mala: 812", "I set the room safe to 7860", "flat keypad: 8-6-5-3"). '
+        'A locker, a door or a room has a number of its own ("locker 27"), so they are not listed here.'
+    ),
+    examples=("el candado de la maleta: 812", "la caja fuerte de la habitación: 1210"),
+    non_examples=("locker 27, code 5521", "gate 12"),
 )
 
 DELIVERY: dict[str, str] = words(
@@ -107,8 +125,14 @@ DELIVERY: dict[str, str] = words(
         "de": "sms, nachricht, app, e-mail, mail, bank, erhalten, bekommen, geschickt, gesendet",
         "it": "sms, messaggio, app, email, e-mail, banca, ricevuto, inviato, mandato, arrivato",
     },
-    means="How a one-time code arrives.",
-    why="",
-    examples="do it",
-    non_examples=("the code", "o código"),
+    means=(
+        'How a one-time code arrives: "sms", "text", "app", "email", "bank", "sent me", "recebi", "me llegó" '
+        "…"
+    ),
+    why=(
+        'A general code word whose sentence says how the code came is a one-time code: "der Code aus der SMS lautet '
+        '551203".'
+    ),
+    examples=("el código de la app es 551203", "le code de confirmation est arrivé par sms"),
+    non_examples=("code 4490 on the locker",),
 )

@@ -13,18 +13,28 @@ _PASSPORT_SHAPE = rule(
     "secrets.documents.passport_shape",
     r"(?<![\w/-])(?=(?:[A-Z]*\d){5})(?:[A-Z]{1,2}\d{6,8}|[A-Z]\d{2}[A-Z0-9]{5,6}|\d{2}[A-Z]{2}\d{5}|\d{9})(?![\w/-])",
     means='Letters and digits in the lengths passports use: "C01X00T47", "AB1234567", "X1234567", "123456789".',
-    why="",
-    examples=("C01X00T47", "AB1234567"),
-    non_examples="passport",
+    why=(
+        "In a sentence that also gives an expiry, an issue date or a nationality, and with no booking "
+        'word just before it, it is a passport number even without the word "passport" ("C01X00T47, expires 2031").'
+    ),
+    examples=("C01X00T47, expires 2031", "AB1234567"),
+    non_examples=("flight TP1234", "call me on 351912345678"),
 )
 
 _DOCUMENT_CONTEXT = rule(
     "secrets.documents.document_context",
     words_pattern(set(listed(DOCUMENT_CONTEXT)) | {unaccented(w) for w in listed(DOCUMENT_CONTEXT)}),
-    means="",
-    why="",
-    examples="[card expiry masked]",
-    non_examples="passport",
+    means=(
+        "What is said around a document number whose name is missing: an expiry, an issue date or place, "
+        'a nationality, a date of birth, "document" ("expires", "validade", "caducidad", "délivré", '
+        '"gültig bis", "scadenza").'
+    ),
+    why=(
+        "With one of these in its sentence a passport-shaped number (or, more loosely, any 8-9 capitals "
+        'and digits) is read as a passport number: "C01X00T47, expires 2031, issued in Berlin".'
+    ),
+    examples=("C01X00T47, expires 2031, issued in Berlin", "validade 2030"),
+    non_examples=("my booking expired", "Lisbon to Porto on Friday"),
 )
 
 _NOT_DOCUMENT = rule(
@@ -32,35 +42,44 @@ _NOT_DOCUMENT = rule(
     r"\b(?:booking|ref|reference|order|ticket|tracking|confirmation|pnr|reservation|invoice|flight|phone|"
     r"call|tel|voucher|policy|membership|member|loyalty|reserva|réservation|buchung|prenotazione)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="Bonvoy member",
-    non_examples="passport",
+    means=(
+        "A word saying a number is a booking, order, ticket, flight, phone or loyalty number, in a few "
+        'languages ("booking ref", "Bonvoy member", "réservation", "Buchung").'
+    ),
+    why=(
+        "In the sentence of a document-shaped number, or just before a document's name, it says the "
+        'number is no document\'s: "booking ref KPF9F60CJ, expires tomorrow".'
+    ),
+    examples=("Bonvoy member", "booking ref KPF9F60CJ"),
+    non_examples=("passport number C01X00T47", "rebooking fee"),
 )
 
 _DOCUMENT_SHAPE = rule(
     "secrets.documents.document_shape",
     r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,9}(?![\w/-])",
     means=(
-        'Any mix of letters and digits a passport may use ("KPF9F60CJ", "XJKRT5A0B"), only where the sentence also '
-        "talks of a document; the stricter shape above needs less."
+        'Eight or nine capitals and digits in any mix a passport may use ("KPF9F60CJ", "XJKRT5A0B"), with '
+        "a digit and a letter among them."
     ),
-    why="",
+    why=(
+        "Looser than passport_shape, so it counts only where its whole sentence talks of a document and "
+        "none of it of a booking."
+    ),
     examples=("KPF9F60CJ", "XJKRT5A0B"),
-    non_examples="passport",
+    non_examples=("12345678", "seat 12A"),
 )
 
 _NUMBER_WORD = fragment(
     "secrets.documents.number_word",
     r"(?:numbers?|num\.?|no\.?|nos\.?|n\.?\s?[º°o]\.?|n\.(?=\s)|nr\.?|#|num[ée]ro|n[úu]mero|nummer)",
-    means=(
-        "A document's number said with its number word on either side of the document's name: \"travel document no. "
-        'YA9917024", "my passport\'s number is 563106014", "passaporte português n.º CB382739", "n° du titre de '
-        'voyage 52CV35025".'
+    means='A number word in the six languages: "number", "no.", "n.º", "nr", "#", "numéro", "número", "nummer".',
+    why=(
+        "Said on either side of a document's name it says what follows is the number, whatever the "
+        'language: "travel document no. YA9917024", "my passport\'s number is 563106014", "passaporte português n.º '
+        'CB382739", "n° du titre de voyage 52CV35025".'
     ),
-    why="The name and the number word together say what follows is the number, whatever the language.",
-    examples=("no.", "number"),
-    non_examples="always",
+    examples=("no.", "number", "n.º"),
+    non_examples=("name", "nom"),
 )
 
 _DOCUMENT_NOUN = fragment(
@@ -69,10 +88,16 @@ _DOCUMENT_NOUN = fragment(
     r"documento|dokument|titre\s+de\s+voyage|photo[\s-]page|data\s+page|"
     r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card|licen[cs]e|"
     r"f[üu]hrerschein|permis|carnet|patente))",
-    means="",
-    why="",
-    examples="passport",
-    non_examples="always",
+    means=(
+        "A document's name in the six languages: passport, travel document, data page, and (group id) the "
+        "identity documents: ID card, carte d'identité, Ausweis, licence, Führerschein, permis, patente."
+    ),
+    why=(
+        "With a number word beside it, the value after is the document's number; the id group decides "
+        "whether it is masked as a passport or a national ID number."
+    ),
+    examples=("passport", "carte d'identité", "Führerschein"),
+    non_examples=("pass", "ticket"),
 )
 
 _THEN_NUMBER = rule(
@@ -80,17 +105,27 @@ _THEN_NUMBER = rule(
     rf"(?:\s*\([^()\n]{{1,40}}\))?(?:\s*[:=#-]+\s*|\s+(?:{alternation_of(CONNECTORS)})\s*:?\s*|\s+)"
     r"(?P<v>(?=[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){5,15})(?![\w-])",
     flags=re.I,
-    means="",
-    why="",
-    examples="G-482913",
-    non_examples="passport",
+    means=(
+        "After a document's name and number word: perhaps an aside in brackets, a connector, then the "
+        'number, six to sixteen letters, digits and inner dashes with two digits at least (" is 563106014", '
+        '": YA9917024").'
+    ),
+    why="Only the number is masked; a remark with no digits after the name is left alone.",
+    examples=(" is 563106014", ": YA9917024", " (Portuguese) CB382739"),
+    non_examples=(": ask at the desk", " is 12A"),
 )
 
 _MRZ_LINE = rule(
     "secrets.documents.mrz_line",
     r"(?<![A-Z0-9<])(?=[A-Z0-9<]*<<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{28,44}(?![A-Z0-9<])",
-    means='A machine-readable zone line: capitals, digits and "<" fillers ("P<UTOSMITH<<JOHN…", "CKN620PM28D<<7905…").',
-    why="",
-    examples="I<ESPCAC1056583<<<<<<<<<<<<<<<",
-    non_examples=("fillers (", ","),
+    means=(
+        'A machine-readable zone line with its numbers: capitals, digits and "<" fillers, 28 to 44 of '
+        'them with a "<<" and six digits at least ("L898902C36UTO7408122F1204159ZE184226B<<<<<10").'
+    ),
+    why=(
+        "A copied passport or ID card line is the document's data whatever is said around it, so it is "
+        "masked anywhere; a name line, with no digits, is numbers.mrz's."
+    ),
+    examples=("I<ESPCAC1056583<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"),
+    non_examples=("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "C01X00T47"),
 )

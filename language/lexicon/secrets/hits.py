@@ -36,40 +36,46 @@ FIXED_MASKS: dict[SecretKind, str] = {
     "national_id": "[ID number masked]",
 }
 
+# A mask is literal text, not a pattern: registered as a fragment, its text reads as a regex character class
+# ("[card security code masked]" is any one of those letters), so its examples are single letters of it and the
+# mask itself is a non-example. MASK_RE escapes each mask to recognise it.
 CARD_CODE_MASK = fragment(
     "secrets.hits.card_code_mask",
     "[card security code masked]",
-    means="",
-    why="",
-    examples=("m", "y"),
-    non_examples="always",
+    means='The mask that replaces a card\'s security code: "[card security code masked]".',
+    why="Written by the card scanners and recognised by mask_re, so a masked message scanned again keeps it.",
+    examples=("c", "m"),
+    non_examples=("[card security code masked]",),
 )
 
 CARD_EXPIRY_MASK = fragment(
     "secrets.hits.card_expiry_mask",
     "[card expiry masked]",
-    means="",
-    why="",
-    examples=("m", "y"),
-    non_examples="always",
+    means='The mask that replaces a card\'s expiry said beside it: "[card expiry masked]".',
+    why="Written by the card scanner and recognised by mask_re, so a masked message scanned again keeps it.",
+    examples=("x", "e"),
+    non_examples=("[card expiry masked]",),
 )
 
 BANK_CODE_MASK = fragment(
     "secrets.hits.bank_code_mask",
     "[bank code masked]",
-    means="",
-    why="",
-    examples=("m", " "),
-    non_examples="always",
+    means='The mask that replaces a sort code, routing or BSB number: "[bank code masked]".',
+    why="Written by the bank scanner and recognised by mask_re, so a masked message scanned again keeps it.",
+    examples=("b", " "),
+    non_examples=("[bank code masked]",),
 )
 
 SEED_PHRASE_MASK = fragment(
     "secrets.hits.seed_phrase_mask",
     "[recovery phrase masked]",
-    means="",
-    why="",
-    examples=("m", "y"),
-    non_examples="always",
+    means='The mask that replaces a wallet\'s seed phrase: "[recovery phrase masked]".',
+    why=(
+        "Written by the seed-phrase scanner and recognised by mask_re, so a masked message scanned again "
+        "keeps it."
+    ),
+    examples=("r", "m"),
+    non_examples=("[recovery phrase masked]",),
 )
 
 MASK_RE = rule(
@@ -80,18 +86,24 @@ MASK_RE = rule(
         for m in (*FIXED_MASKS.values(), CARD_CODE_MASK, CARD_EXPIRY_MASK, BANK_CODE_MASK, SEED_PHRASE_MASK)
     )
     + r")\]",
-    means="",
-    why="",
-    examples="my card is [card ending 1111]",
-    non_examples="my card is ",
+    means=(
+        'A mask already in the text: "[card ending 1111]", "[IBAN ending 4432]", "[bank account ending 67]", '
+        'or one of the fixed masks ("[password masked]", "[card security code masked]" …).'
+    ),
+    why=(
+        "The scanners never report a hit that overlaps a mask, and read a view with the masks blanked, so "
+        "a mask's own words act as no cue: masking a masked message changes nothing."
+    ),
+    examples=("my card is [card ending 1111]", "wifi [password masked]"),
+    non_examples=("[card ending 11]", "[password hidden]"),
 )
 
 URL_BEFORE = rule(
     "secrets.hits.url_before",
     r"(?:https?://|www\.)\S*$",
     flags=re.I,
-    means='A link running up to a position ("https://…/" right before a token): its path is no secret.',
-    why="",
-    examples="https:///",
-    non_examples="my card is [card ending 1111]",
+    means='A link running up to the position where a token starts ("https://…/", "www.…/").',
+    why="A token inside a link is its path or query, no secret: the entropy and keyed-token scanners skip it.",
+    examples=("see https://www.booking.com/hotel/pt/", "www.tap.pt/booking/"),
+    non_examples=("see https://www.booking.com/ for ", "my key is "),
 )

@@ -20,23 +20,29 @@ _SECURITY_CUE = rule(
     r"street\s+I\s+grew\s+up\s+on|nom\s+de\s+jeune\s+fille(?:\s+de\s+ma\s+m[èe]re)?|apellido\s+de\s+soltera)"
     r"(?=\s|:|=|['’]s)",
     flags=re.I,
-    means="",
-    why="",
-    examples=("my first pet was Rex", "first pet: Rex"),
-    non_examples=("my", "the first pet is free"),
+    means=(
+        'The name of a security question or its answer: "mother\'s maiden name", "answer to my security question", '
+        '"security answer", "memorable word", "my first pet", "childhood nickname", "nom de jeune fille", '
+        '"apellido de soltera".'
+    ),
+    why=(
+        "After its connector the rest of the clause is the answer (\"my mother's maiden name is O'Brien\"). "
+        '"First pet" without "my" counts only as a label ("first pet: Rex"), not in "the first pet is free".'
+    ),
+    examples=("my first pet was Rex", "first pet: Rex", "my mother's maiden name is O'Brien"),
+    non_examples=("the first pet is free", "a memorable trip to Lisbon"),
 )
 
 _ANSWER = fragment(
     "secrets.logins.answer",
     r"(?:answer|antwort|resposta|respuesta|r[ée]ponse|risposta)",
-    means=(
-        '"the \'street you grew up on\' answer is Wellington Crescent", "primary school answer is St Brigid\'s": the '
-        'answer to a question named right before the word (quoted, or a noun), not "the answer is no" or "my answer'
-        ' is Lisbon".'
+    means='"Answer" in the six languages: "answer", "Antwort", "resposta", "respuesta", "réponse", "risposta".',
+    why=(
+        'Named answers and bare "answer:" labels are built from it: "the \'street you grew up on\' answer is '
+        'Wellington Crescent", "primary school answer is St Brigid\'s".'
     ),
-    why="",
-    examples="answer",
-    non_examples="always",
+    examples=("answer", "réponse", "Antwort"),
+    non_examples=("answered", "question"),
 )
 
 _NAMED_ANSWER = rule(
@@ -47,29 +53,47 @@ _NAMED_ANSWER = rule(
     + _ANSWER
     + r"\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="Please answer in Dutch",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    means=(
+        'The answer to a question named right before the word "answer", quoted or as one noun: "the \'street you grew '
+        'up on\' answer is …", "primary school answer is …".'
+    ),
+    why=(
+        'The clause after its connector is the answer when it starts with a capital or a digit; "the answer is no" '
+        'and "my answer is Lisbon" name no question, so a little word before "answer" does not count.'
+    ),
+    examples=(
+        "the 'street you grew up on' answer is Wellington Crescent",
+        "primary school answer is St Brigid's",
+    ),
+    non_examples=("the answer is no", "my answer is Lisbon"),
 )
 
 _CAPITALISED = rule(
     "secrets.logins.capitalised",
     r"\s+([A-Z][\w'’-]+)",
-    means="",
-    why="",
-    examples="my mother's maiden name is O'Brien",
-    non_examples=("username bob password hunter2", "bob:hunter2"),
+    means='A capitalised name after a space: " Smith", " O\'Brien".',
+    why=(
+        'After "mother\'s maiden name" with no connector, a capitalised name right after is the answer '
+        '("mother\'s maiden name Smith").'
+    ),
+    examples=("mother's maiden name Smith", "maiden name O'Brien"),
+    non_examples=("my mother's maiden name is secret", "maiden name please"),
 )
 
 _BARE_ANSWER = rule(
     "secrets.logins.bare_answer",
     rf"\b{_ANSWER}\s*[:=]\s*",
     flags=re.I,
-    means="",
-    why="",
-    examples="security answer: blue Peugeot",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    means='"Answer" as a label, with a colon or "=" after it: "answer: Rex", "resposta: Braga".',
+    why=(
+        "The rest of the clause is the answer when a security question was named in the 80 characters "
+        'before ("security question: first pet. answer: Rex").'
+    ),
+    examples=(
+        "security question: first pet. answer: Rex",
+        "pergunta de segurança: cidade natal, resposta: Braga",
+    ),
+    non_examples=("the answer is Rex", "answered: yes"),
 )
 
 _SECURITY_TOPIC = whole_words(
@@ -77,12 +101,15 @@ _SECURITY_TOPIC = whole_words(
     r"security|secret|memorable|seguran[çc]a|seguridad|s[ée]curit[ée]|sicherheit\w*|sicurezza|secret[ao]|"
     r"secr[èe]te|geheim\w*|segret[ao]",
     means=(
-        'What says a question is a security question, in the six languages ("pergunta de segurança: …, resposta: '
-        '…").'
+        'What says a question is a security question, in the six languages: "security", "secret", '
+        '"memorable", "segurança", "sécurité", "Sicherheit", "segreta" …'
     ),
-    why="",
-    examples="pergunta de segurança: , resposta:",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    why=(
+        'A bare "answer:" counts only after one of these ("pergunta de segurança: …, resposta: …"), not '
+        'after any question ("which seat do you want? answer: window").'
+    ),
+    examples=("pergunta de segurança: cidade natal", "security question: first pet"),
+    non_examples=("which seat do you want? answer: window", "my secretary booked it"),
 )
 
 _SECURITY_CONNECTOR = rule(
@@ -91,10 +118,16 @@ _SECURITY_CONNECTOR = rule(
     r"war|é|è)"
     r"\s*:?\s+)",
     flags=re.I,
-    means="",
-    why="",
-    examples=("my mother's maiden name is O'Brien", "bob:hunter2"),
-    non_examples=("username bob password hunter2", "credentials"),
+    means=(
+        'What joins a security question to its answer: ":", "=", a dash between spaces, "\'s", "is", '
+        '"was", "is called", "would be", "est", "ist", "é" …'
+    ),
+    why=(
+        'The rest of the clause after it is the answer ("my mother\'s maiden name is O\'Brien", "first pet was called '
+        'Rex").'
+    ),
+    examples=("my mother's maiden name is O'Brien", "first pet was called Rex"),
+    non_examples=("maiden name O'Brien", "first pet Rex"),
 )
 
 _CREDENTIAL_PAIR = rule(
@@ -103,10 +136,20 @@ _CREDENTIAL_PAIR = rule(
     r"(?P<u>[\w.@+\-]{0,64}\w)[\s,;]*(?:(?:and|&|/|with)\s+)?(?:(?:my|the|with|a)\s+)?"
     r"(?:pass(?:word)?|pwd|pw|passwd|p/w|passcode|pin)\s*(?:is|:|=|-)?\s*(?P<p>\S+)",
     flags=re.I,
-    means="",
-    why="",
-    examples="username bob password hunter2",
-    non_examples=("my mother's maiden name is O'Brien", "bob:hunter2"),
+    means=(
+        'A username and its password said together: "username bob password hunter2", "login: anna@mail.pt / pw '
+        'Lisboa#1", "email jane@mail.com and the password Summer2024".'
+    ),
+    why=(
+        "Masked as one, since either half helps an attacker with the other; a description on either side "
+        '("login failed, password reset") is no pair.'
+    ),
+    examples=(
+        "username bob password hunter2",
+        "login: anna@mail.pt / pw Lisboa#1",
+        "email jane@mail.com and the password Summer2024",
+    ),
+    non_examples=("I forgot my password", "my username is on the card, the password too"),
 )
 
 _JOINED_PAIR = rule(
@@ -114,37 +157,51 @@ _JOINED_PAIR = rule(
     r"(?<![\w/@:.\-])(?!(?:log-?in|logon|username|user|creds?|credentials|account|e-?mail|password|pwd|pw|pass|id)"
     r"\s?[:/])(?P<u>[A-Za-z0-9._%+\-]{1,64}(?:@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,5})?)\s?(?::|\s/\s|/)\s?"
     r"(?P<p>[^\s:/]{3,64})",
-    means="",
-    why="",
-    examples="bob:hunter2",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    means='A username and a password joined by a colon or a slash: "bob:hunter2", "admin/Sintra2024".',
+    why=(
+        "Credentials only beside a credentials word before them or a device after them, and only when the "
+        'second half looks like a password; a time ("10:30"), a date ("9/11") or a link is none.'
+    ),
+    examples=("credentials bob:hunter2", "admin/Sintra2024 for the router"),
+    non_examples=("login: bob", "at 10:30 am"),
 )
 
 _CREDENTIAL_CUE = whole_words(
     "secrets.logins.credential_cue",
     r"credentials?|creds|login|log(?:ging)?[- ]?in|logon|log-on|sign(?:ing)?[- ]?in|username|user\s?name|"
     r"user/pass(?:word)?|account|portal|access",
-    means="",
-    why="",
-    examples=("username bob password hunter2", "credentials"),
-    non_examples=("my mother's maiden name is O'Brien", "bob:hunter2"),
+    means=(
+        'A word saying a login follows: "credentials", "creds", "login", "username", "sign in", '
+        '"account", "portal", "access".'
+    ),
+    why=(
+        'In the 40 characters before a joined pair it makes it credentials: "creds for the portal: bob:hunter2".'
+    ),
+    examples=("creds for the portal: bob:hunter2", "sign in with bob/Lisboa#1"),
+    non_examples=("my accountant", "the blog in Lisbon"),
 )
 
 _DEVICE = whole_words(
     "secrets.logins.device",
     r"router|modem|wi-?fi|server|ssh|ftp|admin|portal|nas|camera",
-    means="",
-    why="",
-    examples="https://admin:pw@host",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    means=(
+        "A device or service with a login: router, modem, wi-fi, server, SSH, FTP, admin, portal, NAS, "
+        "camera."
+    ),
+    why='In the 30 characters after a joined pair it makes it credentials: "admin:Sintra2024 for the router".',
+    examples=("admin:Sintra2024 for the router", "the wifi camera"),
+    non_examples=("the service desk", "a cameraman"),
 )
 
 _URL_AUTH = rule(
     "secrets.logins.url_auth",
     r"\b[a-z][a-z0-9+.\-]{0,15}://(?P<u>[^/\s:@]{1,128}):(?P<p>[^/\s@]{1,128})@",
     flags=re.I,
-    means="",
-    why="",
-    examples="https://admin:pw@host",
-    non_examples=("my mother's maiden name is O'Brien", "username bob password hunter2"),
+    means=(
+        'A username and password written inside a link: "https://admin:pw@host", '
+        '"ftp://anna:Lisboa1@files.example.pt".'
+    ),
+    why="A link with a login in it hands the login over, so the pair is masked wherever it stands.",
+    examples=("https://admin:pw@host", "ftp://anna:Lisboa1@files.example.pt"),
+    non_examples=("https://www.booking.com/hotel", "https://anna@host.pt"),
 )
