@@ -18,7 +18,7 @@ it a rule's methods are the compiled pattern's own, at no cost.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -163,14 +163,18 @@ def words(
     why: str = "",
     examples: str | tuple[str, ...] | list[str],
     non_examples: str | tuple[str, ...] | list[str],
+    entries: Iterable[str] | Callable[[Any], Iterable[str]] | None = None,
 ) -> Any:
     """A table of words (a set, a tuple, or a phrase → value mapping), returned as it is; for its examples it
-    matches a text holding one of its entries as a whole word or phrase, case-insensitive."""
-    entries = tuple(sorted(str(k) for k in table))
-    alternation = "|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True))
-    pattern = rf"(?<!\w)(?:{alternation})(?!\w)" if entries else r"(?!)"
+    matches a text holding one of its entries as a whole word or phrase, case-insensitive. The entries are the
+    table's items (a mapping's keys) unless ``entries`` names them, or says how to read them from the table (a
+    table keyed by language, say)."""
+    listed = table if entries is None else entries(table) if callable(entries) else entries
+    items = tuple(sorted(str(k) for k in listed))
+    alternation = "|".join(re.escape(e) for e in sorted(items, key=len, reverse=True))
+    pattern = rf"(?<!\w)(?:{alternation})(?!\w)" if items else r"(?!)"
     _register(
-        Record(id, "words", means, why, pattern, re.IGNORECASE, _text(examples), _text(non_examples), entries)
+        Record(id, "words", means, why, pattern, re.IGNORECASE, _text(examples), _text(non_examples), items)
     )
     return table
 

@@ -30,6 +30,7 @@ def test_the_language_layer_is_made_of_records() -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r.id for r in RECORDS])
 def test_a_rule_says_what_it_means_and_matches_its_examples_only(record: Record) -> None:
+    assert record.means.strip(), f"{record.id} does not say what it means"
     assert record.examples, f"{record.id} has no example"
     assert record.non_examples, f"{record.id} has no non-example"
     missed = [e for e in record.examples if not record.matches(e)]

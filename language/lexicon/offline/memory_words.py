@@ -11,7 +11,7 @@ from language.lexicon.reading.requests import FORGET_VERBS
 from language.rules import fragment, rule, whole_words
 
 REMEMBER = rule(
-    "offline.cue_words.remember",
+    "offline.memory_words.remember",
     r"^\W*(?:(?:ok|okay|so|also|and|hey|hi|oh|btw|by the way|fyi|quick one|one more thing)\W+)*"
     r"(?:(?:please|kindly)\s+|(?:can|could|would|will) you\s+(?:please\s+)?|i(?:'d| would) like you to\s+|"
     r"i want you to\s+|you should\s+|make sure (?:you|to)\s+)?"
@@ -29,62 +29,74 @@ REMEMBER = rule(
     r"|^\W*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:make a note of|note down|jot down|save) (?:it|"
     r"that|this)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples=("My favourite airline is BA, please remember", ", note that"),
-    non_examples="please do",
+    means=(
+        "An explicit request to remember, as the offline model reads it: 'please remember …', 'for future "
+        "reference', 'from now on', or 'please remember' closing the message."
+    ),
+    why="Routes a message to the remember move; the write gate still decides what is kept.",
+    examples=("My favourite airline is BA, please remember", "For future reference I'm vegan"),
+    non_examples=("Do you remember my seat?", "please do"),
 )
 
 STANCE = whole_words(
-    "offline.cue_words.stance",
+    "offline.memory_words.stance",
     r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
     r"(?:every|each|any|all) (?:flights?|trips?|bookings?|journeys?|stays?)|"
     r"all the time|tend to|prefer|preferably|rather|hate|love|(?<!'d )(?<!would )like|can'?t stand|dislike|avoid|"
     r"only|no more|"
     r"anymore|any more|from now on|these days",
     means=(
-        'A standing habit needs a stance and a travel topic ("I\'d rather not" is an answer, not a preference), or a'
-        ' word that is a statement about the user by itself ("allergic", "based in", "a Gold member").'
+        "Words of a standing habit or liking: 'always', 'never', 'usually', 'I prefer', 'I hate', "
+        "'every flight', 'these days'."
     ),
-    why="",
-    examples="I'd rather not",
-    non_examples=("allergic", "based in"),
+    why=(
+        "With a travel topic beside it, a statement is a lasting preference rather than an answer ('I'd rather not'"
+        " is an answer)."
+    ),
+    examples=("I always fly from Porto", "every flight, the aisle"),
+    non_examples=("I'd like option 2", "book the window seat"),
 )
 
 TOPIC = whole_words(
-    "offline.cue_words.topic",
+    "offline.memory_words.topic",
     r"flights?|fly|flying|seats?|aisle|window|airlines?|carriers?|class|economy|business|premium|red-?eyes?|"
     r"overnight|mornings?|evenings?|early|late|layovers?|stopovers?|connections?|direct|non-?stop|hotels?|rooms?|"
     r"floors?|beds?|meals?|food|eat|eating|diet|breakfast|airports?|legroom|luggage|bags?|carry-?on|lounges?",
-    means="",
-    why="",
-    examples="Aisle",
-    non_examples="xq",
+    means=(
+        "Travel topics a standing preference is about: flights, seats, meals, hotels, airports, luggage, times of "
+        "day."
+    ),
+    why="A stance word alone ('I never …') is no preference until it is about travel.",
+    examples=("aisle seats", "red-eyes", "carry-on"),
+    non_examples=("I love my dog",),
 )
 
 SELF = whole_words(
-    "offline.cue_words.self",
+    "offline.memory_words.self",
     r"allergic|intolerant|vegan|vegetarian|pescatarian|halal|kosher|gluten-?free|coeliac|celiac|lactose|"
     r"diabetic|disabled|deaf|blind|hard of hearing|use a wheelchair|wheelchair user|"
     r"based in|live in|living in|home airport|fly out of|frequent flyer|"
     r"(?:gold|silver|platinum|elite) (?:member|status)",
-    means="",
-    why="",
-    examples="halal",
-    non_examples="xq",
+    means=(
+        "Words that are a statement about the user by themselves: a diet or allergy, a disability, where they are "
+        "based, a loyalty status."
+    ),
+    why="'I'm coeliac' or 'based in Lisbon' states a lasting fact with no stance word.",
+    examples=("I'm coeliac", "I'm based in Lisbon", "I'm a Gold member"),
+    non_examples=("I'm in Lisbon this week", "I'm going to Porto"),
 )
 
 FIRST_PERSON = whole_words(
-    "offline.cue_words.first_person",
+    "offline.memory_words.first_person",
     r"i|i'm|im|i've|i'd|me|my|we|our|us",
-    means="",
-    why="",
-    examples="I agree",
-    non_examples="xq agree",
+    means="A first-person word: I, me, my, we, our, us.",
+    why="A preference is the user's own only when they speak of themselves.",
+    examples=("my seat", "we always fly direct"),
+    non_examples=("she prefers the aisle", "window seat"),
 )
 
 HELD = fragment(
-    "offline.cue_words.held",
+    "offline.memory_words.held",
     r"(?:\b(?:from )?(?:your|the) (?:memory|notes|records?)\b|(?:my|the)\s+(?:\w+\s+){0,2}(?:preferences?|diet|"
     r"dietary \w+|allerg(?:y|ies)|home airport|seat(?:ing)? \w+|favou?rite(?: \w+)?|preferred \w+|"
     r"details|data|info|information|profile|notes?|prefs|requirements?|needs|(?:frequent flyer|loyalty|"
@@ -96,11 +108,11 @@ HELD = fragment(
     means='What the assistant holds about the user, as an object: "my seat preference", "my diet", "what you know".',
     why="",
     examples=("my seat preference", "my diet"),
-    non_examples="always",
+    non_examples=("the window", "a seat"),
 )
 
 FORGET = rule(
-    "offline.cue_words.forget",
+    "offline.memory_words.forget",
     r"(?<!n't )(?<!not )(?<!never )\b(?:" + FORGET_VERBS + r"|clear|purge|drop|discard|scrub|"
     r"take (?:it|that|this) out(?: of)?|take out|strike|cross off|scratch|take (?:\w+ ){1,3}off|"
     r"nuke|obliterate|"
@@ -118,24 +130,31 @@ FORGET = rule(
     r"|\b(?:no longer|not) (?:need|want) you to (?:remember|know|keep)\b"
     r"|\bno need (?:for you )?to (?:remember|keep|store|save)\b|\bun-?(?:remember|save|learn)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="Forget me.",
-    non_examples="forget something",
+    means=(
+        "A request to forget what the assistant holds: a forget verb ('forget', 'wipe', 'scrap', 'get rid of') "
+        "before 'my diet', 'what you know', or 'I don't want you to remember …'."
+    ),
+    why="Routes a message to the forget move, which asks the user to confirm before anything is deleted.",
+    examples=(
+        "forget my seat preference",
+        "please wipe what you know about me",
+        "I don't want you to remember my diet",
+    ),
+    non_examples=("don't forget my seat preference", "I forgot my passport"),
 )
 
 DONT_FORGET = rule(
-    "offline.cue_words.dont_forget",
+    "offline.memory_words.dont_forget",
     r"\b(?:don'?t|do not|never|mustn'?t) forget\b",
     flags=re.I,
-    means="a request to remember",
-    why="",
-    examples="Don't forget I'm vegan",
-    non_examples="no don't",
+    means="'Don't forget …': a request to remember, not to forget.",
+    why="The forget words read it otherwise.",
+    examples=("Don't forget I'm vegan",),
+    non_examples=("forget my diet",),
 )
 
 YES = rule(
-    "offline.cue_words.yes",
+    "offline.memory_words.yes",
     r"^\W*(?!(?:absolutely|definitely|certainly|of course|sure) not\b)"
     r"(?:please\s+)?(?:i agree|i do|i concur|100\s*%|\U0001f4af|agreed|agree|looks good|carry on|you got it|go on|"
     r"fine by me|spot on|bang on|nailed it|that'?s the one|(?:i'?m )?happy with (?:that|it|this)|"
@@ -145,14 +164,14 @@ YES = rule(
     r"please do|confirm(?:ed)?|correct|right|sounds good|perfect|great|fine|deal|yes please|why not|"
     r"let'?s do it|go for it|proceed|affirmative|certainly|that works|works for me)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="okay",
-    non_examples="Are you okay with layovers?",
+    means="A yes opening the message: 'yes', 'sure', 'go ahead', 'sounds good', 'I agree'.",
+    why="Answers the offline model's own 'shall I …?' question.",
+    examples=("yes please", "go ahead", "sounds good"),
+    non_examples=("sure not", "Are you okay with layovers?"),
 )
 
 NO = rule(
-    "offline.cue_words.no",
+    "offline.memory_words.no",
     r"\b(?:that )?won'?t be necessary\b|^\W*no need\b|(?:^|,\s*)no\W*$|^\W*(?:hmm+|um+|er+|well|ah+)\W+no\b|"
     r"\bthat'?s not (?:what i (?:want|wanted|asked)|it|right)\b"
     r"|\bdoesn'?t suit\b|^\W*i(?:'ll)? (?:decline|refuse|pass)\b|\bwrong one\b|^\W*(?:please\s+)?(?:don'?t|"
@@ -165,26 +184,26 @@ NO = rule(
     r"maybe later|later maybe|not interested|i don'?t think so|no way|not for me|i'?m good|all good)\b"
     r"|\bas (?:it|they) (?:is|are|stands?)\b",
     flags=re.I,
-    means="",
-    why="",
-    examples="pass",
-    non_examples="bob pass x",
+    means="A no: 'no', 'nope', 'not now', 'leave it', 'I'll pass', 'that won't be necessary'.",
+    why="Answers the offline model's own 'shall I …?' question.",
+    examples=("no thanks", "not now", "that won't be necessary"),
+    non_examples=("yes please", "I know the gate number"),
 )
 
 HELLO = rule(
-    "offline.cue_words.hello",
+    "offline.memory_words.hello",
     r"^\W*(?:hi+|hello+|hey+|heya|hiya|howdy|g'?day|greetings|salutations|long time no see|good (?:morning|"
     r"afternoon|evening|day)|morning|evening|"
     r"hi there|hey there|what'?s up|sup|yo)\b",
     flags=re.I,
-    means="",
+    means="A greeting opening the message: 'hi', 'hello', 'good morning', 'hey there'.",
     why="",
-    examples="hiya",
-    non_examples="xq",
+    examples=("hiya", "Good morning!"),
+    non_examples=("this morning's flight", "I said hi to the crew"),
 )
 
 THANKS = rule(
-    "offline.cue_words.thanks",
+    "offline.memory_words.thanks",
     r"\b(?:thanks|thank you|thank u|cheers|much appreciated|much obliged|obliged|nice one|legend|"
     r"(?:you'?ve been|that was|that'?s been|you are|you'?re) (?:\w+ )?(?:helpful|a (?:great|big) help|brilliant|"
     r"amazing)|"
@@ -192,14 +211,14 @@ THANKS = rule(
     r"your help|the help)|"
     r"many thanks|grateful|you'?re (?:a star|the best|a lifesaver)|ta)\b",
     flags=re.I,
-    means="",
+    means="Thanks: 'thanks', 'cheers', 'much appreciated', 'you've been a great help'.",
     why="",
-    examples="cheers",
-    non_examples="xq",
+    examples=("cheers", "thanks, that's all"),
+    non_examples=("no thanksgiving plans",),
 )
 
 RECALL = rule(
-    "offline.cue_words.recall",
+    "offline.memory_words.recall",
     r"\b(?:tell|show|give|remind) me (?:\w+ )?(?:my|what) (?:preferences|details|profile|info|saved)\b"
     # Bare imperatives: "recall my preferences pls", "list my saved details".
     r"|^\W*(?:please\s+)?(?:recall|list|show|display|read (?:out|back)|pull up|bring up) (?:me )?(?:all )?(?:of )?"
@@ -229,36 +248,36 @@ RECALL = rule(
     ),
     why="",
     examples=("have you saved anything about me", "which of my preferences do you know"),
-    non_examples="you",
+    non_examples=("what do you think about Lisbon?",),
 )
 
 DURABLE = whole_words(
-    "offline.cue_words.durable",
+    "offline.memory_words.durable",
     r"always|never|usually|generally|in general|normally|typically|whenever|every time|as a rule|ever|"
     r"all the time|tend to|prefer|preferably|hate|love|can'?t stand|dislike|from now on|these days|anymore|any more",
-    means="",
-    why="",
-    examples="Never mind.",
-    non_examples="xq mind.",
+    means=(
+        "Words that make a preference lasting even when it reads like a pick: 'always', 'from now on', 'these "
+        "days', 'I prefer'."
+    ),
+    why="'Window, always' is a preference; 'window' after 'which seat?' is a pick for this trip.",
+    examples=("window, always", "from now on book the aisle"),
+    non_examples=("the window one", "book option 2"),
 )
 
 PREFERS = whole_words(
-    "offline.cue_words.prefers",
+    "offline.memory_words.prefers",
     r"prefer|preferred|favourite|favorite|loyal to|stick to|stick with",
-    means=(
-        'A first-person preference that needs no topic word: "I prefer KLM whenever possible", "my preferred '
-        'airline".'
-    ),
+    means=("'I prefer', 'my preferred', 'my favourite', 'loyal to', 'stick with'."),
     why="",
     examples=("I prefer KLM whenever possible", "my preferred airline"),
-    non_examples="I xq KLM whenever possible",
+    non_examples=("I'd take KLM this time",),
 )
 
 STANDING = whole_words(
-    "offline.cue_words.standing",
+    "offline.memory_words.standing",
     r"always|never|from now on|every time|whenever|in future|in the future|going forward|as a rule",
     means='A standing instruction even when worded as a request: "always book me economy plus if available".',
     why="",
-    examples="always book me economy plus if available",
-    non_examples="xq book me economy plus if available",
+    examples=("always book me economy plus if available",),
+    non_examples=("book me economy plus for this one",),
 )

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from language.rules import words
+from language.secrets.tries import phrases
 
 # Each table maps a language to its phrases, one comma-separated string (read with language.secrets.tries.phrases).
-# As records, their words are the language keys ("en", "pt", "es", "fr", "de", "it"), not the phrases, so the
-# examples are checked on those keys: they are Spanish and French sentences with a "de" or an "es" in them.
 CODE_WORDS: dict[str, str] = words(
     "secrets.code_words.code_words",
     {
@@ -33,6 +32,7 @@ CODE_WORDS: dict[str, str] = words(
             "componi"
         ),
     },
+    entries=phrases,
     means=(
         'The general words a code is said with: "code", "combination", "opens with", "sent me", "o código", '
         '"se abre con", "Zahlenkombination" …'
@@ -72,6 +72,7 @@ ACCESS_PLACES: dict[str, str] = words(
             "lucchetto, allarme, sbarra"
         ),
     },
+    entries=phrases,
     means=(
         'What a door, gate or locker code opens: "door", "gate", "locker", "keybox", "portão", '
         '"taquilla", "immeuble", "Schließfach", "cancello" …'
@@ -99,6 +100,7 @@ CODE_HOLDERS: dict[str, str] = words(
         "de": "tresor, safe, zimmersafe, vorhängeschloss, zahlenschloss, fahrradschloss, kofferschloss",
         "it": "cassaforte, lucchetto, tastierino",
     },
+    entries=phrases,
     means=(
         "Things a code opens that carry no number of their own: a safe, a padlock, a keypad, a key box, a "
         'luggage lock ("cadeado da mala", "caja fuerte", "Zahlenschloss").'
@@ -125,6 +127,7 @@ DELIVERY: dict[str, str] = words(
         "de": "sms, nachricht, app, e-mail, mail, bank, erhalten, bekommen, geschickt, gesendet",
         "it": "sms, messaggio, app, email, e-mail, banca, ricevuto, inviato, mandato, arrivato",
     },
+    entries=phrases,
     means=(
         'How a one-time code arrives: "sms", "text", "app", "email", "bank", "sent me", "recebi", "me llegó" '
         "…"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from language.lexicon.secrets.hits import SecretKind
-from language.rules import fragment, rule, words
+from language.rules import fragment, rule
 from language.secrets.tries import alternation_of
 from language.secrets.vocabulary import (
     BEFORE_JOINERS,
@@ -20,25 +20,18 @@ from language.secrets.vocabulary import (
 
 # As a record the table's words are the cue kinds it maps ("password", "pin", "code" …), so its examples are texts
 # that name one.
-_KIND: dict[CueKind, SecretKind] = words(
-    "secrets.cues.kind",
-    {
-        "password": "password",
-        "pin": "pin",
-        "access_code": "pin",
-        "code": "code",
-        "recovery": "code",
-        "card_code": "card",
-        "security_answer": "security_answer",
-        "bank_account": "bank_account",
-        "passport": "passport",
-        "id": "national_id",
-    },
-    means='The secret each kind of cue is masked as ("access_code" as a PIN, "card_code" as card data).',
-    why='Several kinds of cue share a mask: "door code" and "PIN" both give "[PIN masked]".',
-    examples=("my PIN is 4821", "passport number C01X00T47"),
-    non_examples=("IBAN GB33BUKB20201555555555", "mother's maiden name"),
-)
+_KIND: dict[CueKind, SecretKind] = {
+    "password": "password",
+    "pin": "pin",
+    "access_code": "pin",
+    "code": "code",
+    "recovery": "code",
+    "card_code": "card",
+    "security_answer": "security_answer",
+    "bank_account": "bank_account",
+    "passport": "passport",
+    "id": "national_id",
+}
 
 _STEP = fragment(
     "secrets.cues.step",

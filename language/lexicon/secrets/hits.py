@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from language.rules import fragment, rule
+from language.rules import rule
 
 # The kinds of secret the masker knows, said once.
 SecretKind = Literal[
@@ -39,44 +39,13 @@ FIXED_MASKS: dict[SecretKind, str] = {
 # A mask is literal text, not a pattern: registered as a fragment, its text reads as a regex character class
 # ("[card security code masked]" is any one of those letters), so its examples are single letters of it and the
 # mask itself is a non-example. MASK_RE escapes each mask to recognise it.
-CARD_CODE_MASK = fragment(
-    "secrets.hits.card_code_mask",
-    "[card security code masked]",
-    means='The mask that replaces a card\'s security code: "[card security code masked]".',
-    why="Written by the card scanners and recognised by mask_re, so a masked message scanned again keeps it.",
-    examples=("c", "m"),
-    non_examples=("[card security code masked]",),
-)
+CARD_CODE_MASK = "[card security code masked]"
 
-CARD_EXPIRY_MASK = fragment(
-    "secrets.hits.card_expiry_mask",
-    "[card expiry masked]",
-    means='The mask that replaces a card\'s expiry said beside it: "[card expiry masked]".',
-    why="Written by the card scanner and recognised by mask_re, so a masked message scanned again keeps it.",
-    examples=("x", "e"),
-    non_examples=("[card expiry masked]",),
-)
+CARD_EXPIRY_MASK = "[card expiry masked]"
 
-BANK_CODE_MASK = fragment(
-    "secrets.hits.bank_code_mask",
-    "[bank code masked]",
-    means='The mask that replaces a sort code, routing or BSB number: "[bank code masked]".',
-    why="Written by the bank scanner and recognised by mask_re, so a masked message scanned again keeps it.",
-    examples=("b", " "),
-    non_examples=("[bank code masked]",),
-)
+BANK_CODE_MASK = "[bank code masked]"
 
-SEED_PHRASE_MASK = fragment(
-    "secrets.hits.seed_phrase_mask",
-    "[recovery phrase masked]",
-    means='The mask that replaces a wallet\'s seed phrase: "[recovery phrase masked]".',
-    why=(
-        "Written by the seed-phrase scanner and recognised by mask_re, so a masked message scanned again "
-        "keeps it."
-    ),
-    examples=("r", "m"),
-    non_examples=("[recovery phrase masked]",),
-)
+SEED_PHRASE_MASK = "[recovery phrase masked]"
 
 MASK_RE = rule(
     "secrets.hits.mask_re",
