@@ -62,8 +62,8 @@ def test_the_shell_opens_with_the_question_and_y_keeps_n_discards(
     assert "Last time you mentioned a few things I wasn't sure about. Shall I remember them?" in out
     assert "- Seat preference: window\n- Home airport: LHR" in out
     assert prompts[:2] == [
-        "  seat preference: window: keep it? [y/n] ",
-        "  home airport: LHR: keep it? [y/n] ",
+        "  Keep your seat preference: window? [y/n] ",
+        "  Keep your home airport: LHR? [y/n] ",
     ]
     assert "Kept: I'll remember your seat preference: window." in out
     assert "Not kept: I won't remember your home airport: LHR." in out

@@ -151,7 +151,7 @@ class ChatShell:
             self.rt.keep_thread_name(user, self.state.thread, said=self.state.thread)
             typer.echo(question.text)
             for fact in question.facts:
-                said = self.read(f"  {fact.name}: keep it? [y/n] ").strip()
+                said = self.read(f"  Keep your {fact.name}? [y/n] ").strip()
                 answer = YES_NO.get(said.lower())
                 if answer is None and said:
                     return said

@@ -192,6 +192,16 @@ async def _ask(app: App, chat: ChatContext) -> None:
         for answer, label in ((Answer.KEEP, fact.keep_label), (Answer.NOT_NOW, fact.not_now_label))
     ]
     await say(question.text, actions=buttons)
+    # The conversation exists now (its log holds the question), so the page is told at once (it lists it);
+    # Chainlit's own way (``init_thread``) would also name it after its first interaction, here a button
+    # ("answer_ask"). Left untitled, the engine names it from the user's first message, as any conversation.
+    session = cl.context.session
+    if not session.has_first_interaction:
+        session.has_first_interaction = True
+        await session.flush_method_queue()
+        await cl.context.emitter.emit(
+            "first_interaction", {"interaction": "ask", "thread_id": session.thread_id}
+        )
 
 
 @requires_chat()
