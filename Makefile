@@ -23,7 +23,7 @@ $(BIN)/python:
 # machines) every process would compile them again (~0.1-0.2 s of each command's start-up): compile them once
 # here, as pip does for the packages it installs. A source edited later is compiled in memory until the next
 # install; the interpreter never runs a stale file.
-APP_PACKAGES := assistant demo memory scheduler travel_assistant
+APP_PACKAGES := language assistant demo memory scheduler travel_assistant
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) torch==2.13.0 $(QUIET)

@@ -28,7 +28,6 @@ from assistant.events import Event, EventKind
 from assistant.facts.memory import FactMemory
 from assistant.facts.types import FACT_TYPES
 from assistant.facts.values import Authority, FactDraft, WriteOutcome
-from assistant.gate.evidence import words_span
 from assistant.gate.verdict import Accepted, Reason, check_candidate, withdraws
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.model.llm import ChatModel
@@ -37,6 +36,7 @@ from assistant.promotion_report import Decision as Decision
 from assistant.promotion_report import PromotionReport as PromotionReport
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
 from assistant.turn.transcript import render_transcript
+from language.reading.evidence import words_span
 
 MAX_CANDIDATES = 50
 _TYPE_NAME = re.compile(r"[a-z_]{1,40}")

@@ -23,8 +23,8 @@ from assistant.gate.words import REPLY
 from assistant.ids import UserScope
 from assistant.ports import ThreadLog
 from assistant.promotion import apply_verdict
-from assistant.secrets.mask import find_secret
 from assistant.turn.tools import ToolContext
+from language.secrets.mask import find_secret
 
 
 class ExplicitRemember:

@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from assistant.secrets.hits import blank_masks
-from assistant.secrets.mask import mask_secrets
 from benchmarks import poisoning
+from language.secrets.hits import blank_masks
+from language.secrets.mask import mask_secrets
 from testkit import poisoning as harness
 from testkit.fresh_corpus import (
     FRESH,

@@ -2,10 +2,11 @@
 (``demo.intents``, the bundled MiniLM, plain words and structural cues) beside routing by the moves' phrasing
 patterns alone (same run).
 
-The *tuning* set (``_intent_phrasings``) was read while the examples and thresholds were chosen. Each held-out
-set (``_intent_heldout`` … ``_intent_heldout11``) was written by someone who never read the model, its examples
-or the other sets; each was run once as it arrived (its *first run*, the honest figure, kept in the README) and
-its misses were then read while the reading was widened, so only the newest set is unread. Phrasings a set
+The *tuning* set (``tests/corpora/intents/tuning.yaml``) was read while the examples and thresholds were
+chosen. Each held-out set (``tests/corpora/intents/heldout01.yaml`` … ``heldout11.yaml``) was written by someone
+who never read the model, its examples or the other sets; each was run once as it arrived (its *first run*,
+the honest figure, kept in the README) and its misses were then read while the reading was widened, so only the
+newest set is unread. Phrasings a set
 shares with an earlier one (a bare "yes", "hi") are left out of it rather than counted twice. The README table
 records the tuning set and the newest held-out set.
 
@@ -25,63 +26,14 @@ import json
 import re
 import time
 from collections import Counter
-from datetime import date
 from typing import Any
 
-from benchmarks._intent_heldout import HELDOUT
-from benchmarks._intent_heldout2 import HELDOUT2
-from benchmarks._intent_heldout3 import HELDOUT3
-from benchmarks._intent_heldout4 import HELDOUT4
-from benchmarks._intent_heldout5 import HELDOUT5
-from benchmarks._intent_heldout6 import HELDOUT6
-from benchmarks._intent_heldout7 import HELDOUT7
-from benchmarks._intent_heldout8 import HELDOUT8
-from benchmarks._intent_heldout9 import HELDOUT9
-from benchmarks._intent_heldout10 import HELDOUT10
-from benchmarks._intent_heldout11 import HELDOUT11
-from benchmarks._intent_phrasings import PHRASINGS
-from demo.agent import _answer_hint, _by_rules, rule_intent, understood
 from demo.intent_examples import EXAMPLES
-from demo.view import Memory, View
 from testkit.bench_results import record
+from testkit.intent_reading import by_meaning, by_patterns
+from testkit.pins import intent_sets
 
-_TOOLS = {
-    "search_flights",
-    "book_flight",
-    "cancel_booking",
-    "get_my_bookings",
-    "find_restaurants",
-    "remember_preference",
-    "forget_memory",
-}
 TARGET = 0.95
-# In the order they were written; the last is the newest, whose first run is the honest figure.
-HELDOUT_SETS = (
-    HELDOUT,
-    HELDOUT2,
-    HELDOUT3,
-    HELDOUT4,
-    HELDOUT5,
-    HELDOUT6,
-    HELDOUT7,
-    HELDOUT8,
-    HELDOUT9,
-    HELDOUT10,
-    HELDOUT11,
-)
-
-
-def _view(text: str) -> View:
-    return View(today=date(2026, 11, 9), user_text=text, memory=Memory(), trip={}, tools=set(_TOOLS))
-
-
-def by_patterns(text: str) -> str | None:
-    ruled = _by_rules(_view(text))
-    return rule_intent(ruled[0], _view(text)) if ruled else _answer_hint(text)
-
-
-def by_meaning(text: str) -> str | None:
-    return understood(_view(text)).intent
 
 
 def measure(phrasings: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
@@ -116,11 +68,16 @@ def main() -> None:
     args = parser.parse_args()
     from travel_assistant.container import install_offline_intents
 
+    sets_in_order = intent_sets()
+    phrasings_tuning = sets_in_order.pop("tuning")
+    held_out_sets = list(sets_in_order.values())  # in the order they were written; the last is the newest
+    first_held_out = held_out_sets[0]
+
     def said(text: str) -> str:
         return re.sub(r"[^\w ]", "", text.lower()).strip()
 
-    tuning = {said(t) for texts in PHRASINGS.values() for t in texts}
-    shared = [t for texts in HELDOUT.values() for t in texts if said(t) in tuning]
+    tuning = {said(t) for texts in phrasings_tuning.values() for t in texts}
+    shared = [t for texts in first_held_out.values() for t in texts if said(t) in tuning]
     if shared:
         raise SystemExit(f"the held-out set repeats tuning phrasings: {shared}")
     # Each later set was written after the one before it had been run (and, from the third on, after its misses
@@ -128,8 +85,8 @@ def main() -> None:
     # examples (a bare "yes", "hi") are left out of it rather than counted twice.
     seen = tuning | {said(e) for texts in EXAMPLES.values() for e in texts}
     install_offline_intents("meaning")
-    sets = {"tuning": measure(PHRASINGS)}
-    for number, phrasings in enumerate(HELDOUT_SETS, start=1):
+    sets = {"tuning": measure(phrasings_tuning)}
+    for number, phrasings in enumerate(held_out_sets, start=1):
         label = "held-out" if number == 1 else f"held-out {number}"
         fresh = (
             phrasings
@@ -154,7 +111,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"target": TARGET, **sets}, indent=2))
         return
-    print(f"intent accuracy ({len(PHRASINGS)} intents), target {TARGET:.0%}")
+    print(f"intent accuracy ({len(phrasings_tuning)} intents), target {TARGET:.0%}")
     print(
         f"{'set':<10} {'routing':<10} {'cases':>6} {'accuracy':>9} {'correct':>8} {'asked':>6} {'ms/msg':>7}"
     )

@@ -42,10 +42,10 @@ from pathlib import Path
 from unittest import mock
 
 from assistant.gate.verdict import check_candidate
-from assistant.secrets import tokens as secret_tokens
-from assistant.secrets.mask import SECRET_KINDS, Masked, mask_secrets
 from benchmarks import _fresh_report
 from benchmarks.stats import percentile
+from language.secrets import tokens as secret_tokens
+from language.secrets.mask import SECRET_KINDS, Masked, mask_secrets
 from testkit.fresh_corpus import FRESH
 from testkit.secret_corpus import (
     SecretCase,
@@ -147,7 +147,7 @@ def _timings(texts: Sequence[str], rounds: int) -> list[float]:
 _COLD_SCRIPT = """
 import time
 t0 = time.perf_counter()
-from assistant.secrets.mask import mask_secrets
+from language.secrets.mask import mask_secrets
 t1 = time.perf_counter()
 mask_secrets("I prefer window seats")
 t2 = time.perf_counter()
@@ -189,7 +189,7 @@ def section_timing(ctx: Context) -> None:
         "The lazy detect-secrets layer",
         [
             "harmless messages reaching it",
-            "import assistant.secrets.mask ms",
+            "import language.secrets.mask ms",
             "first message ms",
             "first DS scan ms",
         ],

@@ -37,12 +37,12 @@ from assistant.booking_types import FlightOption
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.model.llm import ChatModel
 from assistant.model.tape import RecordingModel
-from assistant.places import AIRPORTS
 from assistant.turn.context import ContextStats, Policy
 from assistant.turn.parts import EngineSettings, SilentObserver
 from assistant.turn.tools import ToolRunner
 from assistant.turns import TurnRequest, Usage
 from demo.bookings import InMemoryBookingSystem
+from language.places import AIRPORTS
 from memory.inmemory import InMemoryThreadStore
 from travel_assistant.twins import Twins
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.facts.forgetting import asks_to_forget
-from assistant.places import find_airports
-from demo import cue_words as w
 from demo.moves import change, dinner, recall_me
+from language.offline import cue_words as w
+from language.places import find_airports
 
 STRONG = 0.25  # an explicit request about memory ("remember …", "forget …", "what do you know about me")
 BONUS = 0.15  # one decisive cue's weight (the encoder's close/far gap is ~0.2)

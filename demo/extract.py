@@ -15,8 +15,8 @@ from typing import Any
 
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import asked_to_remember
-from assistant.places import AIRPORTS
-from assistant.text import whole_words
+from language.places import AIRPORTS
+from language.text import whole_words
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")

@@ -1,11 +1,11 @@
 """Each intent's example phrasings, and how a clarifying question names it: the meaning the offline model reads
-by (``demo.intents``). These are the meaning, not a test set: ``benchmarks/_intent_phrasings.py`` and the
+by (``demo.intents``). These are the meaning, not a test set: ``tests/corpora/intents/tuning.yaml`` and the
 held-out sets beside it hold those, and no phrasing may be in both (the benchmark refuses to run if one is).
 """
 
 from __future__ import annotations
 
-# Each intent's example phrasings: the meaning, not a test set (benchmarks/_intent_phrasings.py holds that).
+# Each intent's example phrasings: the meaning, not a test set (tests/corpora/intents/ holds those).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "search": (
         "Find me flights to Lisbon on the 14th",

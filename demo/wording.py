@@ -5,7 +5,7 @@ Why: the bundled encoder is English and knows the words of edited text. People t
 same, and the reading then asks what was meant, or worse, picks a neighbour. So before a message is embedded
 (and before its structure is read, ``demo.cues``) it goes through :func:`plain`:
 
-- the shared normalised view (``assistant.normalise``: NFKC, invisible characters, look-alike letters, digits);
+- the shared normalised view (``language.normalise``: NFKC, invisible characters, look-alike letters, digits);
 - chat shorthand spelled out ("pls", "u", "tmrw", "thx", "opt", "flights 2 Rome"), and a message that is only
   an emoji read as the word it stands for (a thumbs up is a yes);
 - the commonest courtesy words of other languages (hello, thanks, yes, no) read as their English: the rest of
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant.normalise import normalise
+from language.normalise import normalise
 
 # Chat shorthand → the words it stands for (whole words, any case).
 SHORTHAND: dict[str, str] = {

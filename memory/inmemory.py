@@ -15,7 +15,7 @@ from assistant.events import AppendResult, Event, EventKind, NewEvent, ThreadRec
 from assistant.facts.search import hybrid_scores
 from assistant.facts.values import Fact
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.secrets.hits import check_remask
+from assistant.remask import check_remask
 from assistant.sessions import LoginSession, RevokeReason
 
 

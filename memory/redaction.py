@@ -29,7 +29,7 @@ from assistant.events import EventKind
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.jsonable import JsonRecord
 from assistant.ports import FactStore
-from assistant.scrub import MESSAGE_REMOVED, fragments, scrub_json, scrub_text
+from language.scrub import MESSAGE_REMOVED, fragments, scrub_json, scrub_text
 from memory.db import Database
 from memory.registry import UserDataRegistry
 from memory.tables import EventRow, ThreadRow

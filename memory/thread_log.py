@@ -16,7 +16,7 @@ from assistant.errors import NotFound
 from assistant.events import AppendResult, Event, EventKind, NewEvent
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, TurnId
-from assistant.secrets.hits import check_remask
+from assistant.remask import check_remask
 from memory.db import Database, UTCDateTime, translate_errors
 from memory.log_cache import CachedLog, LogCache
 from memory.tables import EventRow, ThreadRow, UserRow

@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from assistant.facts.types import FACT_TYPES
-from assistant.secrets.mask import Masked, SecretKind
+from language.secrets.mask import Masked, SecretKind
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "corpora"
 

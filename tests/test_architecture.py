@@ -13,22 +13,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-ROOMS = ("assistant", "demo", "memory", "scheduler", "travel_assistant", "testkit", "benchmarks")
+ROOMS = ("language", "assistant", "demo", "memory", "scheduler", "travel_assistant", "testkit", "benchmarks")
 
 # room -> the rooms it may import (besides itself). Finer rules follow in FORBIDDEN_LIBRARIES and EXCEPTIONS.
 MAY_IMPORT: Mapping[str, frozenset[str]] = {
-    "assistant": frozenset(),
-    "demo": frozenset({"assistant", "memory"}),
-    "memory": frozenset({"assistant"}),
-    "scheduler": frozenset({"assistant", "memory"}),
-    "travel_assistant": frozenset({"assistant", "demo", "memory", "scheduler"}),
-    "testkit": frozenset({"assistant", "demo", "memory", "scheduler", "travel_assistant"}),
-    "benchmarks": frozenset({"assistant", "demo", "memory", "scheduler", "travel_assistant", "testkit"}),
+    "language": frozenset(),
+    "assistant": frozenset({"language"}),
+    "demo": frozenset({"language", "assistant", "memory"}),
+    "memory": frozenset({"language", "assistant"}),
+    "scheduler": frozenset({"language", "assistant", "memory"}),
+    "travel_assistant": frozenset({"language", "assistant", "demo", "memory", "scheduler"}),
+    "testkit": frozenset({"language", "assistant", "demo", "memory", "scheduler", "travel_assistant"}),
+    "benchmarks": frozenset(
+        {"language", "assistant", "demo", "memory", "scheduler", "travel_assistant", "testkit"}
+    ),
 }
 # demo/ reaches storage only for its bookings table.
 DEMO_MAY_IMPORT_FROM_MEMORY = frozenset({"memory.db", "memory.tables"})
 # Third-party libraries a room must not import, and the one module allowed to import litellm.
 FORBIDDEN_LIBRARIES: Mapping[str, frozenset[str]] = {
+    "language": frozenset(
+        {"sqlmodel", "sqlalchemy", "lancedb", "chainlit", "apscheduler", "alembic", "litellm"}
+    ),
     "assistant": frozenset({"sqlmodel", "sqlalchemy", "lancedb", "chainlit", "apscheduler", "alembic"}),
     "demo": frozenset({"lancedb", "chainlit", "apscheduler"}),
     "memory": frozenset({"chainlit", "apscheduler"}),
@@ -214,7 +220,7 @@ def test_a_planted_upward_import_is_refused(tmp_path: Path, source: str, why: st
 
 # One room per idea, in size too: a module past this many lines holds more than one idea, a function past
 # FUNCTION_LINES does more than one thing. The app's packages only; tests and benchmarks may run longer.
-APP_ROOMS = ("assistant", "demo", "memory", "scheduler", "travel_assistant")
+APP_ROOMS = ("language", "assistant", "demo", "memory", "scheduler", "travel_assistant")
 MODULE_LINES = 400
 FUNCTION_LINES = 60
 

@@ -44,3 +44,32 @@ def test_a_secret_missing_from_its_statement_is_refused(tmp_path: Path) -> None:
     (tmp_path / "secrets.yaml").write_text('- {kind: pin, text: "my PIN is 4921", secrets: ["4922"]}\n')
     with pytest.raises(ValueError, match="is not in"):
         load_secrets(tmp_path)
+
+
+def test_a_change_story_is_judged_on_the_latest_word(tmp_path: Path) -> None:
+    from testkit.change_runs import judge_change, load_changes
+
+    (tmp_path / "changes.yaml").write_text(
+        '- {class: in_message, type: seat, chats: [[{role: user, text: "window, no, aisle"}]], expect: aisle}\n'
+        "- {class: later_chat, type: dietary, before: vegetarian, "
+        'chats: [[{role: user, text: "I eat meat again"}]], expect: null}\n'
+    )
+    seat, diet = load_changes(tmp_path)
+    assert judge_change(seat, ["aisle"], []) == "resolved"
+    assert judge_change(seat, ["aisle"], ["window"]) == "wrong"  # the corrected value must not be asked
+    assert judge_change(seat, ["window"], []) == "wrong"
+    assert judge_change(seat, [], ["aisle"]) == "asked"
+    assert judge_change(seat, [], []) == "lost"
+    assert judge_change(diet, ["vegetarian"], []) == "stale"
+    assert judge_change(diet, [], []) == "resolved"
+
+
+def test_a_change_story_with_a_misplaced_before_is_refused(tmp_path: Path) -> None:
+    from testkit.change_runs import load_changes
+
+    (tmp_path / "changes.yaml").write_text(
+        "- {class: in_message, type: seat, before: window, "
+        'chats: [[{role: user, text: "window, no, aisle"}]], expect: aisle}\n'
+    )
+    with pytest.raises(ValueError, match="later_chat case has `before`"):
+        load_changes(tmp_path)

@@ -13,14 +13,14 @@ from assistant.events import Event, EventKind, NewEvent
 from assistant.facts.memory import FactMemory
 from assistant.facts.values import Authority, FactDraft
 from assistant.facts.words import EvidenceWords
-from assistant.gate.evidence import find_quote, locate
-from assistant.gate.foreign_text import foreign_spans
 from assistant.gate.verdict import Accepted, asked_to_remember, check_candidate
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Promoter, PromotionReport
 from assistant.remember import ExplicitRemember
 from assistant.turn.tools import ToolContext
 from assistant.turn.transcript import transcript_line
+from language.reading.evidence import find_quote, locate
+from language.reading.foreign_text import foreign_spans
 from memory.inmemory import InMemoryFactStore, InMemoryThreadStore
 from tests.conftest import MONDAY
 from tests.fakes import ScriptedModel

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.world_airports import AirportCodes
+from language.world_airports import AirportCodes
 from tests.judging import judged
 
 # The assistant's question, a bare reply, the type and the value the reply gives.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.gate.links import link_of
-from assistant.language import is_english
+from language.detect import is_english
+from language.reading.links import link_of
 from tests.judging import judged
 from tests.tables import rows
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.normalise import Normalised, normalise
+from language.normalise import Normalised, normalise
 
 _INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u034f", "\ufe0f"]
 _ANY_TEXT = st.text(max_size=60)

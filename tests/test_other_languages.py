@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.facts.other_languages import OTHER_LANGUAGES
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import Accepted
-from assistant.places import airport_code, home_airport_mentions
+from language.places import airport_code, home_airport_mentions
+from language.values.other_languages import OTHER_LANGUAGES
 from tests.judging import verdict
 from tests.tables import rows
 

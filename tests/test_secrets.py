@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from assistant.facts.types import FACT_TYPES
-from assistant.secrets.mask import SECRET_KINDS, Finding, find_secret, has_mask, mask_secrets, masked_notice
+from language.secrets.mask import SECRET_KINDS, Finding, find_secret, has_mask, mask_secrets, masked_notice
 from testkit.secret_corpus import (
     SecretCase,
     kind_found,

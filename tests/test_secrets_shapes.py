@@ -14,7 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from stdnum import iban, luhn
 
-from assistant.secrets.mask import mask_secrets, may_continue_secret
+from language.secrets.mask import mask_secrets, may_continue_secret
 
 
 def _gone(value: str, text: str) -> bool:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from mnemonic import Mnemonic
 from stdnum import luhn
 
-from assistant.gate.evidence import Span, split_clauses
-from assistant.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_secret
+from language.reading.evidence import Span, split_clauses
+from language.secrets.mask import has_mask, mask_secrets, masked_notice, may_continue_secret
 from tests.tables import rows, texts
 
 # --- cards -------------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ import pytest
 
 from assistant.events import Event, EventKind, NewEvent
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.scrub import MESSAGE_REMOVED
 from assistant.turns import TurnRequest
+from language.scrub import MESSAGE_REMOVED
 from memory import migrate
 from memory.db import Database
 from memory.log_cache import CachedLog, LogCache

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from assistant.errors import InvalidInput
 from assistant.ids import UserId
-from assistant.text import text_problem
+from language.text import text_problem
 from memory.demo_clocks import SqlDemoClocks
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)

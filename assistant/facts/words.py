@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from assistant.events import Event, EventKind
 from assistant.facts.values import Fact
-from assistant.gate.evidence import clean, words_span
 from assistant.ids import ThreadId
 from assistant.ports import ThreadLog
-from assistant.scrub import MESSAGE_REMOVED
+from language.reading.evidence import clean, words_span
+from language.scrub import MESSAGE_REMOVED
 
 
 class EvidenceWords:

@@ -5,12 +5,12 @@ Order of the checks (the first failure is the recorded reason):
     evidence_not_user_turn   the cited turn is not a user turn of this thread (tool output, assistant text,
                              another thread or another user's turn can never become a fact)
     secret                   the model's own description of the fact carries a secret
-    quote_not_in_evidence    the quote is not in that user turn on word boundaries (see assistant.gate.evidence)
+    quote_not_in_evidence    the quote is not in that user turn on word boundaries (see language.reading.evidence)
     task_progress            a trip/booking type, or a request or detail of this trip
-    quoted_speech, transient, negative_capability           (see assistant.gate.assertions)
+    quoted_speech, transient, negative_capability           (see language.reading.assertions)
     unknown_type             not in the fact-type registry
     inference, dislike, negated, question, greeting, hypothetical, quoted_speech, third_party, not_about_user
-                                                            (see assistant.gate.assertions)
+                                                            (see language.reading.assertions)
 
 The rules read the evidence with typographic apostrophes and quotes folded ("I don\u2019t" is "I don't"); the
 stored quote keeps the user's own characters.
@@ -28,18 +28,19 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
-from assistant.facts.types import FACT_TYPES, FactType
-from assistant.facts.vocabulary import ValueMatch
-from assistant.gate.answers import answering, asked_about
-from assistant.gate.assertions import Rejection, judge_clause, judge_value, plainness
-from assistant.gate.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
-from assistant.gate.lasting import CAN_YOU
-from assistant.gate.markers import HESITATION
-from assistant.gate.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
-from assistant.gate.whole_turn import TurnRejection, turn_doubt, turn_rejection
-from assistant.normalise import mixed_script
-from assistant.secrets.mask import find_secret, has_mask, mask_secrets
-from assistant.text import whole_words
+from assistant.facts.types import FACT_TYPES
+from language.normalise import mixed_script
+from language.reading.answers import answering, asked_about
+from language.reading.assertions import Rejection, judge_clause, judge_value, plainness
+from language.reading.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
+from language.reading.lasting import CAN_YOU
+from language.reading.markers import HESITATION
+from language.reading.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
+from language.reading.whole_turn import TurnRejection, turn_doubt, turn_rejection
+from language.secrets.mask import find_secret, has_mask, mask_secrets
+from language.text import whole_words
+from language.values.vocabulary import ValueMatch
+from language.values.words import TypeWords, ValueWords
 
 Reason = (
     Rejection
@@ -149,10 +150,11 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         return "task_progress"
     if _FORGET.search(clause):
         return "withdrawn"
-    ftype = FACT_TYPES.get(type_name)
-    if ftype is None:
+    registered = FACT_TYPES.get(type_name)
+    if registered is None:
         # Not a type we keep; if it is a trip detail or a one-off, say so (it is the more useful answer).
         return judge_clause(evidence, clause, type_name) or "unknown_type"
+    ftype: TypeWords = registered
     asked = asked_about(before, ftype.name)
     if asked:
         ftype = answering(ftype)  # "dublin" after "Where do you usually start your trips from?"
@@ -191,7 +193,7 @@ _MOST_MENTIONS = 8
 _POINTS_BACK = re.compile(r"\b(?:there|that|it)\b", re.I)
 
 
-def _cued_in_sentence(ftype: FactType, sentence: str) -> FactType:
+def _cued_in_sentence(ftype: TypeWords, sentence: str) -> ValueWords:
     """A home airport is found by the words that say it is home, and those may sit in the next clause of the
     sentence ("I'm in Lisbon, so all my flights start there"): a clause with none of its own reads the
     mentions its sentence makes inside it, when the rest of the sentence points back at it ("there", "that")."""
@@ -209,7 +211,7 @@ def _cued_in_sentence(ftype: FactType, sentence: str) -> FactType:
         inside = [m for m in in_sentence() if at <= m.start and m.end <= at + len(text)]
         return [ValueMatch(value=m.value, start=m.start - at, end=m.end - at) for m in inside]
 
-    return replace(ftype, find=find)
+    return ValueWords(ftype.name, find, ftype.values)
 
 
 def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
@@ -227,7 +229,7 @@ def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
 def _judge_clause(
     evidence: Evidence,
     original: Evidence,
-    ftype: FactType,
+    ftype: TypeWords,
     *,
     said: str,
     matches: list[ValueMatch],

@@ -21,11 +21,11 @@ from typing import Any, Literal
 from assistant.errors import ContextTooLong
 from assistant.events import Event, EventKind
 from assistant.prompts import SUMMARY_HEADING, SUMMARY_INSTRUCTIONS
-from assistant.text import readable
 from assistant.turn.messages import turn_finished, turn_messages
 from assistant.turn.tokens import Counter, message_hash
 from assistant.turn.transcript import render_transcript
 from assistant.turns import Message
+from language.text import readable
 
 Policy = Literal["full", "sliding", "summary-block"]
 PRESSURE_WARNING = 0.75

@@ -25,7 +25,6 @@ from assistant.facts.recall import Recall, render_block
 from assistant.faults import crash_point
 from assistant.ids import UserScope
 from assistant.prompts import system_prompt
-from assistant.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_secret
 from assistant.state import TripState
 from assistant.turn.context import (
     PRESSURE_WARNING,
@@ -62,6 +61,7 @@ from assistant.turn.parts import (
 from assistant.turn.summary import summarise_if_due
 from assistant.turn.tokens import CachedCounter
 from assistant.turns import Message, ModelReply, ToolCall, TurnRequest, TurnResult
+from language.secrets.mask import Masked, mask_secrets, masked_notice, may_continue_secret
 
 logger = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from assistant.events import Event, EventKind
-from assistant.text import clean, readable
 from assistant.turns import Message
+from language.text import clean, readable
 
 
 def tool_message(event: Event, *, cleared: bool = False) -> Message:

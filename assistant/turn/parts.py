@@ -18,13 +18,13 @@ from assistant.faults import crash_point
 from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
 from assistant.probe import NO_PROBE, Probe
-from assistant.secrets.mask import SecretKind
 from assistant.state import TripState
-from assistant.text import text_problem
 from assistant.turn.context import ContextStats, LogView, Policy, PreviousPrompt
 from assistant.turn.tokens import Pricer
 from assistant.turn.tools import ToolContext, ToolRunner
 from assistant.turns import Message, ModelReply, ToolCall, ToolCallRecord, TurnRequest, TurnResult, Usage
+from language.secrets.mask import SecretKind
+from language.text import text_problem
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 
-from assistant.text import utf8_bytes
 from assistant.turns import Message
+from language.text import utf8_bytes
 
 Counter = Callable[[Sequence[Message]], int]
 _Key = tuple[tuple[str, str | None, bool], ...]

@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from assistant.errors import ToolError
 from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
 from assistant.ids import ThreadId, TurnId, UserId
-from assistant.places import AIRPORTS, airport_code
 from assistant.ports import BookingSystem
 from assistant.turns import ToolCall
-from assistant.world_airports import world_code
+from language.places import AIRPORTS, airport_code
+from language.world_airports import world_code
 
 # Diets a menu is tagged with; a model passing a remembered allergy (any ``DietaryNeed``) to a restaurant search
 # must not fail validation: those are passed through as needs the search could not check, and the reply says so.

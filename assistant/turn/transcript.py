@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from assistant.events import Event, EventKind
-from assistant.text import TRANSCRIPT_LINE_BREAK
+from language.text import TRANSCRIPT_LINE_BREAK
 
 
 def render_transcript(events: Sequence[Event]) -> str:

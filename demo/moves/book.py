@@ -8,12 +8,12 @@ import re
 from datetime import datetime
 from typing import Any
 
-from assistant.dates import human_date
-from assistant.text import whole_words
 from demo.moves import diet
 from demo.moves.search import clock
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
+from language.dates import human_date
+from language.text import whole_words
 
 BOOK = whole_words(r"book|reserve|take|go with|i'?ll take|i'?ll have")
 OPTION = re.compile(

@@ -9,9 +9,9 @@ from typing import Literal, get_args
 
 from assistant.facts.types import DietaryNeed, MenuDiet
 from assistant.gate.verdict import Accepted
-from assistant.text import whole_words
 from demo.moves.statements import judge_said
 from demo.view import View
+from language.text import whole_words
 
 # The diets the booking system can filter on.
 DIETS: tuple[str, ...] = get_args(MenuDiet)

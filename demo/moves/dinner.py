@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.text import whole_words
 from demo.moves import diet
 from demo.replies import OfflineReply, call, say
 from demo.view import View
+from language.text import whole_words
 
 DINNER = whole_words(
     r"dinner|lunch|breakfast|restaurants?|places? to eat|somewhere to eat|something to eat|eat (?:out|near|nearby)|"

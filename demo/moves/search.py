@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from assistant.dates import human_date, parse_travel_date
-from assistant.places import AIRPORTS, airport_code, find_airports
-from assistant.text import whole_words
 from assistant.turn.tools import DEFAULT_ORIGIN
 from demo.replies import OfflineReply, calls, say
 from demo.view import View
 from demo.wording import plain
+from language.dates import human_date, parse_travel_date
+from language.places import AIRPORTS, airport_code, find_airports
+from language.text import whole_words
 
 FLIGHT_WORDS = whole_words(r"flights?|fly|flying|plane|airfares?|fares?")
 REQUEST = re.compile(

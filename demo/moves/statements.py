@@ -2,7 +2,7 @@
 
 The offline model says "noted" only for what promotion will keep, because it asks the very code promotion asks:
 the demo extractor's candidates for the user's own words (``demo.extract.user_candidates``), each judged by the
-write gate (``assistant.gate.check_candidate``, which applies ``assistant.gate.assertions``). What the gate refuses
+write gate (``assistant.gate.check_candidate``, which applies ``language.reading.assertions``). What the gate refuses
 gets the reason, in the words the explicit "remember" tool uses (``assistant.gate.words.explain``). What is
 already remembered (the memory block) and what was said earlier in this conversation decide between "noted",
 "instead of …", "already saved", a correction the user must confirm, and "nothing to remove".
@@ -16,10 +16,10 @@ from functools import lru_cache
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import Accepted, check_candidate
 from assistant.gate.words import explain
-from assistant.text import whole_words
 from demo.extract import user_candidates
 from demo.replies import OfflineReply, say
 from demo.view import View
+from language.text import whole_words
 
 NOTED = "Noted — I'll remember that after this conversation"
 # The gate found the value but was unsure it is a standing fact about the user: promotion keeps it pending.

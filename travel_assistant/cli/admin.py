@@ -13,7 +13,7 @@ from assistant.errors import NotFound
 from assistant.events import Event, EventKind
 from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope, fact_id, turn_id, user_id
-from assistant.text import json_text, readable
+from language.text import json_text, readable
 from travel_assistant.cli.common import AtOption, JsonOption, emit_json, guarded, parse_at, runtime
 from travel_assistant.memory_view import ASK_HEADING, fact_rows
 

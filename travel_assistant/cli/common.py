@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from assistant.errors import InvalidInput, ModelError, TravelAssistantError
-from assistant.text import json_text, readable, text_problem
+from language.text import json_text, readable, text_problem
 from travel_assistant.settings import build_settings
 
 if TYPE_CHECKING:  # the runtime is imported when a command builds one: `--help` and parsing stay light

@@ -20,7 +20,7 @@ import typer
 
 from assistant.errors import TravelAssistantError
 from assistant.ids import new_turn_id, turn_id, user_id
-from assistant.text import readable
+from language.text import readable
 from memory.lance_import import defer_rest_client_init
 from travel_assistant.cli.common import (
     AtOption,

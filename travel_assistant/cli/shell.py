@@ -25,7 +25,7 @@ from assistant.facts.asking import Answer
 from assistant.facts.types import FACT_TYPES
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope, new_turn_id
-from assistant.text import readable
+from language.text import readable
 from travel_assistant.cli.common import StdoutStream, error_detail, logger, parse_at
 from travel_assistant.container import Runtime, short_id, utc_now
 

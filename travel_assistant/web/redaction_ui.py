@@ -17,8 +17,8 @@ import chainlit as cl
 from assistant.errors import TravelAssistantError
 from assistant.events import EventKind
 from assistant.ids import turn_id
-from assistant.scrub import MESSAGE_REMOVED
-from assistant.text import readable
+from language.scrub import MESSAGE_REMOVED
+from language.text import readable
 from travel_assistant.web.ui import ChatContext, say
 
 if TYPE_CHECKING:
