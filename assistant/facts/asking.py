@@ -33,6 +33,7 @@ from assistant.facts.pending import pending_facts
 from assistant.facts.types import FACT_TYPES
 from assistant.facts.values import Fact
 from assistant.ids import FactId, ThreadId, TurnId, UserId, UserScope, fact_id
+from assistant.jsonable import JsonRecord, record_json
 from assistant.ports import AskMarks, Directory, PendingDecisions, ThreadLog
 
 # One question per conversation: the log's key (thread, turn, kind) lets a second opening of the same thread (a
@@ -103,7 +104,8 @@ class AskedFact:
     not_now_label: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"fact_id": self.fact_id, "type": self.type, "value": self.value, "retracted": self.retracted}
+        """As logged: the fact by id and canonical value (the words are derived from them when read)."""
+        return record_json(self, leave_out=("name", "keep_label", "not_now_label"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,20 +149,13 @@ def question_for(facts: Sequence[Fact]) -> Question | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AnswerOutcome:
+class AnswerOutcome(JsonRecord):
+    """What an answer did; as JSON, the logged ``answer`` event's body."""
+
     fact_id: FactId
     answer: Answer
     status: AnswerStatus
     text: str  # what the conversation says back
-
-    def to_json(self) -> dict[str, Any]:
-        """The logged ``answer`` event's body."""
-        return {
-            "fact_id": self.fact_id,
-            "answer": self.answer.value,
-            "status": self.status,
-            "text": self.text,
-        }
 
 
 def _reply(status: AnswerStatus, name: str) -> str:
