@@ -42,7 +42,7 @@ from assistant.turn.parts import EngineSettings, SilentObserver
 from assistant.turn.tools import ToolRunner
 from assistant.turns import TurnRequest, Usage
 from demo.bookings import InMemoryBookingSystem
-from language.places import AIRPORTS
+from language.lexicon.places import AIRPORTS
 from memory.inmemory import InMemoryThreadStore
 from travel_assistant.twins import Twins
 

@@ -11,7 +11,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta
 
 from assistant.booking_types import FlightOption, Hotel, Restaurant
-from language.places import AIRPORTS
+from language.lexicon.places import AIRPORTS
 
 # The carriers flying into each destination (first one is the "home" carrier of that city).
 _CARRIERS: dict[str, tuple[tuple[str, str], ...]] = {

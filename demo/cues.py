@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from assistant.facts.forgetting import asks_to_forget
 from demo.moves import change, dinner, recall_me
-from language.offline import cue_words as w
+from language.lexicon.offline import cue_words as w
+from language.lexicon.offline import memory_words as mw
 from language.places import find_airports
 
 STRONG = 0.25  # an explicit request about memory ("remember …", "forget …", "what do you know about me")
@@ -76,8 +77,8 @@ class Cues:
         if asks != text and not w.ACT.search(asks):
             asks = text  # "Could you please arrange that?": the act is in the sentence before
         words = len(asks.split())
-        first_person = bool(w.FIRST_PERSON.search(asks))
-        durable = (w.STANCE.search(asks) and w.TOPIC.search(asks)) or w.PREFERS.search(asks)
+        first_person = bool(mw.FIRST_PERSON.search(asks))
+        durable = (mw.STANCE.search(asks) and mw.TOPIC.search(asks)) or mw.PREFERS.search(asks)
         return cls(
             flights=bool(w.FLIGHTS.search(text)),
             route=bool(w.ROUTE.search(text)),
@@ -101,18 +102,18 @@ class Cues:
             meal_time=bool(w.MEAL_TIME.search(asks)),
             food_aside=asks != text and bool(w.FOOD.search(text)) and not w.FOOD.search(asks),
             # "note for next time - no early flights", "I don't eat pork. Could you make a note of it?"
-            remember=bool(w.REMEMBER.search(text) or w.REMEMBER.search(asks)),
-            recall=bool(recall_me.PHRASINGS.search(text) or w.RECALL.search(text)),
-            forget=bool(w.FORGET.search(asks) or asks_to_forget(asks)) and not w.DONT_FORGET.search(asks),
+            remember=bool(mw.REMEMBER.search(text) or mw.REMEMBER.search(asks)),
+            recall=bool(recall_me.PHRASINGS.search(text) or mw.RECALL.search(text)),
+            forget=bool(mw.FORGET.search(asks) or asks_to_forget(asks)) and not mw.DONT_FORGET.search(asks),
             # A one-off want ("I'd like the evening departure") is no habit beside a pick; "never", "always",
             # "hate" are ("I hate early flights, nothing before 9am ever").
             habit=first_person
             and bool(
-                (durable and (w.DURABLE.search(asks) or not w.PICK.search(asks))) or w.SELF.search(asks)
+                (durable and (mw.DURABLE.search(asks) or not w.PICK.search(asks))) or mw.SELF.search(asks)
             ),
             request=bool(w.REQUEST.search(asks)),
             booking=bool(w.BOOK_VERB.search(asks)),
-            standing=bool(w.STANDING.search(asks)) and not w.QUESTION.search(asks),
+            standing=bool(mw.STANDING.search(asks)) and not w.QUESTION.search(asks),
             short=words <= _SHORT,
             opens_with_courtesy=bool(w.COURTESY_OPENING.match(text)),
         )
@@ -215,10 +216,10 @@ def _answers(c: Cues, text: str, found: _Evidence) -> None:
     asked = c.cancelling or c.changing or c.option or c.booking or c.searching
     weight = SOFT if asked or any(v >= BONUS for v in found.values()) else BONUS
     for intent, pattern in (
-        ("confirm", w.YES),
-        ("decline", w.NO),
-        ("greeting", w.HELLO),
-        ("thanks", w.THANKS),
+        ("confirm", mw.YES),
+        ("decline", mw.NO),
+        ("greeting", mw.HELLO),
+        ("thanks", mw.THANKS),
     ):
         if pattern.search(text):
             found.add(intent, weight)

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.facts.types import FACT_TYPES
 from assistant.gate.verdict import asked_to_remember
-from language.places import AIRPORTS
+from language.lexicon.places import AIRPORTS
 from language.text import whole_words
 
 _LINE = re.compile(r"^\[turn ([^\]]+)\] (USER|ASSISTANT|TOOL(?: [a-z_]+)?): (.*)$")

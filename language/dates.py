@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date, timedelta
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH_RE})\b\.?", re.I)
-_MONTH_DAY = re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.I)
-_THE_NTH = re.compile(r"\b(?:the\s+)(\d{1,2})(?:st|nd|rd|th)\b", re.I)
-_BARE_NTH = re.compile(r"\bon\s+(\d{1,2})(?:st|nd|rd|th)\b", re.I)
-_WEEKDAY = re.compile(r"\b(?:on\s+|next\s+|this\s+)?(" + "|".join(_WEEKDAYS) + r")\b", re.I)
+from language.lexicon.dates import (
+    _BARE_NTH,
+    _DAY_MONTH,
+    _ISO,
+    _MONTH_DAY,
+    _MONTHS,
+    _THE_NTH,
+    _WEEKDAY,
+    _WEEKDAYS,
+)
 
 
 def _next_month_day(today: date, day: int) -> date | None:

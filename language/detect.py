@@ -10,50 +10,10 @@ left out of the foreign lists.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import lru_cache
 
-_ENGLISH = frozenset(
-    str.split(
-        "i i'm im i've i'd i'll me my mine we we're our us you your the an and or but is am are was were be been "
-        "do does did don't doesn't didn't not of to for with from at by this that these those it it's its "
-        "always usually never prefer like love please what which who when where why how can could would should "
-        "will just really also too very only have has had so if then there here they them their he she his her"
-    )
-)
-# Words both English and another language write ("do" is Portuguese for "of the", "no" for "in the"): they
-# say nothing about which language a sentence is in, so neither side counts them.
-_SHARED = frozenset(
-    str.split("a no me die is on in as am do ma son u sim mon per con dank ben est las los um mia fur")
-)
-_FOREIGN = (
-    frozenset(
-        str.split(
-            # Portuguese
-            "eu sou estou não nao nunca sempre prefiro gosto meu minha meus minhas você voce é é uma um os as da do "
-            "dos das em na no nas com para por que isso muito também tambem mas ou sim obrigado obrigada "
-            # Spanish
-            "yo soy estoy nunca siempre prefiero gusta mis tú usted es una unos unas los las el del en con para "
-            "por que eso muy también pero sí gracias "
-            # French
-            "je suis j'ai ne pas jamais toujours préfère prefere aime mon ma mes vous tu est une le les la du des "
-            "avec pour que très aussi mais oui merci c'est j'aime "
-            # German
-            "ich bin nicht nie immer bevorzuge mag mein meine sie ist ein eine der das und mit für fur auch aber "
-            "ja danke sehr "
-            # Italian
-            "io sono non mai sempre preferisco piace mio mia lei è un uno il gli della con per che anche ma grazie "
-            "molto di del dei delle degli nel nei nella negli alla alle ai agli ogni tutti tutte tutto così prima "
-            "dopo quando dove perché questo questa quello quella più niente nulla adoro "
-            # Dutch
-            "ik ben niet nooit altijd liever mijn jij u een het en met voor ook maar dank"
-        )
-    )
-    - _ENGLISH
-    - _SHARED
-)
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+from language.lexicon.detect import _ENGLISH, _FOREIGN, _SHARED, _WORD
 
 
 def foreign_words(text: str) -> int:

@@ -22,11 +22,12 @@ The log keeps what the user wrote: a check finds a span in :attr:`Normalised.tex
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+
+from language.lexicon.normalise import _DIGIT_WORDS, _LETTERS, _SPELLED_RUN, _SPELLED_WORD
 
 __all__ = ["Normalised", "mixed_script", "normalise"]
 
@@ -109,9 +110,6 @@ def _skeletons() -> dict[str, str]:
     return skeletons
 
 
-_LETTERS = re.compile(r"[^\W\d_]{2,}")
-
-
 def mixed_script(text: str) -> bool:
     """A word written in two scripts ("vеgan" with a Cyrillic "е"): the normalised view reads it as the Latin
     word, but nobody types it so by accident; it is how look-alike spoofing is done (UTS #39 mixed-script)."""
@@ -170,32 +168,6 @@ def _per_character(text: str) -> tuple[list[str], list[int]]:
             chars.append(char)
             origin.append(start)
     return chars, origin
-
-
-_DIGIT_WORDS: dict[str, str] = {
-    word: str(value)
-    for value, words in enumerate(
-        (
-            "zero cero zéro null",
-            "one um uma uno un eins",
-            "two dois duas dos deux zwei due",
-            "three três tres trois drei tre",
-            "four quatro cuatro quatre vier quattro",
-            "five cinco cinq fünf fuenf cinque",
-            "six seis sechs sei",
-            "seven sete siete sept sieben sette",
-            "eight oito ocho huit acht otto",
-            "nine nove nueve neuf neun",
-        )
-    )
-    for word in words.split()
-}
-_DIGIT_WORD = "(?:" + "|".join(sorted(map(re.escape, _DIGIT_WORDS), key=len, reverse=True)) + ")"
-# Digit words one after another, with spaces, dashes or commas between them ("five, one, six, …").
-_SPELLED_RUN = re.compile(
-    rf"\b{_DIGIT_WORD}(?:(?:[ \t]*,[ \t]*|[ \t-]+){_DIGIT_WORD}){{2,}}\b", re.IGNORECASE
-)
-_SPELLED_WORD = re.compile(rf"\b{_DIGIT_WORD}\b", re.IGNORECASE)
 
 
 def _read_spelled_digits(chars: list[str], origin: list[int]) -> tuple[str, list[int]]:

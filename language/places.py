@@ -6,101 +6,20 @@ from __future__ import annotations
 import re
 
 from language.detect import fold_accents
-
-AIRPORTS: dict[str, str] = {
-    "LHR": "London",
-    "MAN": "Manchester",
-    "EDI": "Edinburgh",
-    "DUB": "Dublin",
-    "LIS": "Lisbon",
-    "OPO": "Porto",
-    "MAD": "Madrid",
-    "BCN": "Barcelona",
-    "CDG": "Paris",
-    "AMS": "Amsterdam",
-    "FCO": "Rome",
-    "BER": "Berlin",
-    "VIE": "Vienna",
-    "CPH": "Copenhagen",
-    "ATH": "Athens",
-    "JFK": "New York",
-}
-
-# Written without accents: names are matched in the accent-folded text, with any spaces or hyphens between
-# their words ("Charles-de-Gaulle", "Sá Carneiro").
-_ALIASES: dict[str, str] = {
-    # The airports' own names.
-    "heathrow": "LHR",
-    "ringway": "MAN",
-    "humberto delgado": "LIS",
-    "portela": "LIS",
-    "francisco sa carneiro": "OPO",
-    "sa carneiro": "OPO",
-    "barajas": "MAD",
-    "adolfo suarez": "MAD",
-    "el prat": "BCN",
-    "josep tarradellas": "BCN",
-    "charles de gaulle": "CDG",
-    "roissy": "CDG",
-    "schiphol": "AMS",
-    "fiumicino": "FCO",
-    "leonardo da vinci": "FCO",
-    "brandenburg": "BER",
-    "willy brandt": "BER",
-    "schwechat": "VIE",
-    "kastrup": "CPH",
-    "eleftherios venizelos": "ATH",
-    "john f kennedy": "JFK",
-    "new york city": "JFK",
-    "nyc": "JFK",
-    # The cities as the other languages people write to us in name them.
-    "londres": "LHR",
-    "londra": "LHR",
-    "edimburgo": "EDI",
-    "edimbourg": "EDI",
-    "dublino": "DUB",
-    "lisboa": "LIS",
-    "lisbonne": "LIS",
-    "lisbona": "LIS",
-    "oporto": "OPO",
-    "madri": "MAD",
-    "barcelone": "BCN",
-    "parigi": "CDG",
-    "amsterdao": "AMS",
-    "roma": "FCO",
-    "berlim": "BER",
-    "berlino": "BER",
-    "wien": "VIE",
-    "viena": "VIE",
-    "vienne": "VIE",
-    "kobenhavn": "CPH",
-    "københavn": "CPH",
-    "copenhague": "CPH",
-    "copenaghen": "CPH",
-    "kopenhagen": "CPH",
-    "atenas": "ATH",
-    "athenes": "ATH",
-    "atene": "ATH",
-    "athen": "ATH",
-    "nova iorque": "JFK",
-    "nueva york": "JFK",
-    **{city.lower(): code for code, city in AIRPORTS.items()},
-}
-
-_NAME_RE = re.compile(
-    r"\b("
-    + "|".join(
-        r"[\s-]+".join(map(re.escape, name.split())) for name in sorted(_ALIASES, key=len, reverse=True)
-    )
-    + r")\b",
-    re.I,
-)
-_CODE_RE = re.compile(r"\b(" + "|".join(AIRPORTS) + r")\b")
-# "fly from X", "fly out of X", "based in X", "live in X", "home airport is X", "X is my home airport"
-_HOME_RE = re.compile(
-    r"(?:fly(?:ing)? (?:from|out of)|based (?:in|near)|live (?:in|near)|home airport(?: is)?|depart(?:ing)? from)"
-    r"\s+(?:the\s+)?([A-Za-z][A-Za-z ]{1,30}?)(?=[\s.,!?;]|$)",
-    re.I,
+from language.lexicon.places import (
+    _ALIASES,
+    _AS_AIRPORT,
+    _CODE_RE,
+    _DESTINATION,
+    _FROM_AIRPORT,
+    _HOME_CUE,
+    _HOME_RE,
+    _NAME_RE,
+    _PASSED_THROUGH,
+    _PASSED_THROUGH_BEFORE,
+    _THATS_MY_AIRPORT,
+    _THING_AT,
+    AIRPORTS,
 )
 
 
@@ -119,59 +38,6 @@ def find_airports(text: str) -> list[str]:
         if code not in seen:
             seen.append(code)
     return seen
-
-
-# A clause that says where the user is based or starts from, wherever the words sit ("Heathrow is my home
-# airport", "London-based, LHR mostly", "all my trips start from Manchester", "Moro em Lisboa"): every airport
-# it names that is not a destination is a home-airport mention; the write gate then judges who said it of whom.
-_HOME_CUE = re.compile(
-    r"\b(?:home|based|live|living|lives|local|(?:fly|flies|flying|start|starts|starting|depart|departs|departing|"
-    r"leave|leaves|leaving|go|goes|going)\s+(?:from|out of)|out of|where i fly from|hub|my (?:\w+ ){0,2}airport|"
-    r"departure airport|default airport|(?:trips?|flights?|journeys?)\s+(?:\w+\s+)?(?:begin|start)s?|"
-    r"departure point|go-to|my base|base is|by default|default (?:\w+ ){0,2}to|airport is mine|"
-    # The same in the other languages people write to us in.
-    r"moro|vivo|habite|wohne|abito|casa|domicile|heimat(?:flughafen)?|lebe|soy de|sou de|parto|pars|salgo|"
-    r"aeroporto|aeropuerto|a[eé]roport|flughafen|abflug)\b|-based\b",
-    re.I,
-)
-_AS_AIRPORT = re.compile(
-    r"(?:\s+(?:international|airport|intl)\b|(?:\s+[^\W\d_]+)?(?:\s+(?:is|as)|['’]s)\s+my\s+(?:\w+\s+)?airport\b|"
-    # "Gatwick's my home base", not "my mother's home airport" (her home, said with a possessive).
-    r"-based\b|\s+is\s+(?:my\s+)?home\b|['’]s\s+my\s+home\b|(?:\s+airport)?\s+is\s+mine\b)",
-    re.I,
-)
-# "Just moved back to Edinburgh so that's my home airport now": the place named, then pointed back at as the airport.
-_THATS_MY_AIRPORT = re.compile(
-    r"[^.!?;]{0,15}?(?:\bso\b|\band\b|,)\s*(?:that|it)(?:['’]s|\s+is)\s+(?:now\s+)?my\s+(?:new\s+)?(?:home\s+)?"
-    r"(?:airport|base)\b",
-    re.I,
-)
-_FROM_AIRPORT = re.compile(
-    r"(?:fly(?:ing)?\s+(?:from|out\s+of)|depart(?:ing|s)?\s+from|home\s+airport(?:\s+is)?|start\s+from|"
-    r"default\s+(?:\w+\s+){0,2}to)\s*:?\s*$",
-    re.I,
-)
-_DESTINATION = re.compile(
-    # Not "set my home airport to Auckland": where the home airport is set to is no destination.
-    r"(?<!home airport )(?<!default airport )(?<!default )\b(?:to|into|towards|via|visit(?:ing)?|trip to|holiday in|"
-    r"vacation in|see|for)\s+(?:the\s+)?$",
-    re.I,
-)
-
-
-_PASSED_THROUGH = re.compile(
-    r"\s+(?:[\w-]+\s+)?(?:transit|transfer|layover|stopover|connection|connecting|lounge|duty[- ]free)\b",
-    re.I,
-)
-
-
-# "connecting at DXB", "a layover in Doha", "changing planes at Frankfurt": passed through before it is named.
-_PASSED_THROUGH_BEFORE = re.compile(
-    r"\b(?:transit(?:ing)?|transferr?(?:ing)?|connect(?:ing|ions?)?|layovers?|stopovers?|stop(?:ping)? over|"
-    r"chang(?:e|ing) planes?)\s+(?:at|in|through|via)\s+(?:the\s+)?$",
-    re.I,
-)
-_THING_AT = re.compile(r"\bthe\s+[\w-]+\s+(?:in|at)\s+$", re.I)
 
 
 def _destination(text: str, start: int) -> bool:

@@ -14,13 +14,7 @@ import json
 import re
 from typing import Any
 
-_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
-    f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17)
-)
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_NONCHARACTER = re.compile(f"[{_NONCHARACTERS}]")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # tab, newline and carriage return are text
-
+from language.lexicon.text import _CONTROL, _NONCHARACTER, _SURROGATE
 
 # How a transcript line shows the line breaks of a message ("ok so 3 things: / 1) … / 2) …"): a model quoting a
 # multi-line message quotes it with these, and the gate finds such a quote across the breaks.

@@ -20,29 +20,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from language.detect import fold_accents
+from language.lexicon.world_airports import _ANY_CASE_NAME, _CODE, _GENERIC, _NAME, _NOT_PLACES
 
 if TYPE_CHECKING:
     from airportsdata import Airport
-
-# Words of airport names that name no one airport: what airports are, and the little words of names.
-_GENERIC = frozenset(
-    str.split(
-        """international intl airport airfield aerodrome aeroporto aeropuerto aeroport aéroport flughafen
-        lotnisko regional municipal national domestic county city field air base airbase station heliport
-        seaplane memorial executive metropolitan intercontinental and of the de do da del la le el di du des
-        den der san santa sao saint st new north south east west central airstrip strip landing"""
-    )
-)
-# Capitalised words that open sentences or name other things, never read as a place here.
-_NOT_PLACES = frozenset(
-    str.split(
-        """i im i'm please always sorry thanks thank hi hello hey yes no ok okay so and but or my our home
-        airport airports flights flight trips trip the a an this that just also every all any default"""
-    )
-)
-_NAME = re.compile(r"(?<![\w'’])[A-Z][\w'’.-]*(?:[ -][A-Z][\w'’.-]*){0,3}(?:\s+airport\b)?")
-_ANY_CASE_NAME = re.compile(r"(?<![\w'’])[^\W\d_][\w'’.-]*(?:[ -][^\W\d_][\w'’.-]*){0,3}")
-_CODE = re.compile(r"(?<![\w-])[A-Z]{3}(?![\w-])")
 
 
 def _words(text: str) -> list[str]:

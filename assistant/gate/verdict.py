@@ -29,12 +29,12 @@ from functools import cache
 from typing import Literal
 
 from assistant.facts.types import FACT_TYPES
+from language.lexicon.reading.lasting import CAN_YOU
+from language.lexicon.reading.markers import HESITATION
 from language.normalise import mixed_script
 from language.reading.answers import answering, asked_about
 from language.reading.assertions import Rejection, judge_clause, judge_value, plainness
 from language.reading.evidence import Evidence, Span, clean, locate, narrowed, relocated, view
-from language.reading.lasting import CAN_YOU
-from language.reading.markers import HESITATION
 from language.reading.speakers import reported_or_quoted, someone_elses_text, speaker_unsure
 from language.reading.whole_turn import TurnRejection, turn_doubt, turn_rejection
 from language.secrets.mask import find_secret, has_mask, mask_secrets

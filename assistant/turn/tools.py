@@ -22,7 +22,8 @@ from assistant.facts.types import FACT_TYPES, DietaryNeed, MenuDiet
 from assistant.ids import ThreadId, TurnId, UserId
 from assistant.ports import BookingSystem
 from assistant.turns import ToolCall
-from language.places import AIRPORTS, airport_code
+from language.lexicon.places import AIRPORTS
+from language.places import airport_code
 from language.world_airports import world_code
 
 # Diets a menu is tagged with; a model passing a remembered allergy (any ``DietaryNeed``) to a restaurant search

@@ -16,7 +16,8 @@ from demo.moves.search import describe_options
 from demo.replies import OfflineReply, call, say
 from demo.view import View
 from language.dates import human_date, parse_travel_date
-from language.places import AIRPORTS, find_airports
+from language.lexicon.places import AIRPORTS
+from language.places import find_airports
 from language.text import whole_words
 
 # A request, not a report: "cancel my booking", "could you please cancel …", "I'd like to cancel …"; never

@@ -17,7 +17,8 @@ from demo.replies import OfflineReply, calls, say
 from demo.view import View
 from demo.wording import plain
 from language.dates import human_date, parse_travel_date
-from language.places import AIRPORTS, airport_code, find_airports
+from language.lexicon.places import AIRPORTS
+from language.places import airport_code, find_airports
 from language.text import whole_words
 
 FLIGHT_WORDS = whole_words(r"flights?|fly|flying|plane|airfares?|fares?")

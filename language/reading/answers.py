@@ -12,31 +12,10 @@ from __future__ import annotations
 
 import re
 
+from language.lexicon.reading.answers import _ABOUT, _ANY_TOPIC, _QUESTION_OPENER
 from language.places import airport_mentions
 from language.values.vocabulary import Finder, ValueMatch
 from language.values.words import TypeWords, ValueWords, with_allergens, with_bare_cabin
-
-# What a question is about, for each type: the words the assistant asks with.
-_ABOUT: dict[str, str] = {
-    "dietary": r"diet\w*|food|eat\w*|meals?|allerg\w*|intoleran\w*|vegetarian|vegan",
-    "seat": r"seat\w*|sit\w*|aisle|window",
-    "home_airport": r"airports?|fly (?:from|out of)|start\w* (?:\w+ ){0,2}(?:from|point)|search\w* from|depart\w*|"
-    r"based|live",
-    "loyalty": r"loyalty|frequent[- ]fl[iy]er|programmes?|programs?|miles|points|member\w*|rewards?",
-    "accessibility": r"accessibility|assistance|wheelchair|mobility|needs?|help at the airport",
-    "language": r"languages?|speak|reply|write|answer",
-    "travel_style": r"hotels?|style|budget|class|cabin|luggage|bags?|baggage|connections?|layovers?|direct|rooms?",
-    "flight_times": r"times?|departures?|morning|evening|afternoon|when do you|what time|part of the day|"
-    r"time of (?:the )?day",
-}
-_QUESTION_OPENER = re.compile(
-    r"^(?:which|what|where|when|how|do|does|did|are|is|would|could|should|shall|can|any|anything|have|"
-    r"got|is there)\b",
-    re.I,
-)
-
-
-_ANY_TOPIC = re.compile(rf"\b(?:{'|'.join(_ABOUT.values())})\b", re.I)
 
 
 def _last_question(before: str) -> str:

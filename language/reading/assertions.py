@@ -35,31 +35,37 @@ preference the gate drops is asked again next week; a wrong one stored is replay
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
 from language.detect import is_english
+from language.lexicon.reading.assertions import (
+    _BEING_ONE,
+    _CAPABILITY_SUBJECT,
+    _COMPOUND,
+    _COMPOUND_NOUN,
+    _FIRST_PERSON_SUBJECT,
+    _HOME,
+    _MEMBER,
+    _MY,
+    _NEGATIVE_CAPABILITY,
+    _OPENS_WITH_VERB,
+    _PERSON_CANNOT,
+    _SKILL,
+    _WORDS_OF,
+)
+from language.lexicon.reading.lasting import ADDRESSED, DURABLE, REQUEST
+from language.lexicon.reading.markers import LEADING_HESITATION
+from language.lexicon.reading.mood import HAS_VERB, HEDGE
+from language.lexicon.reading.own_marks import SAME_LATER
+from language.lexicon.reading.speakers import BRACKETED
 from language.reading.evidence import Evidence, Span
-from language.reading.lasting import ADDRESSED, DURABLE, REQUEST, is_task, is_transient
+from language.reading.lasting import is_task, is_transient
 from language.reading.links import link_of, names_a_thing, unchosen
-from language.reading.markers import LEADING_HESITATION
-from language.reading.mood import (
-    HAS_VERB,
-    HEDGE,
-    mood_of,
-    own_part,
-)
-from language.reading.own_marks import SAME_LATER, marked_as_mine
+from language.reading.mood import mood_of, own_part
+from language.reading.own_marks import marked_as_mine
 from language.reading.polarity import polarity
-from language.reading.speakers import (
-    BRACKETED,
-    for_someone_else,
-    in_foreign_text,
-    reported_or_quoted,
-    subject_of,
-)
-from language.text import whole_words
+from language.reading.speakers import for_someone_else, in_foreign_text, reported_or_quoted, subject_of
 from language.values.vocabulary import ValueMatch
 from language.values.words import TypeWords
 
@@ -89,38 +95,10 @@ class Assertion:
     at: Span | None = None  # where the value sits in the evidence text
 
 
-_BEING_ONE = re.compile(r"\s*(?:'m|am|'re|are)\s+(?:[a-z]+\s+)?(?:a|an)\s*", re.I)
-_MEMBER = re.compile(r"\bmember\b|\w-based\b", re.I)
-_FIRST_PERSON_SUBJECT = whole_words(r"i|i'm|im|i've|ive|i'd|we|we're|we've")
-# "Home base is Amsterdam", "Berlin is home": home, said with no one else's name, is the speaker's.
-_HOME = whole_words("home")
-_NEGATIVE_CAPABILITY = whole_words(
-    r"cannot|can ?not|can't|unable to|not (?:possible|supported|available|allowed)|doesn't (?:work|support)|"
-    r"does not (?:work|support)|no access|fails? to|is broken|isn't available"
-)
-# What the person cannot do ("step-free access please, I can't do stairs") is a need, not a system's limit.
-_PERSON_CANNOT = whole_words(r"(?:i|we)\s+(?:can't|cannot|can not|am unable|'m unable|are unable)")
-
-
 def _person_cannot(clause: str) -> bool:
     """ "I can't do stairs" (a need), not "I cannot use the aisle seat app" (a conclusion about the app)."""
     said = _PERSON_CANNOT.search(clause)
     return said is not None and not _CAPABILITY_SUBJECT.search(clause, said.end())
-
-
-# A conclusion about the system ("the booking app can't …"), not about the user.
-_CAPABILITY_SUBJECT = whole_words(
-    r"tool|system|service|feature|api|search|booking|app|site|website|account|access|login|payment|card"
-)
-
-
-# "vegan-friendly places", "vegan-ish", "window-facing rooms": the value word is part of another word. Not so
-# when the word it joins is the thing the value is of ("an aisle-seat person", "morning-flight kind of guy") or
-# another name of the same value ("Madrid-Barajas").
-_COMPOUND = re.compile(r"-[a-z]", re.I)
-_COMPOUND_NOUN = re.compile(
-    r"-(?:based|seats?|flights?|meals?|food|diet|class|hotels?|rooms?|only|free)\b", re.I
-)
 
 
 def _part_of_another_word(after: str, match: ValueMatch, matches: list[ValueMatch]) -> bool:
@@ -223,17 +201,6 @@ def _judge_match(
     return _said_of_user(ftype, clause, match, matches, link=link, retract=retract, at=at, standing=standing)
 
 
-# "My English is ok but I read Portuguese way faster": how well the user speaks a language is no choice of it.
-_MY = re.compile(r"\bmy\s+$", re.I)
-_SKILL = re.compile(
-    r"\s*(?:(?:is|'s)\s+(?:\w+\s+)?(?:ok|okay|fine|good|decent|rusty|basic|poor|bad|terrible|awful|limited|weak|"
-    r"passable|so-so|shaky|patchy|not (?:great|good|bad)|more or less|like)\b"
-    # … or anything else it does ("my English gets tired by the end of the day", "my English isn't great").
-    r"|(?:gets|got|isn't|is not|was|has|needs|sucks|stinks|can|could|only|still|just)\b)",
-    re.I,
-)
-
-
 def _skill_in(clause: str, match: ValueMatch) -> bool:
     return bool(_MY.search(clause, 0, match.start) and _SKILL.match(clause, match.end))
 
@@ -322,11 +289,7 @@ def _said_of_user(
     return Assertion(value=match.value, retract=retract, ask=ask, at=at)
 
 
-_WORDS_OF = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _FRAGMENT_WORDS = 6
-_OPENS_WITH_VERB = re.compile(
-    r"^\W*(?:reply|answer|respond|write|speak|talk|send|tell|make|give|put)\b", re.I
-)
 
 
 def _is_fragment(clause: str) -> bool:

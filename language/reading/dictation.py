@@ -11,12 +11,7 @@ from __future__ import annotations
 
 import re
 
-_SPOKEN = re.compile(
-    r"(?<=\w)(?P<word>[ \t]+(?:comma|full[ \t]+stop|question[ \t]+mark|exclamation[ \t]+(?:mark|point)|"
-    r"semi-?colon|new[ \t]+(?:line|paragraph)))\b",
-    re.I,
-)
-_MARKS = {"comma": ",", "full": ".", "question": "?", "exclamation": "!", "semicolon": ";", "semi-colon": ";"}
+from language.lexicon.reading.dictation import _MARKS, _SPOKEN
 
 
 def spoken_marks(text: str) -> str:

@@ -20,9 +20,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from language.lexicon.reading.evidence import (
+    _ALWAYS,
+    _BIDI,
+    _CLAUSE_LIKE,
+    _COMMA_SUBJECT,
+    _HAS_SUBJECT,
+    _MASK_TAIL,
+    _SENTENCE_END,
+    _SPACE,
+    _WORD_SUBJECT,
+)
+from language.lexicon.secrets.hits import MASK_RE
 from language.normalise import normalise
 from language.reading.dictation import spoken_marks
-from language.secrets.hits import MASK_RE
 from language.text import TRANSCRIPT_LINE_BREAK
 
 # Typographic quote marks and dashes people (and phones) type, folded to ASCII before comparing.
@@ -52,43 +63,7 @@ _FOLD = str.maketrans(
         **dict.fromkeys("\u275b\u275c\u02bc\u05f3\u2035", "'"),
     }
 )
-# Bidi embeddings, overrides and isolates reorder what the user sees: the logical text (what we would read and
-# store) can say "I'm ton vegetarian" while the screen shows "I'm not vegetarian".
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-_SPACE = re.compile(r"\s+")
-# A sentence ends at . ! ? followed by a space or the end (so not inside a number like 3.5), or at a line break;
-# or at an emoji before a capital, where people use one as the full stop ("… with my partner 🥰 I'm pescatarian").
-_SENTENCE_END = re.compile(
-    r"[.!?]+(?=\s|$|[\"')\]])|\n+|[\U0001f300-\U0001faff\u2600-\u27bf]+(?:\ufe0f)?(?=\s+[A-Z])"
-)
-_SUBJECT_WORD = (
-    r"(?:i|i'm|im|i've|ive|i'd|i'll|my|me|we|we're|our|he|he's|she|she's|they|they're|his|her|their|it|it's)"
-)
-# Clause boundaries inside a sentence. Commas alone are ambiguous ("By the way, I'm vegetarian"), so a comma
-# splits only when a new subject follows it and the part before it is a clause of its own (see split_clauses).
-_ALWAYS = re.compile(
-    r";|\s+-\s+|\s*[\u2013\u2014]\s*|:\s+|,\s*(?:and|but|so|because|although|though|while|whereas|plus|or)\b|\s+but\s+|\s+whereas\s+",
-    re.I,
-)
-_WORD_SUBJECT = re.compile(
-    r"\s+(?:and|so|because|although|though|while)\s+(?=" + _SUBJECT_WORD + r"\b)", re.I
-)
-# The part before a boundary must be a clause of its own (a subject and a verb), so "My wife and I are …" and
-# "By the way, I'm …" stay whole.
-_CLAUSE_LIKE = re.compile(
-    r"\b(?:am|is|are|was|were|be|been|prefer\w*|like\w*|love\w*|eats?|use\w*|need\w*|want\w*|fly|flies|"
-    r"sit\w*|have|has|travel\w*|live\w*|do|does|don't|doesn't)\b|'(?:m|re|s|ve|d|ll)\b",
-    re.I,
-)
-_COMMA_SUBJECT = re.compile(
-    r",\s+(?=" + _SUBJECT_WORD + r"\b|[A-Z][a-z]+\s+(?:is|was|wants|prefers|likes)\b)", re.I
-)
 _LABEL_WORDS = 4
-# What may follow a mask before the next clause starts: any punctuation, dashes and spaces, or nothing at all.
-_MASK_TAIL = re.compile(r"[\s,;:.!?\-–—/|)\]]*")
-_HAS_SUBJECT = re.compile(
-    r"\b" + _SUBJECT_WORD + r"\b|\b[A-Z][a-z]+\s+(?:is|was|wants|prefers|likes)\b", re.I
-)
 
 
 def fold(text: str) -> str:

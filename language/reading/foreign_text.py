@@ -9,8 +9,19 @@ from __future__ import annotations
 
 import re
 
+from language.lexicon.reading.foreign_text import (
+    _FORM_LABELS,
+    _HEADER,
+    _INJECTION,
+    _NOT_A_NAME,
+    _OPENER,
+    _OWN_HEADING,
+    _OWN_LABELS,
+    _ROLES,
+    _SPEAKER,
+)
+from language.lexicon.secrets.hits import MASK_RE
 from language.reading.evidence import Span, fold_marks
-from language.secrets.hits import MASK_RE
 
 
 def quoted_spans(text: str) -> list[Span]:
@@ -27,51 +38,6 @@ def quoted_spans(text: str) -> list[Span]:
     ):
         spans.append(Span(start=m.start(), end=m.end()))
     return spans
-
-
-# A line that opens someone else's text for the rest of the message: a forward or reply header, or a line
-# that ends by introducing what someone wrote ("On Mon, Priya wrote:", "Bob told me:").
-_HEADER = re.compile(
-    r"^\W*(?:forwarded message|original message|begin forwarded message)\b|^(?:from|sent|to|cc|subject|date)\s*:"
-    r"|\b(?:wrote|writes|said|says|replied|told (?:me|us)|texted|messaged|emailed|forwarded|posted)\s*:$",
-    re.I,
-)
-# Text addressed to a model, pasted from somewhere: never the user's statement about themselves.
-_INJECTION = re.compile(
-    r"\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|system|"
-    r"original)\s+(?:instructions?|prompts?|rules|messages?|context)\b|\bnew instructions\s*:|<\|?(?:system|im_start)",
-    re.I,
-)
-# "[18:02] Sam: …", "Dan Smith: …", "SYSTEM: …": a transcript line spoken by someone. Labels people use for
-# their own notes ("Update:", "PS:", "Seats: aisle") are not speakers.
-_SPEAKER = re.compile(
-    r"^\W{0,3}(?:\[[^\]\n]{1,24}\]\s*)?([A-Z][\w'.-]{0,30}(?: [A-Z][\w'.-]{0,30})?) ?:(?=\s|$)"
-)
-_OWN_LABELS = frozenset(
-    str.split(
-        "update note ps p.s fyi btw edit correction reminder remember important also and but so oh ok okay yes no "
-        "well me myself question answer request reply info details summary context background preferences "
-        "preference seat seats diet dietary food meal meals home airport language languages travel flights "
-        "flight times loyalty accessibility re hi hello hey thanks "
-        # The fields of a form the user filled in and pasted ("Allergies: none", "Name: (skip)", "Budget: low").
-        "allergies allergy name budget accommodation transport other notes drinks snacks bags baggage reason "
-        "mobility special membership requirements religious medical assistance aid animal preferred time "
-        "departure second first programme program scheme breed size"
-    )
-)
-# A pasted questionnaire ("Q: Preferred seat? A: Aisle"): its only labels are these, and the answers are the
-# user's (a transcript between "A" and "B" is not).
-_FORM_LABELS = frozenset({"q", "a"})
-
-
-# Labels that name a speaker whatever else the message holds: a model's or a service's role, two capitalised
-# words ("Dan Smith"), or a time stamp before the label ("[18:02] Sam:").
-_ROLES = frozenset(
-    str.split(
-        "system assistant user ai bot chatbot gpt agent admin administrator support staff host guide moderator "
-        "mod operator developer instructions instruction prompt"
-    )
-)
 
 
 def _speaker_label(line: str, form: bool = False) -> re.Match[str] | None:
@@ -102,26 +68,6 @@ def _surely_a_speaker(speaker: re.Match[str], labelled_lines: int) -> bool:
         or labelled_lines > 1
         or (label.isupper() and len(label) > 3)
     )
-
-
-# A short heading at the start of a line, before a colon or a spaced dash ("Client note:", "Guest 2 -").
-# Not the colon of a clock ("yes the 14:10 to Vienna is fine").
-_OPENER = re.compile(
-    r"^\W{0,3}([A-Za-z][\w'.]*(?:[ \t]+[\w'.]+){0,2})[ \t]*(?::(?!\d)|[ \t]-{1,2}[ \t])[ \t]*"
-)
-# Words of the headings people give their own notes ("Quick one:", "My seats:", "Food -").
-_OWN_HEADING = _OWN_LABELS | frozenset(
-    str.split(
-        "quick small short little personal general important one more another final last new my side random "
-        "fun for the record i i'm heads up standing instruction rule golden tip profile standard usual default "
-        "defaults setup set-up rules non-negotiables prefs um umm uh uhh er erm hmm ah"
-    )
-)
-
-
-# Words no name of a speaker holds: a negation, the speaker pointing at themself, a verb of being in the
-# assistant's other languages ("Not pescatarian — vegetarian", "light sleeper here — …", "soy de Madrid — …").
-_NOT_A_NAME = frozenset(str.split("not no never here me myself i i'm im pls please soy sou je ich io yo"))
 
 
 def unsure_labels(text: str) -> list[Span]:

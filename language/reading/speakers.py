@@ -11,184 +11,39 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from language.lexicon.reading.speakers import (
+    _ADDRESSEE,
+    _ADDRESSEE_BEFORE,
+    _CARRIES_ING,
+    _CONDITION_OR_REASON,
+    _FIRST,
+    _FOR_OTHER,
+    _MY_BEFORE,
+    _NAME,
+    _NAMES_THE_VALUE,
+    _NO_SUBJECT,
+    _NOT_NAMES,
+    _OBJECT,
+    _ONE_OF,
+    _POSSESSED_THING,
+    _PRONOUNS,
+    _RELATION,
+    _REPORTED_AFTER,
+    _REPORTING,
+    _SOURCE,
+    _THIRD,
+    _TO_ME,
+    _YOU_ASKED,
+    BRACKETED,
+    FIRST_PERSON,
+)
+from language.lexicon.secrets.hits import MASK_RE
 from language.places import airport_mentions, find_airports
 from language.reading.evidence import Evidence, Span
 from language.reading.foreign_text import foreign_spans, unsure_labels
-from language.reading.lasting import WORK_ON_TEXT
-from language.secrets.hits import MASK_RE
-
-_RELATION = (
-    r"(?:wife|husband|partner|spouse|fianc[eé]e?|boyfriend|girlfriend|son|sons|daughters?|kids?|child|children|"
-    # A child by their place among the children ("our youngest only copes with afternoon flights").
-    r"youngest|eldest|oldest|little ones?|twins|teens?|teenagers?|kiddos?|"
-    r"bab(?:y|ies)|toddler|friends?|colleagues?|co-?workers?|boss|manager|assistant|mother|mum|mom|father|dad|"
-    r"parents?|brothers?|sisters?|siblings?|grand(?:ma|mother|pa|father|parents?)|family|uncle|aunt|cousins?|"
-    r"niece|nephew|team|clients?|customers?|guests?|passengers?|companions?|room-?mates?|flat-?mates?|"
-    r"neighbou?rs?|in-laws|travel buddy|other half|dog|cat|office|company|employer|firm|agency|school|university|"
-    # Professionals whose advice is reported: their words, not the user's statement.
-    r"doctor|doc|gp|physician|nutritionist|dietitian|dietician|allergist|therapist|trainer|coach|nurse|"
-    r"specialist|consultant|pharmacist|dentist|cardiologist|travel agent|agent)"
-)
-_FIRST = re.compile(
-    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself|mine|we|we're|we've|us|ourselves)\b"
-    # "my son", "my teenage son" name someone else ("my mother tongue" is still the user's).
-    r"|\b(?:my|our)\b(?!\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language)\b))",
-    re.I,
-)
-_THIRD = re.compile(
-    # ("my mother tongue" is a language, not a mother)
-    # (Nor "a school trip", "the company policy", "the family holiday": a word naming people can name a thing.)
-    r"\b(?:my|our|his|her|their|your|the|a)\s+(?:\w+\s+)?" + _RELATION + r"\b(?!\s+(?:tongue|language|"
-    r"trips?|holidays?|vacations?|polic(?:y|ies)|part(?:y|ies)|events?|dinners?|lunch|meetings?|outings?|"
-    r"account|card|car)\b)"
-    r"|\b(?:he|she|they|he's|she's|they're|his|her|their|everyone|everybody|nobody|people|someone|somebody)\b",
-    re.I,
-)
-_ONE_OF = re.compile(
-    r"\b(?:i'?m|i am|we'?re|we are)\s+(?:\w+\s+)?one of (?:those|these|the)\s+(?:\w+\s+)?$", re.I
-)
-# Between a pronoun and the value: "she's my guide dog", "he is our service dog": the pronoun is the value.
-# Right after the value, a pronoun opens a relative clause with "that" left out ("the quietest room they have",
-# "the vegan menu they do"): who has the thing, not who the preference is about.
-_NAMES_THE_VALUE = re.compile(r"(?:'s|\s+is)?\s+(?:my|our)\s+(?:\w+\s+)?", re.I)
-_MY_BEFORE = re.compile(r"\b(?:my|our)\s+$", re.I)
-_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's"})
-_POSSESSED_THING = re.compile(r"(?:their|its)\s+(?!(?:\w+\s+)?" + _RELATION + r"\b)[^\W\d_]", re.I)
-# "Bob is vegetarian", "Maria prefers the aisle": a capitalised name as the subject of a statement.
-_NAME = re.compile(
-    r"\b([A-Z][a-z]+)(?:'s|\s+(?:is|was|wants|prefers|likes|loves|needs|eats|always|usually|only|never|"
-    r"can't|doesn't|does|has|hates))\b"
-)
-_NOT_NAMES = frozenset(
-    [
-        "I",
-        # Words after a place name ("Dublin Airport is my home base").
-        "Airport",
-        "International",
-        "Hotel",
-        "Station",
-        "Terminal",
-        "Im",
-        "The",
-        "This",
-        "That",
-        "These",
-        "Those",
-        "Please",
-        "Also",
-        "Actually",
-        "Just",
-        "Yes",
-        "No",
-        "Oh",
-        "Well",
-        "So",
-        "And",
-        "But",
-        "Or",
-        "My",
-        "Our",
-        "Any",
-        "Every",
-        "Each",
-        "Remember",
-        "Note",
-        "Honestly",
-        # Courtesies and adverbs opening a request ("Kindly always use Hyderabad airport …").
-        "Kindly",
-        "Pls",
-        "Really",
-        "Seriously",
-        "Basically",
-        "Personally",
-        "Frankly",
-        "Typically",
-        "Generally",
-        "Usually",
-        "Always",
-        "Normally",
-        "Mostly",
-        "Definitely",
-        "Today",
-        "Tomorrow",
-        "Tonight",
-        "Window",
-        "Aisle",
-        "Morning",
-        "Evening",
-        "Afternoon",
-        "Vegan",
-        "Vegetarian",
-        "Halal",
-        "Kosher",
-    ]
-)
-_REPORTING = re.compile(
-    r"\b([\w']+)\s+(?:said|says|saying|wrote|writes|writing|told (?:me|us)|tells (?:me|us)|telling (?:me|us)|"
-    # Someone telling others about the user ("my PA told the client I only fly evenings"), perhaps after an
-    # auxiliary ("I've told the hotel", "she has told them": the subject is the word before it).
-    r"(?:(?:have|has|had|'ve|already|always|just|also)\s+)*(?:told|tells|telling)\s+(?:the|my|our|his|her|their|"
-    r"them|him|everyone|everybody|people|all|every|any)\b|"
-    r"texted|texts|emailed|emails|messaged|mentioned|asked|claims?|claiming|reckons?|thinks|insists?|insisting|"
-    r"added|replied|posted|"
-    r"forwarded|reads|states|stated|shared|commented|tweeted|shows?|showed|think|believes?|assumes?|guesse?s?|"
-    # Advice reported without quotation marks ("my doctor told me to eat vegetarian", "… recommends I go vegan").
-    r"advised|advises|recommended|recommends|suggested|suggests|prescribed|prescribes|ordered|"
-    r"told (?:me|us) to|put (?:me|us) on (?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:diet|regime|plan|medication))\b"
-    r"|\baccording to\b|\bquote\s*:",
-    re.I,
-)
-_OBJECT = frozenset({"me", "us", "myself", "ourselves"})
-_ADDRESSEE = frozenset({"you", "u"})
-_ADDRESSEE_BEFORE = re.compile(r"\b(?:you|u)\s+$", re.I)  # "you always wrote": the subject one word back
-# "… you always wrote to me", "… you replied in deutsch": how the assistant should write ("you said in your last
-# message …" still reports it).
-_TO_ME = re.compile(r"\s+(?:back\s+)?(?:(?:to\s+)?(?:me|us)\b|in\s+(?!(?:your|the|that|this|a|an)\b))", re.I)
-# The user as the subject of a reporting verb ("I said", "we wrote"): their own words, not a report.
-FIRST_PERSON = frozenset(
-    {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we've", "we'd", "we'll"}
-)
-# "I need a wheelchair for my mum": the value is for someone else.
-_FOR_OTHER = re.compile(
-    r"(?:\W+\w+){0,3}?\W+for\s+(?:him|her|them|(?:my|our|his|her|their|the)\s+(?:\w+\s+)?"
-    + _RELATION
-    + r")\b",
-    re.I,
-)
-# The report after the words: "I'm vegan now, says my wife", "…, the doctor thinks" ("…, as I said" is the user's).
-_SAYING = r"(?:says|said|wrote|writes|claims|thinks|reckons|insists)"
-_REPORTED_AFTER = re.compile(
-    r"[,;:-]\s*(?:"
-    + _SAYING
-    + r"\s+(?!(?:i|we)\b)\w+|according to\b|(?:\w+\s+){0,2}?\w+(?<!\bi)(?<!\bwe)\s+"
-    + _SAYING
-    + r"\b)",
-    re.I,
-)
-# A colon lead-in that names where the following words come from ("Message from my sister:", "The note reads:",
-# "Translate this for the waiter:"). "From now on:" and "from me:" are the user's own.
-_SOURCE = re.compile(
-    r"\bfrom\s+(?!(?:me|us|myself|now|today|my)\b)|"  # ("from my insurance form:" is the user's own)
-    + _REPORTING.pattern
-    + "|"
-    + _THIRD.pattern
-    + rf"|\b(?:{WORK_ON_TEXT})\b",
-    re.I,
-)
-
 
 REPORTING = _REPORTING  # a reporting verb and the word before it (its subject, when it has one)
-# "Filling this in since you asked:": the assistant's question, answered; no one else's text follows.
-_YOU_ASKED = re.compile(r"\b(?:you|u)\s+(?:asked|wanted|said)\b", re.I)
 RELATION = _RELATION  # the people a user speaks of: family, friends, colleagues, carers, professionals
-# Words before a reporting verb that are no one's name: the verb is the user's imperative or the user's own
-# ("Always show me the cheapest first", "please tell me", "could you show me").
-_NO_SUBJECT = frozenset(
-    str.split(
-        "always never please pls plz just also then so and or now again kindly to can could would will do don't "
-        "dont ever usually generally only simply be"
-    )
-)
 
 
 def reporter(match: re.Match[str]) -> bool:
@@ -199,11 +54,6 @@ def reporter(match: re.Match[str]) -> bool:
     if verb and verb[0].lower().endswith("ing") and not _CARRIES_ING.search(subject):
         return False
     return subject not in FIRST_PERSON and subject not in _NO_SUBJECT
-
-
-_CARRIES_ING = re.compile(
-    r"^(?:is|was|were|are|am|be|been|keeps?|kept|started|starts|stop(?:ped|s)?)$|'(?:s|re)$"
-)
 
 
 def reported_or_quoted(evidence: Evidence) -> bool:
@@ -351,13 +201,6 @@ def subject_of(clause: str, value: Span) -> tuple[Literal["user", "other", "none
     if after:
         return ("user" if after[0] == "user" else "other"), 0
     return "none", 0
-
-
-# A condition ("if", "whenever"): what follows is not said as fact (the whole-turn checks read it too).
-CONDITION_WORDS = r"if|unless|when|whenever"
-_CONDITION_OR_REASON = re.compile(rf"\b(?:{CONDITION_WORDS}|because|since|as long as)\b", re.I)
-# An aside in brackets ("(or honors, however they spell it)"), closed or running to the end.
-BRACKETED = re.compile(r"\([^()]*\)?")
 
 
 def for_someone_else(after_value: str) -> bool:

@@ -16,9 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from language.reading.evidence import Evidence, Span, sentence_spans, split_clauses
-from language.reading.lasting import is_transient, told_of_the_past
-from language.reading.markers import (
+from language.lexicon.reading.markers import (
     DENIAL_FRAGMENT,
     INDIFFERENT,
     IRONIC,
@@ -32,97 +30,36 @@ from language.reading.markers import (
     SOFT_JOKE,
     TAKEN_BACK,
 )
-from language.reading.orders import HARMFUL, IMPERATIVE, INJECTED, orders_beside
+from language.lexicon.reading.orders import HARMFUL, IMPERATIVE, INJECTED
+from language.lexicon.reading.whole_turn import (
+    _ABOUT_YOU,
+    _ADVICE,
+    _CONDITION,
+    _CONTACTED,
+    _ELABORATES,
+    _FROM_ELSEWHERE,
+    _INTRODUCES,
+    _LIMITED,
+    _MULLED,
+    _QUOTE_MARK,
+    _REASON_OPENER,
+    _REPORTED_LATER,
+    _SIGNATURE,
+    _TURNS_BACK,
+    _WORDS,
+    _YOU_AFTER,
+    _YOU_SAID,
+)
+from language.reading.evidence import Evidence, Span, sentence_spans, split_clauses
+from language.reading.lasting import is_transient, told_of_the_past
+from language.reading.orders import orders_beside
 from language.reading.polarity import polarity
-from language.reading.speakers import CONDITION_WORDS, REPORTING, reporter, subject_of
-from language.text import whole_words
+from language.reading.speakers import REPORTING, reporter, subject_of
 from language.values.words import TypeWords
 
 TurnRejection = Literal["taken_back", "quoted_speech", "echo", "instruction"]
 
-# A sentence that hands over someone else's text next ("Ana wrote this.", "Got this from my sister.").
-_INTRODUCES = re.compile(
-    r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "
-    r"(?:said|wrote|sent)\b|\b(?:got|received|copied|pasted|forwarding|sharing)\s+(?:this|the following)\b",
-    re.I,
-)
-# After the statement: whose words these were ("That's what my doctor says.", "Her words, not mine.").
-_REPORTED_LATER = re.compile(
-    r"\bthat'?s what (?!i\b|we\b)(?:\w+\s+){0,3}?(?:said|says|wrote|writes|thinks|claims|told me|tells me|"
-    r"reckons|recommends?|advised)\b|\b(?:his|her|their|\w+'s) words\b|\bnot my words\b|\bquoting\b|"
-    r"\b(?:she|he|they|\w+) (?:said|says|wrote) so\b|\b(?:at least )?according to (?!me\b)"
-    r"|\bor so (?!i\b|we\b)(?:\w+\s+){0,4}?(?:says?|said|tells?|telling|claims?|thinks?|reckons?)\b",
-    re.I,
-)
-_SIGNATURE = re.compile(r"^\s*-{1,2}\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$", re.M)
-# A professional's advice, reported without quotation marks ("my doctor's orders", "per my dietitian").
-_ADVICE = re.compile(
-    r"\b\w+'s (?:advice|orders|recommendation|suggestion|rule|idea)\b|\bper (?:my|the|his|her|their|\w+'s)\b"
-    r"|\b(?:wants|wanted|told|tells|asked|asks|made|makes|expects|needs|encourages|encouraged) me to\b"
-    r"|\bon (?:the )?(?:advice|orders) of\b",
-    re.I,
-)
-# The user passing on what the assistant said ("you said I'm vegan", "as you said").
-_YOU_SAID = whole_words(
-    # Not "I'd much rather you wrote to me in Spanish", "I wish you said it in French": a wish, not a report.
-    r"(?<!rather )(?<!wish )(?<!if )(?<!when )"
-    r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
-    r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you|if you say so"
-)
-# Someone else in touch just before the statement ("My mother phoned about lunch."): maybe their words follow.
-_CONTACTED = re.compile(
-    r"\b(?!(?:i|we)\b)\w+\s+(?:phoned|called|rang|sent|messaged|texted|emailed|wrote|replied|asked)\b", re.I
-)
-_WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-# Where the text that follows came from, when not the user's own ("copying this from my insurance form:" is).
-_FROM_ELSEWHERE = re.compile(r"\bfrom\s+(?!(?:me|myself|my)\b)", re.I)
 _ECHO_RUN = 4
-# A later sentence (or clause) that opens by turning back on what came before: a correction, an apology, a
-# second thought. Often it takes the statement back ("Actually no, I eat everything now"), sometimes it only
-# adds to it ("Not a fad, I'm actually coeliac"): the reader cannot tell without understanding it, so the gate
-# asks. Openers, not a list of retractions: what follows them is unbounded.
-_TURNS_BACK = re.compile(
-    r"^(?:(?:oh|ah|um+|uh+|erm|hmm+|so|and|haha+|lol)\s+)*(?:actually|well|no|nope|nah|not|sorry|oops|wait|"
-    r"hang on|hold on|one sec|"
-    r"correction|update|scratch|never ?mind|or rather|i mean|but|though|although|except|then again|"
-    r"on second thoughts?|on reflection|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|"
-    r"that's|that is|"
-    r"joke|kidding|i wish|if only|in my dreams|as if|yeah right|"
-    # "… at least until someone waves a bacon sandwich under my nose": a limit put on it afterwards.
-    r"(?:at least )?until|unless|or)\b"
-)
-# A later fragment that opens like a turn but goes on with the same statement: "no" as a determiner ("— no meat,
-# dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that's" affirming ("That's my
-# standing choice", "that's where I always start from") rather than taking back ("that's not true").
-_ELABORATES = re.compile(
-    # "Not a fad thing", "not just a preference": what the statement is not, said to make it stronger.
-    r"^not\s+(?:a|an|just\s+an?|some|merely\s+an?)\s+(?!(?:chance|bit|lot|thing|fan|joke)\b)[a-z]"
-    r"|^(?:(?:so|and)\s+)?(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|"
-    r"delete|dont|ignore|"
-    r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
-    # An apology for the manner, not the content ("Sorry for shouting", "sorry for the essay"); not "sorry for
-    # the confusion, …", "sorry about that", which correct.
-    r"|^sorry\s+(?:for|about|to)\s+(?!(?:the\s+|my\s+)?(?:confusion|mix[- ]?up|mistake|error|typos?|that|this|it|"
-    r"misleading|getting|wrong|earlier|before|change)\b)[a-z]"
-    r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
-    r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b"
-)
-# "boutique hotels, boutique hotels… everyone keeps asking me that": the words turned over, trailing off (not
-# "legroom legroom legroom", said three times to insist).
-_MULLED = re.compile(r"\W*([^\W\d_][\w' -]{2,40}?)\s*(?:,|…|\.{2,})\s*\1\s*(?:…|\.{2,})", re.I)
-# How long or how narrowly something holds, anywhere in the sentence ("I'm on crutches for the next month, so
-# I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a passing one
-# usually is. The gate asks.
-_LIMITED = re.compile(
-    r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b"
-    # "this flight only", "the Madrid leg only": "only" closing the phrase (not "the hotel only has eggs").
-    r"|\b(?:this|that|the) (?:[\w-]+ ){0,2}only(?=\s*(?:[,.;:!?)]|$|for\b|on\b|please\b|though\b|as\b))"
-    r"|\bjust (?:for )?(?:this|now|today|tonight)\b|\btemporar\w*|\bfor (?:a|the) (?:bit|while)\b"
-    r"|\b(?:until|till|through|thru) (?:next|the end|i|my|we)\b|\bat the moment\b"
-    r"|\bfor (?:this|that) (?:chat|conversation|session|message|one|time|trip|booking)\b",
-    re.I,
-)
-_REASON_OPENER = re.compile(r"\W*(?:since|as|because|given)\b", re.I)
 
 
 def turn_rejection(
@@ -270,17 +207,10 @@ def _negated_later(evidence: Evidence, ftype: TypeWords, value: Span) -> bool:
     return False
 
 
-_CONDITION = whole_words(CONDITION_WORDS)
-
-
 def _unclosed_quote_before(text: str, position: int) -> bool:
     """An opening quotation mark before the value that is never closed: the quotation runs to the end."""
     marks = [m.start() for m in _QUOTE_MARK.finditer(text)]
     return len(marks) % 2 == 1 and any(m < position for m in marks) and not any(m >= position for m in marks)
-
-
-# A double quote after a digit is inches ("I'm 6'5\""), not a quotation.
-_QUOTE_MARK = re.compile(r'(?<!\d)"')
 
 
 def _previous_sentence(evidence: Evidence) -> Literal["introduces", "reports", "none"]:
@@ -312,13 +242,6 @@ def _echo_run(clause: str, before: str) -> int:
                 best = max(best, row[j])
         previous = row
     return best
-
-
-_ABOUT_YOU = re.compile(r"\b(?:you|you're|youre|your)\b(?:\W+\w+){0,5}\W*$", re.I)
-# "… in French, as you prefer", "… vegan meals, as you like": the user named right after the value's phrase.
-_YOU_AFTER = re.compile(
-    r"(?:\s+[^\W\d_]+){0,2}?\W*\s*(?:as|like|since|because|which|that)\s+(?:you|you're|youre|your)\b", re.I
-)
 
 
 def _assistant_said_it(value_words: str, before: str) -> bool:

@@ -29,68 +29,24 @@ from typing import Literal
 
 from stdnum import luhn
 
-from language.secrets.hits import CARD_CODE_MASK, CARD_EXPIRY_MASK, Hit, card_mask, word_set
-from language.text import whole_words
-
-# Digit groups with any separators people type between them: spaces, or one or two punctuation marks or symbols
-# other than a colon (a time, a label): dots, dashes, underscores, slashes, commas, middle dots, an emoji, mixed
-# ("4111.1111-1111 1111", "4111 / 1111 / …", "4719·0860·…", "4512 💳 4142 …"); the text is already normalised
-# (NFKC, ASCII digits).
-_CHAIN = re.compile(
-    r"(?<![A-Za-z0-9+])\d+(?:(?:[ \t]{0,2}(?:[^\w\s:]|_){1,2}[ \t]{0,2}|[ \t]{1,3})\d+)*(?![A-Za-z0-9])"
+from language.lexicon.secrets.cards import (
+    _AFTER_TAIL,
+    _BEFORE_HEAD,
+    _CARD_WORD,
+    _CHAIN,
+    _DIGITS,
+    _EXPIRY,
+    _EXPIRY_THEN_CODE,
+    _LABEL_AFTER,
+    _LABEL_BEFORE,
+    _NAMED_NUMBER,
+    _NOT_CARD_WORD,
+    _OTHER_CARDS,
+    _PART_LABEL,
+    _PAYMENT_PRE,
 )
-_DIGITS = re.compile(r"\d+")
-# Card words of the six languages; "visa" is the brand unless a travel visa's words follow it.
-_CARD_WORD = whole_words(
-    r"credit|debit|cc|mastercard|master\s?card|amex|american\s+express|maestro|discover|diners|jcb|"
-    r"union\s?pay|visa(?!\s+(?:application|sticker|stamp|reference|ref|appointment|fee|waiver|on\s+arrival|"
-    r"free|requirements?|office|cent(?:re|er)|type|photo|extension|renewal|interview|run|policy|number|no))|"
-    r"cvv2?|cvc2?|expiry|expires?|exp|valid\s+thru|pan|payment\s+card|pay(?:ing)?\s+with|charge|charged|"
-    r"kreditkarte|karte|karten(?:nummer|zahlung|daten|inhaber|prüf)\w*|carte\s+bancaire|carte\s+bleue|"
-    # "card of what": "tarjeta de crédito" is a payment card, "cartão de embarque" is not.
-    r"(?:tarjetas?|cart(?:ão|ao|ões|oes)|cartes?|carta)(?:\s+(?:de|da|do|di|du|del|della)\s+|\s*d['’]\s*)?"
-    r"(?P<post>(?<=\s)[\w-]+|(?<=['’])[\w-]+)?|"
-    r"(?P<pre>[\w-]{1,30}\s+)?card"
-)
-# "card" after one of these is not a payment card ("boarding card 0123…", "Oyster card …").
-_OTHER_CARDS = word_set(
-    "boarding gift loyalty membership member rail railcard oyster sim key id identity landing green "
-    "post greeting library student discount club reward rewards points tourist city museum metro transit bus "
-    "sd memory lounge priority frequent flyer insurance health ehic ghic vaccination yellow smart access hotel "
-    "room door scratch sim-card e-sim esim photo embarque embarquement imbarco embarco fidelidad fidelidade "
-    "fidélité fedeltà regalo presente cadeau identidad identidade identité identità cidadão ciudadano "
-    "transporte transport trasporto socio sócio membre membro cliente client puntos pontos punti residente "
-    "residencia résidence estudiante estudante étudiant studente sanitaria saúde santé salud memoria memória "
-    "mémoire visita visite"
-)
-_NOT_CARD_WORD = whole_words(
-    r"e-?tickets?|etkt|tkt|tickets?|tracking|track|parcel|package|shipment|courier|delivery|bookings?|booked|"
-    r"reservations?|orders?|ref|reference|confirmation|conf|pnr|locator|itinerary|phone|call|ring|tel|"
-    r"telephone|mobile|cell|whatsapp|fax|flights?|invoice|receipt|members?|membership|loyalty|frequent|"
-    r"flyer|flier|miles|avios|bonvoy|honors|points|policy|claim|case|voucher|imei|serial|isbn|barcode|ean|upc|"
-    r"customer|passenger|baggage|bag|luggage|tag|awb|waybill|container|transaction|trip|application|"
-    r"rail|train|railcard|tax|vat|insurance|number\s+to\s+call|hotline|contact|fone|telefone|teléfono|"
-    r"téléphone|billet|billete|bilhete|"
-    # The same labels in the other languages ("Buchungsnummer", "número de reserva", "suivi du colis" …).
-    r"buchung\w*|reserva\w*|prenotazion\w*|localizador|bestell\w*|commande|pedido|ordine|sendung\w*|suivi|"
-    r"rastreio|seguimiento|tracciamento|vuelo|voo|vol|flug\w*|volo|embarque|embarquement|imbarco|"
-    r"konzert\w*|concierto|concerto|eintritt\w*|biglietto|fahrkarte\w*|telefon\w*|telefono|fattura|factura|"
-    r"facture|rechnung|fatura"
-)
-
-
-# A label of another kind of number just before it: "tracking no. 4111…", "the booking number on my email is
-# 5425…"; a few words may stand between the label and the number only when a connector ends them.
-_LABEL_TAIL = (
-    r"(?:(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#|id|ref|is|was|:|=|-))*"
-    r"|(?:\s+[\w'’-]+){1,6}?\s*(?:\bis|\bwas|:|=|-|\bwould\s+be))\s*$"
-)
-_LABEL_BEFORE = re.compile(_NOT_CARD_WORD.pattern + _LABEL_TAIL, re.I)
-_LABEL_AFTER = re.compile(
-    r"^\W{0,3}(?:\s*(?:is|was|=|-))?(?:\s+(?:my|the|our|your|a|an))?(?:\s+[\w-]+)?\s+"
-    + _NOT_CARD_WORD.pattern,
-    re.I,
-)
+from language.lexicon.secrets.hits import CARD_CODE_MASK, CARD_EXPIRY_MASK
+from language.secrets.hits import Hit, card_mask
 
 
 def _labelled_other(before: str, after: str, strict: bool) -> bool:
@@ -123,16 +79,6 @@ def _iin_fits(d: str) -> bool:
     return (p2 == 50 or 56 <= p2 <= 69) and 16 <= n <= 19
 
 
-# Beside "card", words that leave it a payment card ("my card", "the company card", "tarjeta de crédito"); any
-# other word may be a brand of loyalty or transport card nobody listed ("Nectar card"), which the surest
-# numbers (issuer range and Luhn) do not need to rule out but card-shaped ones do.
-_PAYMENT_PRE = word_set(
-    "my the this that a an our your his her their its company personal work business corporate old new other "
-    "second backup same spare credit debit bank payment virtual prepaid main usual joint travel crédito crédit "
-    "credito débito débit debito bancaria bancária bancaire banco banque banca paiement pago pagamento"
-)
-
-
 def _card_words(window: str) -> tuple[bool, bool, bool]:
     """(a card word, another kind of card: "loyalty card", "Oyster card" …, a card word that can only mean a
     payment card) in ``window``."""
@@ -146,12 +92,6 @@ def _card_words(window: str) -> tuple[bool, bool, bool]:
             payment = True
             firm = firm or word is None or word in _PAYMENT_PRE
     return payment, other, firm
-
-
-# "<name> number 3081 …": a number introduced by what it belongs to; not a card unless that is a card word.
-_NAMED_NUMBER = re.compile(
-    r"(?P<name>[\w-]+)\s+(?:number|no\.?|num|nr\.?|n[°º]|#|id)\s*(?:[:#]|is|was)?\s*$", re.I
-)
 
 
 def _named_other(before: str) -> bool:
@@ -225,13 +165,6 @@ def _vetoed(tier: Tier, number: str, before: str, after: str, cue: tuple[bool, b
     return False
 
 
-# After a card: its expiry, then three or four digits, perhaps named ("…4805, 09/27, 313", "… exp 03/29 cvc 771").
-_EXPIRY_THEN_CODE = re.compile(
-    r"[\s,;|-]*(?:[^\W\d]{1,12}\.?[\s:]*)?(?:0?[1-9]|1[0-2])\s*[/-]\s*(?:20)?\d\d"
-    r"[\s,;|-]*(?:[^\W\d]{1,12}\.?[\s:]*)?(?P<v>\d{3,4})(?!\d|[/:.,]\d)"
-)
-
-
 def card_hits(text: str, view: str) -> Iterator[Hit]:
     if sum(map(str.isdigit, text)) < 13:
         return
@@ -256,9 +189,6 @@ def card_hits(text: str, view: str) -> Iterator[Hit]:
             yield Hit("card", code.start("v"), code.end("v"), CARD_CODE_MASK)
 
 
-# A card's expiry: month and year, said beside its number or its security code ("cvv 933 exp 07/31", "CVC: 351 /
-# gültig bis 04/31", "Card: 5207…\nExp: 07/28"). Alone it is a date; beside card data it is part of the card.
-_EXPIRY = re.compile(r"(?<![\d/.:-])(?:0[1-9]|1[0-2])\s?[/-]\s?(?:20)?\d\d(?![\d/.:-]|\s?[/-]\s?\d)")
 _EXPIRY_REACH = 40
 
 
@@ -277,12 +207,6 @@ def expiries_beside(text: str, hits: list[Hit]) -> list[Hit]:
             if between.count("\n") <= 1 and not any(f.start == m.start() for f in found):
                 found.append(Hit("card", m.start(), m.end(), CARD_EXPIRY_MASK))
     return found
-
-
-_AFTER_TAIL = re.compile(r"[^\d\n]{0,32}")
-_BEFORE_HEAD = re.compile(r"[^\d\n]{0,24}")
-# A part's label before its digits: "last 8:", "Teil 2:", "part 2 -".
-_PART_LABEL = re.compile(r"[^\d\n]{0,20}\b\d{1,2}\s*[:.)-]\s*")
 
 
 def _head(text: str) -> re.Match[str] | None:

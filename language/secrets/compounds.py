@@ -12,22 +12,12 @@ cue's kind reads it (:mod:`language.secrets.cues`).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
-from language.secrets.code_words import ACCESS_PLACES, CODE_HOLDERS
+from language.lexicon.secrets.code_words import ACCESS_PLACES, CODE_HOLDERS
+from language.lexicon.secrets.compounds import _COMPOUND, _ID, _PASSPORT, _PASSWORD_HEADS, _RECOVERY
 from language.secrets.tries import phrases, unaccented
 from language.secrets.vocabulary import CueKind
-
-_PASSWORD_HEADS = frozenset({"passwort", "kennwort", "password", "passcode", "passwd"})
-_COMPOUND = re.compile(
-    rf"(?<![\w'’-])(?P<mod>[^\W\d_]{{3,}}?)-?(?P<head>{'|'.join(sorted(_PASSWORD_HEADS))}|codes?|nummer)(?![\w-])",
-    re.I,
-)
-# How a lost login gets back in, and the documents whose number is an identity number.
-_RECOVERY = ("wiederherstellung", "recovery", "backup", "sicherung", "notfall", "ersatz", "reserve")
-_PASSPORT = ("pass", "dokument", "dokumenten", "reisedokument", "passport")
-_ID = ("ausweis", "identifikation", "identitats", "identitat", "fuhrerschein")
 
 
 @cache

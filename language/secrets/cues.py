@@ -25,17 +25,33 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from language.secrets.compounds import compound_cues
-from language.secrets.hits import (
-    CARD_CODE_MASK,
-    FIXED_MASKS,
-    Hit,
-    SecretKind,
-    account_mask,
-    strip_value,
+from language.lexicon.secrets.cues import (
+    _ACCOUNT_VALUE,
+    _ANSWER_WORD,
+    _ARTICLE,
+    _BEFORE_CUE,
+    _CALLED,
+    _CARD_CODE,
+    _CHANGED_TO,
+    _CLAUSE_END,
+    _CONNECTOR,
+    _DIGITS_ONLY,
+    _DOCUMENT_TOKEN,
+    _KIND,
+    _LABEL_HEAD,
+    _LABELLED,
+    _LATER,
+    _NAME,
+    _NEW,
+    _QUALIFIED,
+    _SPACES,
+    _VALUE_GAP,
 )
+from language.lexicon.secrets.hits import CARD_CODE_MASK, FIXED_MASKS
+from language.secrets.compounds import compound_cues
+from language.secrets.hits import Hit, account_mask, strip_value
 from language.secrets.numbers import id_value
-from language.secrets.tries import alternation, alternation_of, phrases, unaccented
+from language.secrets.tries import alternation, phrases, unaccented
 from language.secrets.values import (
     access_value,
     clause_value,
@@ -49,29 +65,10 @@ from language.secrets.values import (
     word_value,
 )
 from language.secrets.vocabulary import (
-    BEFORE_JOINERS,
-    CONNECTORS,
     CUES,
-    NEW_WORDS,
-    NOW_WORDS,
-    POSSESSIVES,
-    QUALIFIERS,
     CueKind,
     name_closes,
 )
-
-_KIND: dict[CueKind, SecretKind] = {
-    "password": "password",
-    "pin": "pin",
-    "access_code": "pin",
-    "code": "code",
-    "recovery": "code",
-    "card_code": "card",
-    "security_answer": "security_answer",
-    "bank_account": "bank_account",
-    "passport": "passport",
-    "id": "national_id",
-}
 
 
 @cache
@@ -100,37 +97,6 @@ def _kind_of(said: str, kinds: dict[str, CueKind]) -> CueKind | None:
     return kind if kind in _LISTED else None
 
 
-# One step from a name to its value: ":", "=", "#", a dash, a connector word, "it's"; up to three in a row
-# ("passport # - it's 830307647", "senha: é …"). Each step leaves the spaces after it to the next ("ist es").
-_STEP = (
-    rf"(?:\s*[:=]+|(?<=\s)#+|\s+#+|\s*-+(?=\s)|\s+(?:{alternation_of(CONNECTORS)})(?:\s*:)?(?=\s)"
-    r"|\s*,?\s*(?:it's|it is|its|that's|that is|which is|which's)(?=\s))"
-)
-_CONNECT = rf"(?:{_STEP}){{1,3}}\s*"
-_QUALIFIED = re.compile(
-    rf"\s+(?:{alternation_of(QUALIFIERS)})(?:\s+|(?<=['’]))(?:[^\n.,;:!?=\[\d]|\.(?=\w)){{1,32}}?"
-    rf"(?=(?:\s*\([^()\n]{{1,40}}\))?{_CONNECT})",
-    re.I,
-)
-# A label with no little word before it: quoted, or a few words before a ":" ("pregunta secreta, colegio: …",
-# "Sicherheitsfrage 'erstes Auto': …"), or a name before a connector word ("mot de passe SNCF Connect c'est …",
-# "o NIF que uso é o …"), never a "now" that starts the next clause ("mudei a senha, agora é …").
-_LABEL_CHARS = r"(?:[^\n.,;:!?=\[\d'\"]|\.(?=\w)|(?<=\w)['’](?=\w))"  # ("per l'app", "dell'hotel")
-_LABELLED = re.compile(
-    rf"\s+(?:'[^'\n]{{1,40}}'|\"[^\"\n]{{1,40}}\")(?=\s*[:=]|\s+(?:{alternation_of(CONNECTORS)})\s)"
-    rf"|,?\s+{_LABEL_CHARS}{{1,28}}?(?=\s*[:=])"
-    rf"|\s+(?!(?:{alternation_of(NOW_WORDS)})\b){_LABEL_CHARS}{{1,28}}?(?=\s+(?:{alternation_of(CONNECTORS)})\s)",
-    re.I,
-)
-# After the connector, an article before a number ("é o 295381132", "es el 4821").
-_ARTICLE = re.compile(r"(?:o|a|el|la|le|l'|the|der|die|das|il|lo)\s+(?=[A-Z]{0,3}\d)", re.I)
-_CONNECTOR = re.compile(_CONNECT, re.I)
-# "der Code aus der SMS lautet …", "o código que recebi por SMS é …": a few words, then a connector.
-LOOSE_CONNECTOR = re.compile(rf"[^\n.;!?\d\[]{{0,40}}?{_CONNECT}", re.I)
-_NEW = re.compile(rf"\s+(?:{alternation_of(NEW_WORDS)})(?![\w-])", re.I)
-_SPACES = re.compile(r"[ \t]+")
-
-
 def value_start(text: str, pos: int) -> tuple[int, bool]:
     """Where the value starts after a cue ending at ``pos``, and whether a connector led to it.
 
@@ -152,18 +118,12 @@ def value_start(text: str, pos: int) -> tuple[int, bool]:
     return (spaces.end() if spaces else pos), False
 
 
-_ACCOUNT_VALUE = re.compile(r"(?:[A-Z]{1,4}[ -]?)?\d[\d ./-]{4,34}\d(?![\w])")
-
-
 def _account_value(text: str, pos: int) -> tuple[int, int, str] | None:
     m = _ACCOUNT_VALUE.match(text, pos)
     if m is None:
         return None
     digits = re.sub(r"\D", "", m.group(0))
     return (m.start(), m.end(), digits) if len(digits) >= 6 else None
-
-
-_CARD_CODE = re.compile(r"\d{3,4}(?![\d:/%.,]\d|[\w€$£])")
 
 
 def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, int] | None:
@@ -193,14 +153,6 @@ def _value(kind: CueKind, text: str, pos: int, connected: bool) -> tuple[int, in
     return id_value(text, pos, 5, 20) or _document_token(text, pos, connected, least=3)
 
 
-# One name or one token with digits right after an answer's cue, no connector ("memorable place Sintra",
-# "secret answer pineapple42").
-_ANSWER_WORD = re.compile(r"(?:[A-ZÀ-Ý][\w'’-]{1,40}|[\w'’-]*\d[\w'’-]*)(?=$|[\s.,;:!?)])")
-# After "passport … is": the letters and digits a document number is made of, whatever their mix ("CJHYFAQGB",
-# "X1VWJ5ASS"); the cue and the connector say what it is.
-_DOCUMENT_TOKEN = re.compile(r"[A-Z0-9]{6,12}(?=$|[\s.,;:!?)])")
-
-
 def _answer_word(text: str, pos: int) -> tuple[int, int] | None:
     m = _ANSWER_WORD.match(text, pos)
     return m.span() if m and not is_description(m.group(0)) else None
@@ -216,12 +168,6 @@ def _document_token(text: str, pos: int, connected: bool, least: int = 2) -> tup
     # One digit is enough only in a token as long as a passport number ("HVNNHLY5Z"), not in "PASS1".
     enough = sum(c.isdigit() for c in token) >= least and (least > 1 or len(token) >= 8)
     return m.span() if enough else None
-
-
-_CALLED = re.compile(
-    r"(?:called|named|chamad[oa]|llamad[oa]|appel[ée]e?|s'appelait|hie(?:ß|ss)|si\s+chiamava|chiamat[oa])\s+",
-    re.I,
-)
 
 
 def _hit(kind: CueKind, text: str, start: int, end: int) -> Hit:
@@ -272,10 +218,7 @@ def _cue_hit(kind: CueKind, text: str, view: str, start: int, end: int) -> Hit |
     return _hit(kind, text, *found) if found is not None else None
 
 
-# Codes made of digits come in lists ("my PINs are 4921 and 7730", "door codes: 4821, 7730 or 1190"): each
-# further value of the same shape, joined by a comma, a slash, "and", "or" or "&", is the same secret's.
 _LISTED: frozenset[CueKind] = frozenset({"pin", "access_code", "code"})
-_VALUE_GAP = re.compile(r"[ \t]*[,;/&][ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+", re.I)
 
 
 def _listed(kind: CueKind, text: str, start: int, end: int) -> tuple[int, int]:
@@ -285,18 +228,6 @@ def _listed(kind: CueKind, text: str, start: int, end: int) -> tuple[int, int]:
             break
         end = more[1]
     return start, end
-
-
-# The value first: "Lua!2024 é a minha senha", "Gato-77 es mi contraseña", "4821 ist meine PIN", "Gelato!2005 -
-# that's my password", "put 2474259849 as my tax id".
-_JOINER = alternation_of(CONNECTORS, BEFORE_JOINERS)
-_POSSESSIVE = alternation_of(POSSESSIVES)
-_BEFORE_CUE = re.compile(
-    rf"(?<![^\s(])(?P<v>[^\s,;:\[]{{3,64}})(?:\s*[,;-]\s*|\s+)"
-    rf"(?:{_JOINER})\s+(?:(?:{_POSSESSIVE})\s+)?(?:[\w-]+\s+)?$",
-    re.I,
-)
-_DIGITS_ONLY = re.compile(r"(?:G-)?\d{3,10}#?")
 
 
 def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tuple[int, int] | None:
@@ -321,25 +252,9 @@ def _value_before(kind: CueKind, view: str, cue_start: int, cue_end: int) -> tup
     return (start, end) if ok else None
 
 
-_CLAUSE_END = re.compile(r"[!?\n]|\.(?:\s|$)")
-_NOW = alternation_of(NOW_WORDS)
-# Where a changed password's new value is introduced with no other subject: after a comma or "now", a connector
-# ("…, agora é", "…, c'est", "jetzt ist es", "…, it's now").
-_LATER = re.compile(
-    rf"(?:[,;]|(?<![\w'’-])(?:{_NOW}))(?:{_CONNECT})(?:(?:{_NOW})\s+)?",
-    re.I,
-)
-
-
 def _shaped_word(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
     found = word_value(text, pos, connected)
     return found if found is not None and password_shaped(text[found[0] : found[1]]) else None
-
-
-# A password after what it is for, with no connector: "password di ITA Airways Colosseo1980", "senha do Gmail
-# Lua!2024": a little word, up to three names, then a word only a password could be.
-_LABEL_HEAD = re.compile(rf"(?i:(?:{alternation_of(QUALIFIERS)})\s+)?(?i:(?:{_POSSESSIVE})\s+)?")
-_NAME = re.compile(r"[A-Z][\w.&'’-]*\s+")
 
 
 def _after_label(text: str, pos: int) -> tuple[int, int] | None:
@@ -367,11 +282,3 @@ def _value_later(text: str, pos: int) -> tuple[int, int] | None:
         if found is not None and password_shaped(text[found[0] : found[1]]):
             return found
     return None
-
-
-# What a password was set or changed to, a few words on: "changed my password to …", "set the Expedia password
-# as …", "mudei a senha para …", "cambié la contraseña a …", "le mot de passe pour …", "das Passwort auf …",
-# "la password in …", "Kennwort fürs Mailkonto lautet …". Only a password-shaped word counts after it.
-_CHANGED_TO = re.compile(
-    r"\s(?:to|as|into|para|pra|a|pour|en|auf|in|zu|lautet|c'est|è|é|ist|is)\s+|\s*(?:→|->|=>)\s*", re.I
-)

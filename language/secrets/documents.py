@@ -14,22 +14,20 @@ from functools import cache
 
 from stdnum import get_cc_module
 
-from language.secrets.hits import FIXED_MASKS, Hit, SecretKind, sentence_bounds
-from language.secrets.tries import alternation_of, listed, unaccented, words_pattern
-from language.secrets.vocabulary import CONNECTORS, DOCUMENT_CONTEXT, POSSESSIVES, QUALIFIERS
-
-# Letters and digits in the lengths passports use: "C01X00T47", "AB1234567", "X1234567", "123456789".
-_PASSPORT_SHAPE = re.compile(
-    r"(?<![\w/-])(?=(?:[A-Z]*\d){5})(?:[A-Z]{1,2}\d{6,8}|[A-Z]\d{2}[A-Z0-9]{5,6}|\d{2}[A-Z]{2}\d{5}|\d{9})(?![\w/-])"
+from language.lexicon.secrets.documents import (
+    _DOCUMENT_CONTEXT,
+    _DOCUMENT_NOUN,
+    _DOCUMENT_SHAPE,
+    _MRZ_LINE,
+    _NOT_DOCUMENT,
+    _NUMBER_WORD,
+    _PASSPORT_SHAPE,
+    _THEN_NUMBER,
 )
-_DOCUMENT_CONTEXT = words_pattern(
-    set(listed(DOCUMENT_CONTEXT)) | {unaccented(w) for w in listed(DOCUMENT_CONTEXT)}
-)
-_NOT_DOCUMENT = re.compile(
-    r"\b(?:booking|ref|reference|order|ticket|tracking|confirmation|pnr|reservation|invoice|flight|phone|"
-    r"call|tel|voucher|policy|membership|member|loyalty|reserva|réservation|buchung|prenotazione)\b",
-    re.I,
-)
+from language.lexicon.secrets.hits import FIXED_MASKS, SecretKind
+from language.secrets.hits import Hit, sentence_bounds
+from language.secrets.tries import alternation_of
+from language.secrets.vocabulary import POSSESSIVES, QUALIFIERS
 
 
 def _sentence_around(view: str, start: int, end: int) -> str:
@@ -59,23 +57,6 @@ def _stdnum_ids() -> tuple[re.Pattern[str], dict[str, Callable[[str], bool]]]:
     return re.compile(rf"(?<![\w.-])(?:{shapes})(?![\w-]|\.\d)"), validators
 
 
-# Any mix of letters and digits a passport may use ("KPF9F60CJ", "XJKRT5A0B"), only where the sentence also
-# talks of a document; the stricter shape above needs less.
-_DOCUMENT_SHAPE = re.compile(r"(?<![\w/-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,9}(?![\w/-])")
-
-
-# A document's number said with its number word on either side of the document's name: "travel document no.
-# YA9917024", "my passport's number is 563106014", "passaporte português n.º CB382739", "n° du titre de voyage
-# 52CV35025". The name and the number word together say what follows is the number, whatever the language.
-_NUMBER_WORD = (
-    r"(?:numbers?|num\.?|no\.?|nos\.?|n\.?\s?[º°o]\.?|n\.(?=\s)|nr\.?|#|num[ée]ro|n[úu]mero|nummer)"
-)
-_DOCUMENT_NOUN = (
-    r"(?:passports?|passaporte|pasaporte|passeport|passaporto|reisepass|travel\s+document|documents?|"
-    r"documento|dokument|titre\s+de\s+voyage|photo[\s-]page|data\s+page|"
-    r"(?P<id>titre\s+de\s+s[ée]jour|ausweis|carte\s+d'identit[ée]|id\s+card|identity\s+card|licen[cs]e|"
-    r"f[üu]hrerschein|permis|carnet|patente))"
-)
 # The name, then its number word ("passport's number", "document no."), or the number word, then the name
 # ("n° du titre de voyage", "número de pasaporte").
 _NUMBERED_DOCUMENT = (
@@ -89,13 +70,6 @@ _NUMBERED_DOCUMENT = (
         re.I,
     ),
 )
-_THEN_NUMBER = re.compile(
-    rf"(?:\s*\([^()\n]{{1,40}}\))?(?:\s*[:=#-]+\s*|\s+(?:{alternation_of(CONNECTORS)})\s*:?\s*|\s+)"
-    r"(?P<v>(?=[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){5,15})(?![\w-])",
-    re.I,
-)
-# A machine-readable zone line: capitals, digits and "<" fillers ("P<UTOSMITH<<JOHN…", "CKN620PM28D<<7905…").
-_MRZ_LINE = re.compile(r"(?<![A-Z0-9<])(?=[A-Z0-9<]*<<)(?=(?:[A-Z<]*\d){6})[A-Z0-9<]{28,44}(?![A-Z0-9<])")
 
 
 def numbered_document_hits(text: str, view: str) -> Iterator[Hit]:

@@ -19,14 +19,17 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache
 
-from language.secrets.hits import FIXED_MASKS, SEED_PHRASE_MASK, URL_BEFORE, Hit
-
-_BASE64_RUN = re.compile(
-    r"(?<![A-Za-z0-9+/=_\-.:@%?&])[A-Za-z0-9+_\-]{20,}={0,2}(?![A-Za-z0-9+/=_\-@]|\.\w|://)"
+from language.lexicon.secrets.entropy import (
+    _BASE64_RUN,
+    _GAP,
+    _HEX_RUN,
+    _SEED_LANGUAGES,
+    _VOWEL,
+    _WORD,
+    _WORD_SHAPE,
 )
-_HEX_RUN = re.compile(r"(?<![A-Za-z0-9])[0-9a-fA-F]{32,}(?![A-Za-z0-9])")
-_WORD_SHAPE = re.compile(r"[A-Z]?[a-z]{3,}")
-_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+from language.lexicon.secrets.hits import FIXED_MASKS, SEED_PHRASE_MASK, URL_BEFORE
+from language.secrets.hits import Hit
 
 
 @cache
@@ -90,11 +93,7 @@ def entropy_hits(text: str, view: str) -> Iterator[Hit]:
             yield Hit("api_key", m.start(), m.end(), FIXED_MASKS["api_key"])
 
 
-_SEED_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish")
 _LEAST_WORDS = 12
-_WORD = re.compile(r"[^\W\d_]+")
-# Between two words of a phrase: spaces, commas, line breaks, and list numbering ("1. abandon 2) ability").
-_GAP = re.compile(r"[\s,;.)(\-]*(?:\d{1,2}[.):\-]?[\s,;]*)?")
 
 
 @cache

@@ -8,23 +8,11 @@ report a hit that overlaps a mask: that is what makes masking idempotent.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import get_args
 
-SecretKind = Literal[
-    "card",
-    "bank_account",
-    "api_key",
-    "private_key",
-    "password",
-    "pin",
-    "code",
-    "security_answer",
-    "credentials",
-    "passport",
-    "national_id",
-]
+from language.lexicon.secrets.hits import MASK_RE, SecretKind
+
 SECRET_KINDS: tuple[SecretKind, ...] = get_args(SecretKind)
 
 
@@ -38,23 +26,6 @@ class Hit:
     mask: str
 
 
-FIXED_MASKS: dict[SecretKind, str] = {
-    "api_key": "[API key masked]",
-    "private_key": "[private key masked]",
-    "password": "[password masked]",
-    "pin": "[PIN masked]",
-    "code": "[code masked]",
-    "security_answer": "[security answer masked]",
-    "credentials": "[credentials masked]",
-    "passport": "[passport number masked]",
-    "national_id": "[ID number masked]",
-}
-CARD_CODE_MASK = "[card security code masked]"
-CARD_EXPIRY_MASK = "[card expiry masked]"
-BANK_CODE_MASK = "[bank code masked]"
-SEED_PHRASE_MASK = "[recovery phrase masked]"
-
-
 def card_mask(digits: str) -> str:
     return f"[card ending {digits[-4:]}]"
 
@@ -65,16 +36,6 @@ def iban_mask(compact: str) -> str:
 
 def account_mask(digits: str) -> str:
     return f"[bank account ending {digits[-2:]}]"
-
-
-MASK_RE = re.compile(
-    r"\[(?:card ending \d{4}|IBAN ending [0-9A-Z]{1,4}|bank account ending \d{1,2}|"
-    + "|".join(
-        re.escape(m[1:-1])
-        for m in (*FIXED_MASKS.values(), CARD_CODE_MASK, CARD_EXPIRY_MASK, BANK_CODE_MASK, SEED_PHRASE_MASK)
-    )
-    + r")\]"
-)
 
 
 def mask_spans(text: str) -> list[tuple[int, int]]:
@@ -109,10 +70,6 @@ def strip_value(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start + 1 and text[end - 1] in ".,;:?)]}\"'»”’":
         end -= 1
     return start, end
-
-
-# A link running up to a position ("https://…/" right before a token): its path is no secret.
-URL_BEFORE = re.compile(r"(?:https?://|www\.)\S*$", re.I)
 
 
 def sentence_bounds(view: str, start: int, end: int) -> tuple[int, int]:

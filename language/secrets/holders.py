@@ -23,27 +23,28 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from language.secrets.code_words import ACCESS_PLACES, AMOUNTS, CODE_HOLDERS, CODE_WORDS, DELIVERY
-from language.secrets.cues import LOOSE_CONNECTOR, value_start
-from language.secrets.hits import FIXED_MASKS, Hit, sentence_bounds
-from language.secrets.phrases import NOT_SECRET_CODE
-from language.secrets.tries import alternation_of, phrases, unaccented, words_pattern
-from language.secrets.values import access_value, digits_value
-from language.secrets.vocabulary import CONNECTORS
-
-_BELONGS = re.compile(
-    r"(?:\s+(?:of|de|da|do|del|du|des|della|dell'|in|im|der|the|my|la|le|el|il|o|a|am|vom|on|at|by|for))+"
-    r"(?:\s+[^\W\d_]{2,20}(?:['’]s)?){1,3}(?![\w'])",
-    re.I,
+from language.lexicon.secrets.code_words import ACCESS_PLACES, CODE_HOLDERS, CODE_WORDS, DELIVERY
+from language.lexicon.secrets.cues import LOOSE_CONNECTOR
+from language.lexicon.secrets.hits import FIXED_MASKS
+from language.lexicon.secrets.holders import (
+    _AMOUNT_AFTER,
+    _ANY_DIGIT,
+    _BELONGS,
+    _JOIN,
+    _KEYED,
+    _KEYPAD,
+    _KEYPAD_DIGITS,
+    _SET,
+    _SET_TO,
+    _SIX_DIGITS,
+    _WORD,
+    _YEAR_THEN_WORD,
 )
-_KEYED = re.compile(r"\s*[:=]?\s*(?P<v>[#*]\d{3,8}[#*]?|\d{3,8}[#*])(?![\w#*])")
-_KEYPAD = re.compile(r"keypad|teclado|clavier|tastierino|tastatur", re.I)
-_KEYPAD_DIGITS = re.compile(r"\s+(?P<v>\d{4,8})(?![\w:/%.,]\d|[\w€$£])")
-_SIX_DIGITS = re.compile(r"\d{6}(?![\w:/%.,]\d|[\w€$£])")
-_SET = re.compile(r"\b(?:set|changed?|reset|put|programmed|mis|puse|pus|gesetzt|gestellt|impostato)\b", re.I)
-# What a code was set to ("set the room safe to 7860"): a connector only where the sentence says it was set.
-_SET_TO = ("to", "auf", "a", "para", "sur", "su")
-_JOIN = re.compile(rf"\s*[:=]\s*|\s+(?:{alternation_of(CONNECTORS)}|{'|'.join(_SET_TO)})\s+", re.I)
+from language.lexicon.secrets.phrases import NOT_SECRET_CODE
+from language.secrets.cues import value_start
+from language.secrets.hits import Hit, sentence_bounds
+from language.secrets.tries import phrases, unaccented, words_pattern
+from language.secrets.values import access_value, digits_value
 
 
 def _table_pattern(table: dict[str, str]) -> re.Pattern[str]:
@@ -92,14 +93,6 @@ def holder_hits(text: str, view: str) -> Iterator[Hit]:
         keyed = _KEYED.match(text, m.end())
         if keyed is not None:
             yield Hit("pin", *keyed.span("v"), FIXED_MASKS["pin"])
-
-
-_WORD = re.compile(r"[\w-]+")
-_ANY_DIGIT = re.compile(r"\d")
-_AMOUNT_AFTER = re.compile(rf"\s*(?:[€$£%]|(?:{alternation_of(AMOUNTS)})\b)", re.I)
-
-
-_YEAR_THEN_WORD = re.compile(r"(?:19|20)\d\d\s+[^\W\d]")
 
 
 def amount_or_year(text: str, start: int, end: int) -> bool:

@@ -32,13 +32,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from language.lexicon.secrets.hits import MASK_RE as _MASK_RE
+from language.lexicon.secrets.hits import SecretKind as SecretKind
 from language.normalise import Normalised
 from language.secrets.cards import card_hits, expiries_beside, opens_with_digits, split_card_parts
 from language.secrets.cues import cued_hits
 from language.secrets.documents import document_hits
 from language.secrets.entropy import entropy_hits, seed_phrase_hits
-from language.secrets.hits import MASK_RE as _MASK_RE
-from language.secrets.hits import SECRET_KINDS, Hit, SecretKind, blank_masks, mask_spans
+from language.secrets.hits import SECRET_KINDS as SECRET_KINDS
+from language.secrets.hits import Hit, blank_masks, mask_spans
 from language.secrets.holders import context_code_hits, holder_hits
 from language.secrets.logins import credential_hits, security_answer_hits
 from language.secrets.numbers import bank_hits, iban_hits, identity_hits
@@ -81,9 +83,6 @@ class Masked:
         return tuple(dict.fromkeys(f.kind for f in self.findings))
 
 
-# When two hits overlap, the earlier kind here wins: a key after "password is" is an API key; a valid IBAN
-# beats the card-like digits inside it; a card number inside "login 4111…" is a card; a "one-time password"
-# is a code; a password never swallows a card or a key.
 _STRONGEST_FIRST: tuple[SecretKind, ...] = (
     "private_key",
     "api_key",

@@ -25,21 +25,29 @@ from stdnum.es import dni, nie
 from stdnum.it import codicefiscale
 from stdnum.us import rtn, ssn
 
-from language.secrets.hits import (
-    BANK_CODE_MASK,
-    FIXED_MASKS,
-    Hit,
-    account_mask,
-    iban_mask,
+from language.lexicon.secrets.hits import BANK_CODE_MASK, FIXED_MASKS
+from language.lexicon.secrets.numbers import (
+    _ACCOUNT,
+    _ALNUM,
+    _ALNUM_RUN,
+    _BANK_CODE,
+    _BANK_WORD,
+    _DIGIT,
+    _IBAN_CUE,
+    _IBAN_START,
+    _ID_GROUPS,
+    _LOYALTY_WORD,
+    _MRZ,
+    _NATIONAL_ID,
+    _NO_DIGIT_GROUP,
+    _PASSPORT,
+    _PRINTED_IBAN,
+    _REFERENCE_BEFORE,
+    _REFERENCE_WORD,
+    _SORT_AND_ACCOUNT,
+    _SORT_CODE,
 )
-from language.text import whole_words
-
-_DIGIT = re.compile(r"\d")
-
-_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ -]?[A-Za-z0-9])")
-_IBAN_CUE = re.compile(r"\bIBAN\b", re.I)
-_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{1,34}(?:[ -][A-Za-z0-9]{1,34}){0,16}")
-_ALNUM = re.compile(r"[A-Za-z0-9]+")
+from language.secrets.hits import Hit, account_mask, iban_mask
 
 
 def _iban_candidates(text: str, start: int) -> Iterator[tuple[int, str]]:
@@ -95,16 +103,10 @@ def _iban_length(country: str) -> int | None:
     return 4 + sum(int(n) for n in re.findall(r"\d+", bban)) if bban else None
 
 
-_PRINTED_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4})+(?: [A-Z0-9]{1,3})?")
-
-
 def _printed_iban(printed: str, compact: str) -> bool:
     """Printed the way an IBAN is (in groups of four) and as long as its country's IBANs are: a mistyped IBAN
     ("IT24 4787 3185 5031 0373 8783 390", a digit where the check letter goes) still names an account."""
     return _PRINTED_IBAN.fullmatch(printed) is not None and _iban_length(compact[:2]) == len(compact)
-
-
-_NO_DIGIT_GROUP = re.compile(r"(?:^|[ -])[^\d\s-]+$")
 
 
 def iban_hits(text: str, view: str) -> Iterator[Hit]:
@@ -130,47 +132,6 @@ def iban_hits(text: str, view: str) -> Iterator[Hit]:
             yield Hit("bank_account", m.start(), found[0], iban_mask(found[1]))
 
 
-_CONNECT = r"(?:\s*(?:number|no\.?|num|nr\.?|n[°º]|#))?(?:\s*(?:is|was|:|=|-|'s|’s)(?:\s*:)?)?\s*"
-_SORT_CODE = re.compile(
-    r"\b(?:sort[ -]?code|s/c|bsb|routing|aba|rtn|transit|ag[êe]ncia|agencia)"
-    + _CONNECT
-    + r"(?P<v>\d{2,3}[- ]?\d{2,3}(?:[- ]?\d{1,5})?)\b",
-    re.I,
-)
-_ACCOUNT = re.compile(
-    r"\b(?P<cue>(?:(?:bank|checking|cheque|current|savings|business)\s+)?(?:account|acct|acc|a/c))"
-    + _CONNECT
-    + r"(?P<v>\d(?:[ -]?\d){5,16})(?![\d])",
-    re.I,
-)
-_BANK_WORD = whole_words(
-    r"bank|banking|sort[ -]?code|routing|bsb|iban|swift|bic|checking|cheque|current\s+account|savings|"
-    r"transfer|wire|deposit|refund|direct\s+debit|standing\s+order|payee|acct|a/c|ifsc|branch"
-)
-_LOYALTY_WORD = whole_words(
-    r"loyalty|member|membership|frequent|flyer|flier|miles|avios|bonvoy|honors|points|rewards?|club|"
-    r"customer|booking|reservation|airline|hotel|programme|program|executive|tap|flying\s+blue"
-)
-
-
-# A bank's code said with its number: a UK sort code, a US routing (ABA) number, an Australian BSB, a Canadian
-# transit or institution number. Beside an account number it settles that the account is a bank's, whatever
-# loyalty programme the sentence also mentions.
-_BANK_CODE = re.compile(
-    r"\b(?:sort(?:[ -]?code)?|s/c|bsb|routing|aba|transit|institution)(?:\s*(?:number|no\.?|#))?"
-    r"(?:\s*(?:is|:|=))?\s*\d{2,3}(?:[- ]?\d{2,3}){1,2}\b|\b(?:transit|institution)\s+\d{3,5}\b",
-    re.I,
-)
-
-
-_SORT = r"\d{2}[- ]\d{2}[- ]\d{2}"
-_BETWEEN_BANK = r"\s*(?:[/,;|]|\s(?:and|acc(?:oun)?t|a/c|s/?c|sort(?:\s*code)?)(?:\s*(?:no\.?|:))?)?\s*"
-_SORT_AND_ACCOUNT = re.compile(
-    rf"(?<![\d-]){_SORT}{_BETWEEN_BANK}\d{{8}}(?![\d-])|(?<![\d-])\d{{8}}{_BETWEEN_BANK}{_SORT}(?![\d-])",
-    re.I,
-)
-
-
 def bank_hits(text: str, view: str) -> Iterator[Hit]:
     if _DIGIT.search(text) is None:
         return
@@ -193,39 +154,6 @@ def bank_hits(text: str, view: str) -> Iterator[Hit]:
             if not banked and (not _BANK_WORD.search(window) or _LOYALTY_WORD.search(window)):
                 continue
         yield Hit("bank_account", m.start("v"), m.end("v"), account_mask(re.sub(r"\D", "", m.group("v"))))
-
-
-_ID_GROUPS = re.compile(r"[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,5}")
-_PASSPORT = re.compile(
-    r"\b(?:passports?|reisepass(?:nummer)?|passeport|pasaporte|passaporto|paspoort|passaporte)"
-    r"(?:\s+(?:number|no\.?|num|nr\.?|n[°º]|#|id|details|n[úu]mero|num[ée]ro|nummer))?"
-    r"(?:\s+(?:for|on|in)\s+[^\n.,;:!?\d]{1,25}?(?=\s*:|\s+is\s))?"
-    r"(?:\s+(?:is|was|reads|es|est|ist|é)(?:\s*:)?|\s*[:=#-]|'s|’s|\?\s*(?:it's|it is))?\s*",
-    re.I,
-)
-_NATIONAL_ID = re.compile(
-    r"\b(?:national\s+insurance(?:\s+(?:number|no\.?))?|ni\s+(?:number|no\.?)|nino|social\s+security"
-    r"(?:\s+(?:number|no\.?))?|ssn|social\s+insurance\s+number|sin|(?:national|personal|government|citizen)\s+id"
-    r"(?:entity)?(?:\s+(?:card|number|no\.?))?|id(?:entity)?\s+card(?:\s+(?:number|no\.?))?|identity\s+number|"
-    r"(?:my|your)\s+id(?:\s+(?:number|no\.?|#))?|(?P<bare>id)\s+(?:number|no\.?|#)|"
-    r"dni|nie|nif|cpf|codice\s+fiscale|bsn|burgerservicenummer|"
-    r"pesel|personnummer|aadhaa?r(?:\s+(?:number|no\.?))?|tax\s+file\s+number|tfn|pps(?:n|\s+number)?|"
-    r"steuer-?id|steueridentifikationsnummer|personalausweis(?:nummer)?|carte\s+d'identit[ée]|"
-    r"num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|cart[ãa]o\s+de\s+cidad[ãa]o|nric|mykad|emirates\s+id|"
-    r"driv(?:er'?s|ing)\s+licen[cs]e(?:\s+(?:number|no\.?))?)"
-    r"(?:\s+(?:is|was|reads)(?:\s*:)?|\s*[:=#-]|'s|’s|\?\s*(?:it's|it is))?\s*",
-    re.I,
-)
-_REFERENCE_WORD = re.compile(
-    r"\b(?:booking|order|transaction|reservation|member|trip|user|session|ticket|passenger|customer|flight|"
-    r"tracking|reference|confirmation|loyalty|account|device|employee|staff|student|event|conference|group|"
-    r"apple|google|wi-?fi|player|registration|application)\W*$",
-    re.I,
-)
-_REFERENCE_BEFORE = re.compile(
-    r"\b(?:booking|ref|reference|order|ticket|tracking|confirmation|pnr|reservation|invoice|flight)\b[^.\n]{0,12}$",
-    re.I,
-)
 
 
 def id_value(text: str, pos: int, min_digits: int, max_len: int) -> tuple[int, int] | None:
@@ -287,12 +215,6 @@ def identity_hits(text: str, view: str) -> Iterator[Hit]:
         for m in pattern.finditer(text):
             if valid(m.group(0)) and not _REFERENCE_BEFORE.search(view, max(0, m.start() - 40), m.start()):
                 yield Hit("national_id", m.start(), m.end(), FIXED_MASKS["national_id"])
-
-
-# The machine-readable lines of a passport's photo page: "P<GBRSMITH<<JOHN<<<…" and the number line after it.
-_MRZ = re.compile(
-    r"P[A-Z<][A-Z]{3}[A-Z<]{20,90}(?:\s*\n?\s*[A-Z0-9<]{9}\d[A-Z]{3}\d{6}[0-9<]\w?[A-Z0-9<]{0,30})?"
-)
 
 
 def _mrz_hits(text: str) -> Iterator[Hit]:

@@ -11,71 +11,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from language.secrets.hits import CARD_CODE_MASK, FIXED_MASKS, Hit, SecretKind, strip_value, word_set
+from language.lexicon.secrets.hits import CARD_CODE_MASK, FIXED_MASKS, SecretKind
+from language.lexicon.secrets.phrases import (
+    _BARE_CODE,
+    _CARD_CODE_CUE,
+    _CARDISH,
+    _CODE_CUE,
+    _DELIVERED_CODE,
+    _OTP_CONTEXT,
+    _PASSWORD_CUE,
+    _PIN_CUE,
+    _REVERSED,
+    _TEXTED_ME,
+    NOT_SECRET_CODE,
+)
+from language.secrets.hits import Hit, strip_value
 from language.secrets.values import after_cue, clause_value, digits_value, is_description, word_value
 from language.secrets.vocabulary import name_closes
-from language.text import whole_words
-
-_PASSWORD_CUE = whole_words(
-    r"pass[- ]?words?|passwd|pwd|pw|p/w|pword|passphrase|pass[- ]phrase|mot\s+de\s+passe|mdp|contrase[ñn]a|"
-    r"clave|senha|wachtwoord|passwort|kennwort|l[öo]senord|has[łl]o|parola\s+d'ordine|(?<!boarding )(?<!day )"
-    r"(?<!bus )(?<!rail )(?<!ski )pass(?=\s*[:=]|\s+(?:for|to)\s+(?:the\s+|my\s+|our\s+)?[\w\s-]{0,20}?"
-    r"(?:wi-?fi|network|router|account|portal|app|login|laptop|computer|email)\b)"
-)
-_PIN_CUE = whole_words(
-    r"pin(?:[- ]?(?:code|number|no\.?|nummer))?|code\s+pin|passcode|pass\s+code|geheimzahl|"
-    r"(?:door|entry|safe|lock|lockbox|key\s?box|key\s?safe|keypad|alarm|gate|garage|building|access)\s+code|"
-    r"(?:(?:safe|lock|locker|padlock|suitcase)\s+)?combination(?:\s+(?:code|number))?|"
-    r"code\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|main\s+|back\s+|apartment\s+|building\s+)?"
-    r"(?:door|safe|gate|lockbox|key\s?box|key\s?safe|building|apartment|flat|garage|alarm|padlock|lock)"
-)
-_CODE_CUE = re.compile(
-    r"\b(?:(?:verification|verify|validation|one[- ]?time|otp|2fa|2-fa|two[- ]factor|two[- ]step|2[- ]step|mfa|"
-    r"multi[- ]factor|authenticat(?:ion|or)|auth|login|log[- ]?in|sign[- ]?in|sms|text|backup|recovery|"
-    r"security|magic|6[- ]digit|six[- ]digit)\s+(?:code|pin|number|token)s?|otp|totp|2fa|mfa|tan|"
-    r"one[- ]time[- ]pass(?:word|code)|c[óo]digo(?:\s+de\s+verificaci[óo]n)?|code\s+de\s+(?:v[ée]rification|"
-    r"confirmation|s[ée]curit[ée])|best[äa]tigungscode|verifizierungscode|sicherheitscode)\b",
-    re.I,
-)
-_CARD_CODE_CUE = whole_words(
-    r"(?:cvv2?|cvc2?|cid|csc)(?:\s+(?:code|number|no))?|card\s+verification\s+(?:value|code)|"
-    r"card\s+security\s+code|"
-    # Where the code is printed, said instead of its name: "the 3 digits on the back", "back of card says".
-    r"(?:\w+\s+)?digits\s+on\s+the\s+back(?:\s+of\s+(?:the|my)\s+card)?|"
-    r"back\s+of\s+(?:the\s+|my\s+)?card(?:\s+(?:says|reads|shows))?"
-)
-_CARDISH = whole_words(r"card|visa|mastercard|amex|back|cvv|debit|credit")
-_BARE_CODE = re.compile(r"\b(?P<pre>[\w-]{1,30}\s+)?codes?\b", re.I)
-NOT_SECRET_CODE = word_set(
-    """promo promotional discount voucher coupon gift booking reservation reference airport iata icao airline
-    postal post zip country area dial dialling dialing fare error dress qr bar tax station city currency seat
-    cabin class meal source status colour color hs customs shortcode short referral invite invitation
-    confirmation ticket flight hotel room wifi wi-fi tracking order"""
-)
-# "They texted me 902114": the code without the word "code".
-_TEXTED_ME = re.compile(
-    r"\b(?:texted|sms(?:'d|ed)?|messaged|whatsapped)\s+(?:me|us)\s+(?:(?:a|the)\s+)?", re.I
-)
-_OTP_CONTEXT = whole_words(
-    r"text(?:ed)?|sms|sent|received|got|authenticator|app|log(?:ging)?[- ]?in|sign(?:ing)?[- ]?in|verify|"
-    r"verification|two[- ]factor|2fa|otp|bank|phone|email(?:ed)?|expires?\s+in|valid\s+for"
-)
-# A six-digit number a moment after how one-time codes arrive ("got the sms: 964054", "authenticator says
-# 093931"): six digits is what those codes are, and little else in a trip is.
-_DELIVERED_CODE = re.compile(
-    r"\b(?:sms|text(?:\s+message)?|texted|authenticator(?:\s+app)?|2fa(?:\s+app)?|otp)\b[^\d\n.;!?]{0,24}?"
-    r"(?<![\d:/.-])(?P<v>\d{6})(?![\d:/.,]\d|\d|[A-Za-z€$£%])",
-    re.I,
-)
-# The value first: "4739 is my PIN", "I use Blue!Monday77 as my password", "it's 2846, my pin", "I got 283746 as
-# the code".
-_REVERSED = re.compile(
-    r"(?:\b(?:use|using|used|set|chose|picked|typed)\s+)?(?<![^\s(])(?P<v>[^\s\[,]{1,64})(?:\s+(?:is|was|as)|,)\s+(?:my|the|our)\s+"
-    r"(?:new\s+|old\s+|current\s+|temporary\s+|temp\s+|wifi\s+|wi-fi\s+|bank\s+|card\s+|phone\s+|app\s+)?"
-    r"(?P<cue>password|passcode|pin(?:\s+code)?|pw|pwd|passphrase|verification\s+code|one[- ]time\s+code|otp|"
-    r"2fa\s+code|code)\b",
-    re.I,
-)
 
 
 def password_hits(text: str, view: str) -> Iterator[Hit]:

@@ -11,30 +11,9 @@ with a zero in it is one number to every scanner.
 
 from __future__ import annotations
 
-import re
-
+from language.lexicon.secrets.reading import _DIGIT_WORDS, _RUN, _TOKEN, _ZERO
 from language.normalise import Normalised, normalise
 
-_DIGIT_WORDS = {
-    "oh": "0",
-    "nought": "0",
-    "naught": "0",
-    "zero": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-}
-_WORD = "(?:" + "|".join(_DIGIT_WORDS) + ")"
-# Digit words in a row ("one oh four", "oh oh nine"); read as digits only when a spoken zero is among them.
-_RUN = re.compile(rf"(?<![\w'’]){_WORD}(?:[ \t-]+{_WORD})*(?![\w'’])", re.I)
-_TOKEN = re.compile(_WORD, re.I)
-_ZERO = re.compile(r"oh|nought|naught", re.I)
 _BETWEEN = " \t-"
 
 

@@ -22,65 +22,32 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from language.secrets.hits import FIXED_MASKS, URL_BEFORE, Hit, SecretKind, word_set
-from language.text import whole_words
-
-_EDGE = r"(?<![A-Za-z0-9_\-])"
-_PROVIDER = re.compile(
-    _EDGE
-    + r"(?:sk-ant-[A-Za-z0-9_\-]{20,}|sk-(?:proj|svcacct|admin|live|test)-[A-Za-z0-9_\-]{20,}|sk-[A-Za-z0-9]{20,}"
-    r"|AIza[0-9A-Za-z_\-]{35}|ya29\.[0-9A-Za-z_\-]{20,}|GOCSPX-[0-9A-Za-z_\-]{20,}|xai-[A-Za-z0-9]{20,}"
-    r"|hf_[A-Za-z0-9]{30,}|gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|oas|agent)-[A-Za-z0-9_\-]{20,}"
-    r"|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9\-]{10,}"
-    r"|xapp-\d-[A-Za-z0-9\-]{10,}|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,}"
-    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}"
-    r"|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_\-]{50,}|SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}"
-    r"|sq0(?:csp|atp)-[0-9A-Za-z_\-]{22,}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dop_v1_[a-f0-9]{64}"
-    r"|https://hooks\.slack\.com/services/[A-Za-z0-9_/]+)(?![A-Za-z0-9_\-])"
+from language.lexicon.secrets.hits import FIXED_MASKS, URL_BEFORE, SecretKind
+from language.lexicon.secrets.tokens import (
+    _ASSIGNMENT,
+    _AWS_CONTEXT,
+    _AWS_SECRET,
+    _CONSONANTS_RUN,
+    _HEADER_PARTS,
+    _KEY_NAME,
+    _KEYED_TOKEN,
+    _KEYISH,
+    _LABELLED,
+    _NAME_PART,
+    _NOT_SECRET_PARTS,
+    _PASSWORD_PARTS,
+    _PEM,
+    _PLACEHOLDER,
+    _PROVIDER,
+    _SECRET_PARTS,
+    _TOKENISH,
+    _VOWELS,
 )
-_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
-_AWS_CONTEXT = re.compile(r"\b(?:aws|amazon|iam|s3|secret|access\s+key)|(?:AKIA|ASIA)[A-Z0-9]{16}", re.I)
-_LABELLED = re.compile(
-    r"\b(?:(?:api|secret|access|auth|bearer|private|client|app|application|developer|dev|personal\s+access|"
-    r"refresh|session)[ _-]?(?:key|token|secret)|token|bearer|secret|x-api-key|authorization)"
-    r"(?:\s+(?:for|to|on)\s+[^\n.,;:!?=]{1,30}?(?=\s+(?:is|was)\s|\s*[:=]))?"
-    r"(?:\s*[:=]\s*|\s+(?:is|was|=)\s*:?\s*|\s+)[\"'`]?(?P<v>[A-Za-z0-9_\-+/=.]{16,})",
-    re.I,
-)
-_PEM = re.compile(
-    r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
-    r"|Proc-Type:\s*4,\s*ENCRYPTED.*?(?:-----END[ A-Z0-9]*-----|\Z)"
-    r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*\S+|\Z)",
-    re.S,
-)
-# The characters keys and tokens are written in: base64 (plain and URL-safe) and the separators of prefixed keys.
-_KEY_CHAR = r"[A-Za-z0-9_\-+/=.:@]"
-_TOKENISH = re.compile(_KEY_CHAR + "{20,}")
-_KEYISH = re.compile(_KEY_CHAR + "{16,}")  # nothing this long: no key of any kind
+from language.secrets.hits import Hit
 
 
 def _mixed(value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-
-
-# NAME=VALUE as a shell, a .env file or a config writes it ("export AMADEUS_API_SECRET=…", "db.password: …",
-# "clientSecret = '…'"): when the name says it holds a secret, the value is one, whatever its shape. Only
-# compound names (two parts or more) count: a bare "key:" or "pass:" in a sentence is the other scanners'.
-_ASSIGNMENT = re.compile(
-    r"(?<![\w.$-])(?P<name>[A-Za-z_][A-Za-z0-9_.-]{2,60})[\"']?[ \t]*(?:=|:)[ \t]*[\"'`]?(?P<v>[^\s\"'`,;]{4,200})"
-)
-_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-_SECRET_PARTS = word_set(
-    "key apikey secret token password passwd pwd pass passphrase credential credentials auth pin"
-)
-_PASSWORD_PARTS = word_set("password passwd pwd pass passphrase pin")
-_HEADER_PARTS = word_set("api secret token auth access private")
-# A part that makes the name about something other than the secret itself ("API_KEY_ID", "TOKEN_URL").
-_NOT_SECRET_PARTS = word_set(
-    "id name user username url uri host port path file dir region endpoint email type length size count "
-    "timeout public publishable expiry expires ttl hint policy"
-)
-_PLACEHOLDER = re.compile(r"[$<{%]|[xX*.#_-]+$|(?:null|none|true|false|changeme|undefined|your\w*)$", re.I)
 
 
 def assignment_hits(text: str) -> Iterator[Hit]:
@@ -100,16 +67,6 @@ def assignment_hits(text: str) -> Iterator[Hit]:
         yield Hit(kind, m.start("v"), m.start("v") + len(value), FIXED_MASKS[kind])
 
 
-# A key's name near a long token: "the channel manager key is qwx.GYgd…", "key=mtk_GZHU…", "YYLWBcuo… is my
-# developer key", "eth key: 0xb51b…". With the name said, a token need not reach the entropy limit: two
-# character classes over sixteen or more characters, not words run together, not a link.
-_KEY_NAME = whole_words(
-    r"api[ _-]?key|apikey|key|keys|token|tokens|secret|access[ _-]?key|credential|credentials|"
-    r"chave|clave|clé|cle|schlüssel|schluessel|chiave|"
-    # A logged-in session is a login: "session_id=…", "connect.sid=s%3A…", "the cookie from my browser".
-    r"session[ _-]?id|session|sid|cookie|cookies|jsessionid|phpsessid"
-)
-_KEYED_TOKEN = re.compile(r"(?<![\w.+/%-])(?:0x)?[A-Za-z0-9][\w.+/%-]{15,}=*(?![\w+/%-])")
 _KEY_NEAR = 40
 
 
@@ -139,10 +96,6 @@ def keyed_token_hits(view: str) -> Iterator[Hit]:
         ):
             continue
         yield Hit("api_key", m.start(), m.start() + len(value), FIXED_MASKS["api_key"])
-
-
-_CONSONANTS_RUN = re.compile(r"[^aeiouy]{4,}")
-_VOWELS = re.compile(r"[aeiouy]")
 
 
 def _reads_as_words(value: str) -> bool:

@@ -12,87 +12,35 @@ from __future__ import annotations
 
 import re
 
-from language.secrets.hits import strip_value, word_set
-from language.secrets.tries import alternation_of
-from language.secrets.vocabulary import CONNECTORS
-
-# Longest first: "was changed to" must win over "was", or "changed" would be read as the value.
-_CONNECTOR_WORDS = (
-    "is",
-    "was",
-    "are",
-    "were",
-    "is now",
-    "is still",
-    "is just",
-    "is currently",
-    "would be",
-    "is going to be",
-    "will be",
-    "should be",
-    "has been changed to",
-    "has been set to",
-    "was changed to",
-    "changed to",
-    "is set to",
-    "set to",
-    "reset to",
-    "reads",
-    "of",
-    "est",
-    "es",
-    "ist",
-    "é",
-    "è",
-    "era",
-    "war",
-    "c'est",
-    "lautet",
+from language.lexicon.secrets.values import (
+    _ACCESS_TOKEN,
+    _ACCESS_VALUE,
+    _APPOSITION,
+    _ASIDE,
+    _BRACKETED,
+    _CLAUSE_END,
+    _CLOCK_OR_PRICE,
+    _CODE_VALUE,
+    _COMMA,
+    _CONNECTOR,
+    _CONTRACTION,
+    _DESCRIPTIVE,
+    _DIGITS_NEXT,
+    _DIGITS_VALUE,
+    _ELIDED,
+    _FUNCTION_WORDS,
+    _GROUP,
+    _LATER_VALUE,
+    _LIST_GAP,
+    _OTHER_FUNCTION_WORDS,
+    _QUALIFIER,
+    _SENT_CLAUSE,
+    _SPELLED,
+    _SUFFIXES,
+    _TOKEN,
+    _WRAPPED,
 )
-_CONNECTOR = re.compile(
-    r"(?:\s*(?:[:=]+|->|→|=>)\s*|\s+[-–—]+\s+|['’]s(?:\s+(?:just|still|now))?\s+|\s*[?,]?\s*(?:it's|it is|its)\s+|"
-    r"\s+(?:" + "|".join(sorted(_CONNECTOR_WORDS, key=len, reverse=True)) + r")(?:\s*:)?\s+)",
-    re.I,
-)
-# "password for the airline app is …", "password (that) I set is …"
-_QUALIFIER = re.compile(
-    r"\s+(?:(?:for|to|on|at|of|with|in|into|from)\s+|(?:(?:that|which)\s+)?(?:i|we|you|they)\s+)"
-    r"[^\n.,;:!?=\[]{1,40}?(?=\s+(?:is|was|are|'s)\s|\s*[:=]|['’]s\s|\s+\d)",
-    re.I,
-)
-_DIGITS_NEXT = re.compile(r"\s+(?=\d)")
-_FUNCTION_WORDS = word_set(
-    """a an the my your his her our their its this that these those it i me we you he she they them there here
-    is was are were be been being am not no never n't and or but so if then than as at by for from in into of
-    off on onto out over to up with without about again also just only still even very too quite really
-    probably definitely maybe always usually sometimes somewhere something anything nothing everything what
-    which who whom whose when where why how whatever whichever one same different other another all any some
-    both each every either neither such own new old now later soon yet already please ok okay yes"""
-)
-# The same role in the other languages: where a secret is kept or what it is like, never the secret itself
-# ("la réponse … est dans mon carnet", "a senha está no recibo").
-_OTHER_FUNCTION_WORDS = word_set(
-    """dans sur sous avec chez pour par sans vers ici là em no na nos nas com sem para por sobre aqui ali en con
-    sin aquí allí im auf bei mit ohne für unter über hier dort nel nella nei sul sulla senza per su qui lì
-    dentro affiché affichée écrit écrite noté notée imprimé imprimée indiqué indiquée mostrado mostrada escrito
-    escrita impreso impresa anotado anotada impresso impressa angezeigt geschrieben gedruckt notiert scritto
-    scritta stampato stampata indicato indicata"""
-)
-_DESCRIPTIVE = word_set(
-    """wrong incorrect correct right invalid valid expired expiring long short weak strong secure safe unsafe
-    simple easy hard difficult complicated complex case-sensitive sensitive required needed necessary optional
-    mandatory missing lost forgotten changed reset blocked locked hidden visible written saved stored printed
-    shown displayed listed included attached available provided given sent texted emailed coming working
-    broken useless annoying weird strange impossible ridiculous terrible fine good bad great unknown private
-    secret confidential personal temporary temp default standard generic obvious random same identical
-    unchanged blank empty null none nil tbd tba unclear stupid dumb silly funny face fingerprint touch
-    biometric biometrics
-    enough protected encrypted hashed masked redacted there asking needing"""
-)
-_SUFFIXES = ("ing", "ed", "ly", "able", "ible")
-
-
-_CONTRACTION = re.compile(r"[a-z]+['’](?:t|s|d|ll|re|ve|m)", re.I)
+from language.secrets.hits import strip_value
 
 
 def is_description(word: str) -> bool:
@@ -102,9 +50,6 @@ def is_description(word: str) -> bool:
     if w in _FUNCTION_WORDS or w in _OTHER_FUNCTION_WORDS or w in _DESCRIPTIVE or _CONTRACTION.fullmatch(w):
         return True
     return w.isalpha() and len(w) > 4 and w.endswith(_SUFFIXES)
-
-
-_ELIDED = re.compile(r"[^\W\d_]{1,5}['’][^\W\d_]+")
 
 
 def looks_secret(word: str) -> bool:
@@ -124,11 +69,7 @@ def looks_secret(word: str) -> bool:
     )
 
 
-_LATER_VALUE = re.compile(
-    r"(?:\s+(?:the\s+)?same)?\s*[,;:]?\s*(?:(?:it's|it is|its|which is|namely|i\.e\.)\s+)?", re.I
-)
 _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`"}
-_TOKEN = re.compile(r"\S+")
 
 
 def word_value(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
@@ -153,13 +94,6 @@ def word_value(text: str, pos: int, connected: bool) -> tuple[int, int] | None:
     return start, end
 
 
-_APPOSITION = re.compile(r",\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3})")
-# (A dash between spaces ends it too: "it's Biscuit — also I'm in the BA Executive Club".)
-_CLAUSE_END = re.compile(
-    r"[.,;!?\n]|\s[-\u2013\u2014]+\s|\s(?:and|but|so|because|if|though|although|or|which|plus)\s", re.I
-)
-
-
 def clause_value(text: str, pos: int) -> tuple[int, int] | None:
     """A free-text answer: the rest of the clause, at most six words ("O'Brien", "a hamster called Biscuit")."""
     if pos < len(text) and text[pos] in _QUOTES:
@@ -174,18 +108,6 @@ def clause_value(text: str, pos: int) -> tuple[int, int] | None:
         named = _APPOSITION.match(text, end)
         return (named.start(1), named.end(1)) if named else None
     return strip_value(text, pos, words[-1].end())
-
-
-_SPELLED = r"(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|nine)"
-_DIGITS_VALUE = re.compile(
-    rf"(?P<v>\d(?:[ -]?\d){{2,9}}|{_SPELLED}(?:[\s,-]+{_SPELLED}){{3,8}})(?![\d:/%.,]\d|[A-Za-z0-9€$£])",
-    re.I,
-)
-_COMMA = re.compile(r",\s*")
-_ASIDE = re.compile(r",[^\n.;:!?\d]{1,40}:\s*")
-_CODE_VALUE = re.compile(
-    r"(?P<v>(?:G-)?\d(?:[ -]?\d){3,9}|[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5})(?![\d:/%]\d|[A-Za-z0-9€$£])"
-)
 
 
 def digits_value(text: str, pos: int, *, least: int, code: bool = False) -> tuple[int, int] | None:
@@ -207,34 +129,11 @@ def digits_value(text: str, pos: int, *, least: int, code: bool = False) -> tupl
     return m.start("v"), m.end("v")
 
 
-# "the code (that) you sent me: …", "the login code they texted is …", "security code sent by my bank: …"
-_SENT_CLAUSE = re.compile(
-    r"\s+(?:that\s+)?(?:(?:you|they|it|i|we|the\s+\w+|my\s+\w+)\s+)?(?:just\s+)?(?:sent|texted|emailed|got|"
-    r"received|gave|shows?|showed)(?:\s+(?:me|us|to\s+me|by\s+[^\n.,;:!?\d]{1,25}?|from\s+[^\n.,;:!?\d]{1,25}?))?"
-    r"(?=\s*[:=]|\s+(?:is|was)\s|\s+\d)",
-    re.I,
-)
-
-
-# An aside in brackets, or between dashes ("mot de passe du compte SNCF — celui lié à l'adresse perso — c'est …").
-_CONNECTOR_NEXT = rf"(?=\s+(?:{alternation_of(CONNECTORS)})\b|\s*[:=])"
-_BRACKETED = re.compile(
-    rf"\s*\([^()\n]{{1,40}}\)|\s+[-–—]{{1,2}}\s[^-–—\n]{{1,40}}\s[-–—]{{1,2}}{_CONNECTOR_NEXT}"
-    # "my mother's maiden name, for the bank's check, is …": an aside between commas, when a connector follows.
-    rf"|\s*,\s[^,\n.;:]{{1,30}},{_CONNECTOR_NEXT}"
-)
-
-
 def skip_aside(text: str, pos: int) -> int:
     """Past an aside in brackets right after a secret's name ("the name of my first school (for the security q)
     is …"): what is said in brackets is about the secret, never its value."""
     aside = _BRACKETED.match(text, pos)
     return aside.end() if aside else pos
-
-
-# A value set off as people set it off in chat: bold or italic asterisks, a code span, quotes ("pin *9291*",
-# "the PIN: `158355`", 'PIN "9036"'). The mark is no part of the value; what it opens is read as usual.
-_WRAPPED = re.compile(r"""(?:\*{1,2}|_|`|"|')(?=[A-Za-z]{0,3}\d)""")
 
 
 def unwrapped(text: str, pos: int) -> int:
@@ -271,10 +170,6 @@ def _after_cue(text: str, pos: int) -> tuple[int, bool]:
     return pos, False
 
 
-_GROUP = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})*(?![\w-])")
-_LIST_GAP = re.compile(r"[ \t]*[,;/][ \t]*|[ \t]+(?:(?:and|und|e|y|et|ed|&)[ \t]+)?")
-
-
 def code_list(text: str, pos: int) -> tuple[int, int] | None:
     """Recovery or backup codes at ``pos``: one group or several ("k5x3-592s cm2n-k6e9", "46171910, 24178985",
     "QW5U YTW5 JXHH 1LI8"), each with a digit or written in capitals; three digits or more in all, so "codes:
@@ -298,13 +193,6 @@ def code_list(text: str, pos: int) -> tuple[int, int] | None:
     return (start, end) if enough else None
 
 
-# Door, gate and locker codes: digits, perhaps a letter and the keypad's "#" or "*" ("4821B", "#7731", "372").
-_ACCESS_VALUE = re.compile(
-    r"(?:[#*] ?)?[A-Za-z]?\d(?:[ -]?\d){2,9}[A-Za-z]?(?: ?[#*])?(?![\w:/%.,]\d|[\w€$£])"
-)
-_ACCESS_TOKEN = re.compile(r"[#*]?(?=[A-Za-z]*\d)[A-Za-z0-9]{3,10}[#*]?(?![\w-])")
-
-
 def access_value(text: str, pos: int) -> tuple[int, int] | None:
     """A door, safe or lock code at ``pos``: digits with spaces or dashes between them ("8-6-5-3", "4821B"), or
     one token of three digits or more with a letter or two among them ("37C47")."""
@@ -317,9 +205,6 @@ def access_value(text: str, pos: int) -> tuple[int, int] | None:
     value = m.group(0)
     ok = sum(c.isdigit() for c in value) >= 3 and sum(c.isalpha() for c in value) <= 2
     return m.span() if ok else None
-
-
-_CLOCK_OR_PRICE = re.compile(r"[€$£]?\d{1,4}(?:[:h.,]\d{1,2})?(?:[€$£%]|am|pm|h|eur|usd)?", re.I)
 
 
 def password_shaped(value: str) -> bool:

@@ -12,55 +12,7 @@ meat") is not read yet.
 
 from __future__ import annotations
 
-import re
-
-# What each food word stands for; "animal" stands for all of them.
-_FOODS: dict[str, str] = {
-    "meat": "meat",
-    "meats": "meat",
-    "chicken": "meat",
-    "beef": "meat",
-    "pork": "meat",
-    "lamb": "meat",
-    "poultry": "meat",
-    "bacon": "meat",
-    "ham": "meat",
-    "steak": "meat",
-    "walked on land": "meat",
-    "fish": "fish",
-    "seafood": "fish",
-    "shellfish": "fish",
-    "fish sauce": "fish",
-    "dairy": "dairy",
-    "milk": "dairy",
-    "cheese": "dairy",
-    "butter": "dairy",
-    "eggs": "eggs",
-    "egg": "eggs",
-    "honey": "honey",
-    "animal products": "animal",
-    "animal product": "animal",
-    "from an animal": "animal",
-    "animal-derived": "animal",
-    # Not eating these is the diet itself: "I can't have gluten" is gluten-free, "I avoid lactose" lactose-free.
-    "gluten": "gluten",
-    "wheat": "gluten",
-    "lactose": "lactose",
-}
-_FREE_OF = {"gluten": "gluten-free", "lactose": "lactose-free"}
-_FOOD = "(?:" + "|".join(sorted(map(re.escape, _FOODS), key=len, reverse=True)) + ")"
-_LIST = rf"{_FOOD}(?:(?:\s*,\s*|\s+(?:or|nor|and|&)\s+|\s*,\s*(?:or|and)\s+)(?:no\s+)?{_FOOD})*"
-_EXCLUDED = re.compile(
-    rf"\b(?:(?:don'?t|do not|dont|never|won'?t|can'?t|cannot) (?:eat|do|have|touch)(?: any)?|no|nothing|"
-    rf"not even|without|avoid|zero)\s+(?:\w+\s+){{0,3}}?(?P<foods>{_LIST})\b",
-    re.I,
-)
-_ALLOWED = re.compile(
-    rf"\b(?P<foods>{_LIST})\s+(?:(?:is|are)\s+(?:totally\s+|perfectly\s+|all\s+)?(?:fine|ok|okay|good)|yes)\b"
-    rf"|\b(?:i|we)\s+(?:do\s+)?(?:eat|have)\s+(?P<eaten>{_LIST})\b(?!\s+(?:and|or)?\s*(?:but\s+)?not\b)",
-    re.I,
-)
-_ONE = re.compile(rf"\b{_FOOD}\b", re.I)
+from language.lexicon.values.diets import _ALLOWED, _EXCLUDED, _FOODS, _FREE_OF, _ONE
 
 
 def _foods(said: str) -> set[str]:

@@ -11,8 +11,9 @@ Each table maps a phrase to one of its type's canonical values; the registry ref
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from language.lexicon.values.other_languages import _ALLERGEN, _ALLERGENS, _ALLERGY
 
 OTHER_LANGUAGES: dict[str, dict[str, str]] = {
     "dietary": {
@@ -295,78 +296,6 @@ OTHER_LANGUAGES: dict[str, dict[str, str]] = {
     },
 }
 
-# Allergies are said with the allergen apart from the word ("alérgica a todos los frutos secos", "allergique
-# aux crustacés", "allergic to peanuts", "crustaceans or molluscs, I'm allergic"): an allergy word, and the
-# allergen within a few words of it, on either side. English allergens are here too: the allergen words are one
-# table whatever the language.
-_ALLERGY = re.compile(r"\b(?:alerg|allerg|intoleran|intolleran|unvertraglich|epipen|anaphyla)\w*", re.I)
-_ALLERGENS = {
-    "nuts": "nut allergy",
-    "peanuts": "nut allergy",
-    "peanut": "nut allergy",
-    "tree nuts": "nut allergy",
-    "tree nut": "nut allergy",
-    "almonds": "nut allergy",
-    "cashews": "nut allergy",
-    "hazelnuts": "nut allergy",
-    "walnuts": "nut allergy",
-    "pistachios": "nut allergy",
-    "pecans": "nut allergy",
-    "shellfish": "shellfish allergy",
-    "crustaceans": "shellfish allergy",
-    "molluscs": "shellfish allergy",
-    "mollusks": "shellfish allergy",
-    "shrimp": "shellfish allergy",
-    "prawns": "shellfish allergy",
-    "crab": "shellfish allergy",
-    "lobster": "shellfish allergy",
-    "mussels": "shellfish allergy",
-    "oysters": "shellfish allergy",
-    "clams": "shellfish allergy",
-    "scallops": "shellfish allergy",
-    "frutos secos": "nut allergy",
-    "nozes": "nut allergy",
-    "nueces": "nut allergy",
-    "amendoim": "nut allergy",
-    "amendoins": "nut allergy",
-    "cacahuete": "nut allergy",
-    "cacahuetes": "nut allergy",
-    "mani": "nut allergy",
-    "noix": "nut allergy",
-    "noisettes": "nut allergy",
-    "arachide": "nut allergy",
-    "arachides": "nut allergy",
-    "fruits a coque": "nut allergy",
-    "nusse": "nut allergy",
-    "nuesse": "nut allergy",
-    "nussen": "nut allergy",
-    "erdnusse": "nut allergy",
-    "erdnussen": "nut allergy",
-    "noci": "nut allergy",
-    "arachidi": "nut allergy",
-    "frutta a guscio": "nut allergy",
-    "frutta secca": "nut allergy",
-    "mariscos": "shellfish allergy",
-    "marisco": "shellfish allergy",
-    "frutos do mar": "shellfish allergy",
-    "frutos del mar": "shellfish allergy",
-    "crustaceos": "shellfish allergy",
-    "crustaces": "shellfish allergy",
-    "fruits de mer": "shellfish allergy",
-    "meeresfruchte": "shellfish allergy",
-    "schalentiere": "shellfish allergy",
-    "krustentiere": "shellfish allergy",
-    "frutti di mare": "shellfish allergy",
-    "crostacei": "shellfish allergy",
-    "camarao": "shellfish allergy",
-    "gambas": "shellfish allergy",
-    "crevettes": "shellfish allergy",
-    "gluten": "gluten-free",
-    "glutine": "gluten-free",
-}
-_ALLERGEN = re.compile(
-    r"\b(" + "|".join(re.escape(k) for k in sorted(_ALLERGENS, key=len, reverse=True)) + r")\b", re.I
-)
 _ALLERGEN_NEAR = 40
 
 

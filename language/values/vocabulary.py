@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from language.detect import fold_accents, may_be_other_language
+from language.lexicon.values.vocabulary import _ENDINGS, _GAP, _HELD, _WORD
 from language.values.other_languages import OTHER_LANGUAGES
 
 
@@ -104,9 +105,6 @@ def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
 
 _FUZZY_MIN = 7
 _ENDING_MIN = 5
-# Endings a short word takes in the other languages people write to us in ("vegano", "vegana", "veganer").
-_ENDINGS = ("o", "a", "os", "as", "e", "er")
-_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _near(word: str, key: str, *, compounds: bool = False) -> bool:
@@ -123,10 +121,6 @@ def _near(word: str, key: str, *, compounds: bool = False) -> bool:
     if word.startswith(stem) and len(word) <= len(key) + 3:
         return True
     return word[0] == key[0] and abs(len(word) - len(key)) <= 1 and _one_edit(word, key)
-
-
-_HELD = re.compile(r"(.)\1{2,}")
-_GAP = re.compile(r"[\s-]+")
 
 
 def _slipped_phrases(

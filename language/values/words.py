@@ -8,13 +8,13 @@ each type's finder and canonical values from here by name, so no phrase of a val
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Protocol
 
 from language.detect import fold_accents
+from language.lexicon.values.words import _BUSINESS, _LIGHT, _NEGATION
 from language.values.diets import diet_descriptions
 from language.values.other_languages import allergen_mentions
 from language.values.vocabulary import Finder, ValueMatch, vocabulary
@@ -49,11 +49,6 @@ def extract(words: TypeWords, text: str) -> list[str]:
         if not _NEGATION.search(text[: match.start]) and match.value not in found:
             found.append(match.value)
     return found
-
-
-_NEGATION = re.compile(
-    r"\b(not|no longer|never|n't|dont|don't|isn't|am not|aren't|stopped being|no)\s+(\w+\s+){0,2}$", re.I
-)
 
 
 def _airport(text: str) -> list[ValueMatch]:
@@ -95,22 +90,6 @@ def with_allergens(find: Finder, *, asked: bool = False) -> Finder:
     return _plus(find, lambda text: allergen_mentions(fold_accents(text), asked=asked))
 
 
-# Travelling light said by what the user does not do: "never check a bag", "I only ever take a carry-on".
-_LUGGAGE = r"(?:a\s+|my\s+)?(?:carry[\s-]?ons?|hand luggage|cabin bags?|backpack|rucksack)\b"
-_LIGHT = re.compile(
-    r"\b(?:never|don'?t|do not|won'?t|no need to)\s+(?:ever\s+|bother\s+)?check(?:ing)?\s+(?:in\s+)?(?:a\s+|any\s+)?"
-    r"(?:bags?|luggage|baggage|suitcases?)\b|\bno\s+checked\s+(?:bags?|luggage|baggage)\b"
-    # "only travel with a carry-on", "travel with just a carry on", "fly with nothing but a backpack".
-    r"|\b(?:(?:only|just)\s+(?:ever\s+)?(?:travel|fly|go|take|bring|pack)\s+(?:with\s+)?|"
-    r"(?:travel|fly|go|take|bring|pack)\w*\s+(?:with\s+)?(?:only|just|nothing but)\s+)"
-    + _LUGGAGE
-    # "just a backpack and a cabin bag for me": the luggage itself, said as all there is.
-    + r"|\b(?:just|only)\s+"
-    + _LUGGAGE,
-    re.I,
-)
-
-
 def _travelling_light(text: str) -> list[tuple[str, int, int]]:
     return [("carry-on only", m.start(), m.end()) for m in _LIGHT.finditer(text)]
 
@@ -118,10 +97,6 @@ def _travelling_light(text: str) -> list[tuple[str, int, int]]:
 def _travel_style(found: tuple[Finder, frozenset[str]]) -> tuple[Finder, frozenset[str]]:
     """The travel-style vocabulary, and travelling light said as what the user never does (:data:`_LIGHT`)."""
     return _plus(found[0], _travelling_light, new_only=True), found[1]
-
-
-# "business. always business." after "What cabin do you usually fly?": the class named bare.
-_BUSINESS = re.compile(r"\bbusiness\b", re.I)
 
 
 def with_bare_cabin(find: Finder) -> Finder:
