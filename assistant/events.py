@@ -34,6 +34,11 @@ class EventKind(StrEnum):
     PROMOTION = "promotion"  # a promotion report for this thread (decisions, never secret text)
     FAILURE = "failure"  # a turn that could not finish; the user message stays logged
     REDACTION = "redaction"  # the turn's user message was removed: by whom (role), never what
+    # The question a conversation opened with about facts the write gate was unsure of (``assistant.facts.asking``),
+    # and each answer to it: facts named by id and canonical value, never by what the user typed. Neither is a
+    # message of a turn: the model and promotion never read them; the chat shows them.
+    ASK = "ask"
+    ANSWER = "answer"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

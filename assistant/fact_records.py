@@ -10,7 +10,8 @@ panel, ``memories list``, the export), and a redacted or erased message reads as
 
 A fact is a record, not a string. Each row is one immutable *version* of a logical fact (its ``key``): a new
 value of a single-valued type is a new version that supersedes the old one, and the old one stays retrievable
-for audit and rollback. Only lifecycle flags change after a write (``current``, ``stale``).
+for audit and rollback. Only lifecycle state changes after a write (``current``, ``stale``, and a pending
+version's ask state: ``asked``, ``asked_at``, ``lapsed``).
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ class Fact:
     # Said, but the write gate was unsure: kept aside (never current, so recall never sees it) until the user
     # keeps or discards it (see ``assistant.facts.pending``). Its key is its own (see ``pending_key``).
     pending: bool = False
+    # A pending version's ask state (``assistant.facts.asking``): how many conversations opened by asking about it,
+    # the last time one did, and whether it lapsed (asked as often as it may be and never answered). Lifecycle
+    # state like ``current`` and ``stale``: the only fields of a pending version that change after the write.
+    asked: int = 0
+    asked_at: datetime | None = None
+    lapsed: bool = False
 
     def check(self) -> None:
         """Refuse a record that holds anything but ids, registry names and a canonical value (every store calls
@@ -87,6 +94,8 @@ class Fact:
             raise InvalidInput(f"fact {self.id}: subject, predicate and key follow from its type and value")
         if not 0 <= self.evidence_start <= self.evidence_end:
             raise InvalidInput(f"fact {self.id}: evidence span {self.evidence_start}-{self.evidence_end}")
+        if self.asked < 0 or ((self.asked or self.asked_at or self.lapsed) and not self.pending):
+            raise InvalidInput(f"fact {self.id}: only a pending version is asked about, a number of times")
 
     @property
     def text(self) -> str:
@@ -120,6 +129,9 @@ class Fact:
             "stale": self.stale,
             "retracted": self.retracted,
             "pending": self.pending,
+            "asked": self.asked,
+            "asked_at": self.asked_at.isoformat() if self.asked_at is not None else None,
+            "lapsed": self.lapsed,
         }
 
 

@@ -12,13 +12,13 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Protocol
 
 from assistant.events import AppendResult, Event, NewEvent, ThreadRecord, UserRecord
-from assistant.ids import ThreadId, TurnId, UserId, UserScope
+from assistant.ids import FactId, ThreadId, TurnId, UserId, UserScope
 
 if TYPE_CHECKING:
     from datetime import timedelta
 
     from assistant.booking_types import Booking, FlightOption, Restaurant
-    from assistant.fact_records import Fact
+    from assistant.fact_records import Fact, WriteOutcome
     from assistant.sessions import LoginSession, RevokeReason
 
 
@@ -197,3 +197,27 @@ class FactBatch(Protocol):
     def retire_many(self, facts: Sequence[tuple[UserScope, str]]) -> None:
         """Mark the named versions not current, each only within its own scope, in one write."""
         ...
+
+
+class AskMarks(Protocol):
+    """The ask state of pending fact versions (``Fact.asked``, ``asked_at``, ``lapsed``): lifecycle state, updated
+    in place like the flags of :class:`FactMaintenance`, so it survives restarts with the version it describes.
+    Every call is scoped; ids of other users' versions are ignored."""
+
+    def mark_asked(self, scope: UserScope, ids: Sequence[str], *, at: datetime) -> None:
+        """One more conversation asked about each named version: ``asked`` goes up by one (an increment in the
+        store, so two conversations opening at once both count), ``asked_at`` becomes ``at``."""
+        ...
+
+    def mark_lapsed(self, scope: UserScope, ids: Sequence[str]) -> None:
+        """The named versions lapsed: they are no longer asked about (they stay listed, as lapsed)."""
+        ...
+
+
+class PendingDecisions(Protocol):
+    """The user's Keep or Discard of a pending fact (``assistant.facts.pending``), as the app records it: the
+    privacy registry audits each; :class:`assistant.facts.pending.Unaudited` is its twin."""
+
+    def keep_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> WriteOutcome: ...
+
+    def discard_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int: ...

@@ -43,6 +43,8 @@ def transcript_line(event: Event) -> str | None:
             | EventKind.PROMOTION
             | EventKind.FAILURE
             | EventKind.REDACTION
+            | EventKind.ASK
+            | EventKind.ANSWER
         ):
             return None
         case unreachable:

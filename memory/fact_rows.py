@@ -2,7 +2,10 @@
 
 A row has narrow filter columns (scope, identity, lifecycle flags) and the fact itself as one immutable JSON
 ``record``: reading three columns (record, current, stale) is about half the cost of reading eighteen typed
-ones, and the record never changes after the write, so only the two flags are ever updated.
+ones, and the record never changes after the write, so only the lifecycle columns are ever updated: the two
+flags, and a pending version's ask state (``asked``, ``asked_at``, ``lapsed``). Only a pending version has ask
+state, and a pending version is never current, so reads of current facts leave those columns out
+(:data:`ASK_COLUMNS`); a row read without them has none.
 """
 
 from __future__ import annotations
@@ -17,11 +20,21 @@ import pyarrow as pa
 from assistant.fact_records import Authority, Fact
 from assistant.ids import FactId
 
-# The immutable part of a fact: everything but the lifecycle flags, which are columns of their own.
-_FLAGS = ("current", "stale")
+# The immutable part of a fact: everything but the lifecycle state, which is in columns of its own.
+ASK_COLUMNS = ("asked", "asked_at", "lapsed")
+_FLAGS = ("current", "stale", *ASK_COLUMNS)
+_NEVER = 0  # ``asked_at`` of a version never asked (integer microseconds, like every stored time)
+
+# What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate
+# read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows). Only a pending
+# version has ask state, and it is never current: reads with history take those columns too, reads of current
+# facts (every turn's) do not.
+READ = ["record", "current", "stale"]
+READ_HISTORY = [*READ, *ASK_COLUMNS]
 
 
-def _us(moment: datetime) -> int:
+def stored_us(moment: datetime) -> int:
+    """A time as stored: integer microseconds since the epoch."""
     return int(moment.timestamp() * 1_000_000)
 
 
@@ -33,8 +46,8 @@ def fact_row(fact: Fact) -> dict[str, Any]:
     """The stored row of one fact version. ``record`` never changes after the write; only the flags do."""
     record = {name: value for name, value in fact.to_json().items() if name not in _FLAGS}
     # Times are stored as integer microseconds (compact, and parsed back without a date parser).
-    record["asserted_at"] = _us(fact.asserted_at)
-    record["expires_at"] = _us(fact.expires_at)
+    record["asserted_at"] = stored_us(fact.asserted_at)
+    record["expires_at"] = stored_us(fact.expires_at)
     return {
         "id": fact.id,
         "user_id": fact.user_id,
@@ -43,6 +56,9 @@ def fact_row(fact: Fact) -> dict[str, Any]:
         "version": fact.version,
         "current": fact.current,
         "stale": fact.stale,
+        "asked": fact.asked,
+        "asked_at": stored_us(fact.asked_at) if fact.asked_at is not None else _NEVER,
+        "lapsed": fact.lapsed,
         "record": json.dumps(record, ensure_ascii=False),
         # What search reads: the fact as we word it from its canonical value, never the user's words.
         "search_text": fact.text,
@@ -50,12 +66,14 @@ def fact_row(fact: Fact) -> dict[str, Any]:
 
 
 def facts_from_arrow(table: Any) -> list[Fact]:
-    """Facts from a (record, current, stale) Arrow table: one JSON parse for all records, not one per row."""
+    """Facts from a (record, current, stale[, ask columns]) Arrow table: one JSON parse for all records, not one
+    per row."""
     records = json.loads("[" + ",".join(table.column("record").to_pylist()) + "]")
-    flags = zip(table.column("current").to_pylist(), table.column("stale").to_pylist(), strict=True)
+    names = ("current", "stale", *(c for c in ASK_COLUMNS if c in table.column_names))
+    states = zip(*(table.column(name).to_pylist() for name in names), strict=True)
     return [
-        _from_record(rec, bool(current), bool(stale))
-        for rec, (current, stale) in zip(records, flags, strict=True)
+        _from_record(rec, dict(zip(names, state, strict=True)))
+        for rec, state in zip(records, states, strict=True)
     ]
 
 
@@ -66,10 +84,12 @@ def arrow_rows(table: Any) -> list[dict[str, Any]]:
 
 
 def fact_from_row(row: dict[str, Any]) -> Fact:
-    return _from_record(json.loads(row["record"]), bool(row["current"]), bool(row["stale"]))
+    return _from_record(json.loads(row["record"]), row)
 
 
-def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
+def _from_record(record: dict[str, Any], state: dict[str, Any]) -> Fact:
+    """A fact from its record and its lifecycle columns (``state``; ask columns absent: never asked)."""
+    asked_at = state.get("asked_at") or _NEVER
     return Fact(
         id=FactId(record["id"]),
         user_id=record["user_id"],
@@ -87,10 +107,13 @@ def _from_record(record: dict[str, Any], current: bool, stale: bool) -> Fact:
         supersedes=record["supersedes"],
         version=int(record["version"]),
         expires_at=_dt(record["expires_at"]),
-        current=current,
-        stale=stale,
+        current=bool(state["current"]),
+        stale=bool(state["stale"]),
         retracted=bool(record.get("retracted", False)),
         pending=bool(record.get("pending", False)),
+        asked=int(state.get("asked") or 0),
+        asked_at=_dt(asked_at) if asked_at != _NEVER else None,
+        lapsed=bool(state.get("lapsed")),
     )
 
 
@@ -115,6 +138,20 @@ def canonical_record(record: dict[str, Any], locate: EvidenceLocator | None) -> 
     return upgraded
 
 
+def with_ask_columns(rows: pa.Table) -> pa.Table:
+    """Rows of a layout before ask state (v4 and older) with its columns: never asked, not lapsed."""
+    n = rows.num_rows
+    defaults = {
+        "asked": pa.array([0] * n, pa.int32()),
+        "asked_at": pa.array([_NEVER] * n, pa.int64()),
+        "lapsed": pa.array([False] * n, pa.bool_()),
+    }
+    for name, column in defaults.items():
+        if name not in rows.column_names:
+            rows = rows.append_column(name, column)
+    return rows
+
+
 def upgrade_rows(
     rows: pa.Table,
     *,
@@ -122,13 +159,15 @@ def upgrade_rows(
     embed: Callable[[list[str]], Sequence[Sequence[float]]],
     vector_type: pa.DataType,
 ) -> pa.Table:
-    """Rows of an older layout in this one's shape: canonical records (see :func:`canonical_record`), search
-    text worded from the canonical value, and a vector of that text (the old vector embedded the user's words)."""
+    """Rows of an older layout in this one's shape: the ask state's columns (:func:`with_ask_columns`),
+    canonical records (see :func:`canonical_record`), search text worded from the canonical value, and a vector
+    of that text (the old vector embedded the user's words)."""
+    rows = with_ask_columns(rows)
     records = [json.loads(r) for r in rows.column("record").to_pylist()]
     upgraded = [canonical_record(r, locate) for r in records]
     if all(new is old for new, old in zip(upgraded, records, strict=True)):
         return rows
-    texts = [_from_record(r, True, False).text for r in upgraded]
+    texts = [_from_record(r, {"current": True, "stale": False}).text for r in upgraded]
     distinct = list(dict.fromkeys(texts))
     by_text = dict(zip(distinct, embed(distinct), strict=True))
     columns = {name: rows.column(name) for name in rows.column_names}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -153,8 +153,8 @@ class InMemoryThreadStore:
 
 
 class InMemoryFactStore:
-    """Implements FactStore, FactMaintenance and FactBatch over a list, with the same hybrid scoring as LanceDB's path
-    approximated by ``assistant.search.hybrid_scores`` (token overlap stands in for vectors)."""
+    """Implements FactStore, FactMaintenance, FactBatch and AskMarks over a list, with the same hybrid scoring
+    as LanceDB's path approximated by ``assistant.search.hybrid_scores`` (token overlap stands in for vectors)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -217,6 +217,19 @@ class InMemoryFactStore:
                         current=fact.current if current is None else current,
                         stale=fact.stale if stale is None else stale,
                     )
+
+    def mark_asked(self, scope: UserScope, ids: Sequence[str], *, at: datetime) -> None:
+        self._update(scope, ids, lambda f: replace(f, asked=f.asked + 1, asked_at=at))
+
+    def mark_lapsed(self, scope: UserScope, ids: Sequence[str]) -> None:
+        self._update(scope, ids, lambda f: replace(f, lapsed=True))
+
+    def _update(self, scope: UserScope, ids: Sequence[str], change: Callable[[Fact], Fact]) -> None:
+        wanted = set(ids)
+        with self._lock:
+            for i, fact in enumerate(self._rows):
+                if fact.user_id == scope.user and fact.id in wanted:
+                    self._rows[i] = change(fact)
 
     def users_with_facts(self) -> list[UserId]:
         with self._lock:

@@ -14,7 +14,9 @@ Older layouts (the single ``facts_v2_<embedding>`` table, ``facts_v3`` shards, o
 copied into this one the first time a process opens the folder: rows pass through ``upgrade`` (the store's
 record upgrade, which re-embeds a row whose search text changed), copying skips rows a shard already holds (by
 owner and fact id), counts are verified, and only then is the old table dropped, so a copy killed midway is
-simply run again.
+simply run again. Columns added to this layout later (``memory.lance_table.ADDED_COLUMNS``: a pending version's
+ask state) are added in place the first time a process opens a shard written without them: one commit per shard,
+every existing row given the column's default, no data file rewritten.
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ from assistant.errors import StorageError
 from assistant.ids import user_id
 from memory.lance_table import (
     ALL,
+    ensure_columns,
     ensure_indexes,
+    missing_columns,
     optimize_with_retry,
     rebuild_indexes,
 )
@@ -223,6 +227,14 @@ class ShardSet:
                 raise
             logger.warning("fact shard %s is a leftover of an unfinished create; treated as absent", shard)
             return None
+        if missing_columns(table):
+            with self.maintenance(
+                shard
+            ):  # looked at again under the lock: another process may be adding them
+                if ensure_columns(table):
+                    logger.info(
+                        "fact shard %s: added the columns this layout gained since it was written", shard
+                    )
         with self._guard:
             return self._tables.setdefault(shard, table)
 
@@ -327,7 +339,8 @@ class ShardSet:
             by_shard.setdefault(self.of(user), []).append(user)
         copied = 0
         for shard, owners in sorted(by_shard.items()):
-            rows = old.search().where(col("user_id").isin(owners)).select(self.schema.names).limit(ALL)
+            held = [n for n in self.schema.names if n in old.schema.names]  # ``upgrade`` adds newer columns
+            rows = old.search().where(col("user_id").isin(owners)).select(held).limit(ALL)
             part = rows.to_arrow()
             if self._upgrade is not None:
                 part = self._upgrade(part)

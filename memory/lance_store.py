@@ -21,6 +21,7 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
+from datetime import datetime
 from functools import partial
 from operator import methodcaller
 from typing import Any
@@ -32,30 +33,20 @@ from assistant.errors import AccessDenied
 from assistant.fact_records import Fact
 from assistant.facts.recall import newest_per_key
 from assistant.ids import UserId, UserScope, fact_id, user_id
-from memory import embeddings, hybrid
+from memory import embeddings, fact_rows, hybrid
 from memory.fact_cache import CachedFacts, FactCache
-from memory.fact_rows import EvidenceLocator, fact_from_row, fact_row, facts_from_arrow, upgrade_rows
+from memory.fact_rows import EvidenceLocator
 from memory.lance_shards import SHARDS, ShardSet
-from memory.lance_table import ALL, fact_schema, purge_rows, translated
+from memory.lance_table import ALL, fact_schema, owned_ids, purge_rows, sql_literal, translated
 from memory.vector_copies import FACT, VectorCopies
 
 logger = logging.getLogger(__name__)
 
-# What reads need: the immutable record plus the two lifecycle flags. Every extra column costs a separate
-# read in LanceDB (18 typed columns took twice as long to fetch as these three at 100k rows).
-_READ = ["record", "current", "stale"]
 _SAFE_KEY = re.compile(r"[a-z_]+(:[A-Za-z0-9 &.+-]+)?")
 
 
-def _literal(value: str) -> str:
-    """A SQL string literal for a *validated* id (``assistant.ids`` forbids quotes and backslashes)."""
-    if "'" in value or "\\" in value:
-        raise AccessDenied("refusing to build a filter from an unvalidated value")
-    return f"'{value}'"
-
-
 class LanceFactStore:
-    """Implements FactStore, FactMaintenance and FactBatch."""
+    """Implements FactStore, FactMaintenance, FactBatch and AskMarks."""
 
     def __init__(
         self,
@@ -88,7 +79,7 @@ class LanceFactStore:
 
     def _upgraded(self, rows: pa.Table) -> pa.Table:
         with translated():
-            return upgrade_rows(
+            return fact_rows.upgrade_rows(
                 rows,
                 locate=self._locate,
                 embed=self._func.compute_source_embeddings,
@@ -137,7 +128,7 @@ class LanceFactStore:
             raise AccessDenied("a fact can only be written into its own user's scope")
         fact.check()
         with translated():
-            self.shards.create(self._shard(scope)).add([fact_row(fact)])
+            self.shards.create(self._shard(scope)).add([fact_rows.fact_row(fact)])
 
     # -- FactBatch ----------------------------------------------------------------------------------------
 
@@ -149,7 +140,7 @@ class LanceFactStore:
             return found
         wheres = {s: col("user_id").isin(users) for s, users in self._by_shard(found).items()}
         with translated():
-            read = self._read_many(wheres, limit=None)
+            read = self._read_many(wheres, limit=None, history=True)
         for _, facts in read.values():
             for fact in facts:
                 if fact.user_id in found:  # the filter already guarantees it; a row never crosses scopes
@@ -168,7 +159,7 @@ class LanceFactStore:
             fact.check()
         if not facts:
             return
-        rows = [fact_row(fact) for _, fact in facts]
+        rows = [fact_rows.fact_row(fact) for _, fact in facts]
         texts = list(dict.fromkeys(row["search_text"] for row in rows))
         by_shard: dict[int, list[dict[str, Any]]] = {}
         for row in rows:
@@ -189,10 +180,7 @@ class LanceFactStore:
         for scope, fid in facts:
             by_user.setdefault(user_id(scope.user), []).append(fact_id(fid))
         wheres = {
-            shard: " OR ".join(
-                f"(user_id = {_literal(u)} AND id IN ({', '.join(_literal(i) for i in by_user[u])}))"
-                for u in users
-            )
+            shard: " OR ".join(f"({owned_ids(u, by_user[u])})" for u in users)
             for shard, users in self._by_shard(by_user).items()
         }
         with translated():
@@ -213,7 +201,7 @@ class LanceFactStore:
                 where = self._scope_filter(scope)
                 if not include_history:
                     where = where & (col("current") == lit(True))
-                version, cached = self._read(self._shard(scope), where, limit=None)
+                version, cached = self._read(self._shard(scope), where, limit=None, history=include_history)
                 self._cache.put(scope.user, CachedFacts(version, cached, history=include_history))
         return list(cached) if include_history else [f for f in cached if f.current]
 
@@ -226,7 +214,9 @@ class LanceFactStore:
         with translated():
             cached = self._cached(scope, history=False)
             if cached is None:
-                version, facts = self._read(self._shard(scope), self._current(scope), limit=limit + 1)
+                version, facts = self._read(
+                    self._shard(scope), self._current(scope), limit=limit + 1, history=False
+                )
                 if len(facts) > limit:
                     total = self._count(scope, " AND current = true")
                     return total, None
@@ -238,13 +228,13 @@ class LanceFactStore:
     def _cached(self, scope: UserScope, *, history: bool) -> list[Fact] | None:
         return self._cache.get(scope.user, history=history, version=partial(self.data_version, scope))
 
-    def _read(self, shard: int, where: Any, *, limit: int | None) -> tuple[int, list[Fact]]:
+    def _read(self, shard: int, where: Any, *, limit: int | None, history: bool) -> tuple[int, list[Fact]]:
         """(shard version, matching facts by key) in one trip to LanceDB's event loop; (0, []) while the
         shard does not exist."""
-        return self._read_many({shard: where}, limit=limit)[shard]
+        return self._read_many({shard: where}, limit=limit, history=history)[shard]
 
     def _read_many(
-        self, wheres: Mapping[int, Any], *, limit: int | None
+        self, wheres: Mapping[int, Any], *, limit: int | None, history: bool
     ) -> dict[int, tuple[int, list[Fact]]]:
         """For each shard, (its version, its facts matching its filter, by key), all in one trip to LanceDB's
         event loop. Why async: the synchronous query builder makes about seven round trips between this
@@ -253,15 +243,17 @@ class LanceFactStore:
         Race, and why it is safe: the version is read *before* the rows, so a write landing in between is
         cached under the older version and simply read again next time; stale rows are never served as new."""
 
+        columns = fact_rows.READ_HISTORY if history else fact_rows.READ
+
         async def one(reader: Any, where: Any) -> tuple[int, pa.Table]:
             version = await reader.version()
-            query = reader.query().where(where).select(_READ).limit(limit or ALL)
+            query = reader.query().where(where).select(columns).limit(limit or ALL)
             return int(version), await query.to_arrow()
 
         read = self.shards.each({s: partial(one, where=where) for s, where in wheres.items()})
         found: dict[int, tuple[int, list[Fact]]] = {s: (0, []) for s in wheres}
         for s, (version, table) in read.items():
-            found[s] = version, sorted(facts_from_arrow(table), key=lambda f: (f.key, f.version))
+            found[s] = version, sorted(fact_rows.facts_from_arrow(table), key=lambda f: (f.key, f.version))
         return found
 
     def search(self, scope: UserScope, query: str, *, limit: int) -> list[tuple[Fact, float]]:
@@ -293,7 +285,7 @@ class LanceFactStore:
                 )
             else:
                 version, rows = 0, hybrid.search(reader, where, query, embed, limit=limit)
-        scored = [(row.get(FACT) or fact_from_row(row), hybrid.relevance(row)) for row in rows]
+        scored = [(row.get(FACT) or fact_rows.fact_from_row(row), hybrid.relevance(row)) for row in rows]
         scored.sort(key=lambda pair: pair[1], reverse=True)
         return version, newest_per_key(scored)  # an interrupted supersede leaves two current versions
 
@@ -313,23 +305,31 @@ class LanceFactStore:
     def set_flags(
         self, scope: UserScope, ids: Sequence[str], *, current: bool | None, stale: bool | None
     ) -> None:
-        values: dict[str, bool] = {}
-        if current is not None:
-            values["current"] = current
-        if stale is not None:
-            values["stale"] = stale
-        if not values or not ids:
-            return
-        checked = [fact_id(i) for i in ids]
-        where = (
-            f"user_id = {_literal(user_id(scope.user))} AND id IN ({', '.join(_literal(i) for i in checked)})"
+        flags = (("current", current), ("stale", stale))
+        self._update(scope, ids, {name: str(flag).lower() for name, flag in flags if flag is not None})
+
+    # -- AskMarks ------------------------------------------------------------------------------------------
+
+    def mark_asked(self, scope: UserScope, ids: Sequence[str], *, at: datetime) -> None:
+        """``asked + 1`` in the table itself, so two conversations opening at once both count."""
+        self._update(
+            scope, ids, {"asked": "asked + 1", "asked_at": f"CAST({fact_rows.stored_us(at)} AS BIGINT)"}
         )
+
+    def mark_lapsed(self, scope: UserScope, ids: Sequence[str]) -> None:
+        self._update(scope, ids, {"lapsed": "true"})
+
+    def _update(self, scope: UserScope, ids: Sequence[str], values_sql: dict[str, str]) -> None:
+        """Set lifecycle columns of the named versions of the scope's user, in place, under the shard's lock."""
+        if not values_sql or not ids:
+            return
+        where = owned_ids(scope.user, ids)
         with translated():
             table = self.table_of(scope)
             if table is None:
                 return
             with self.shards.maintenance(self._shard(scope)):
-                table.update(where=where, values=values)
+                table.update(where=where, values_sql=values_sql)
 
     def users_with_facts(self) -> list[UserId]:
         users: set[UserId] = set()
@@ -347,7 +347,7 @@ class LanceFactStore:
         table = self.table_of(scope)
         if table is None:
             return 0
-        return int(table.count_rows(f"user_id = {_literal(user_id(scope.user))}{extra}"))
+        return int(table.count_rows(f"user_id = {sql_literal(user_id(scope.user))}{extra}"))
 
     def erase(self, scope: UserScope) -> int:
         return self.purge(scope)

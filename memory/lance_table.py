@@ -7,7 +7,7 @@ maintained, whichever shard or layout it belongs to; the layout decides which ta
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -16,9 +16,19 @@ import pyarrow as pa
 from lancedb.index import FTS, BTree
 
 from assistant.errors import AccessDenied, StorageError
+from assistant.ids import fact_id, user_id
 
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}  # so an erasure test can byte-search the files
 ALL = 10_000_000  # "no limit" for a LanceDB query
+
+
+# Columns added to the layout after its tables were first written: each with its type and the SQL value every
+# existing row gets (:func:`ensure_columns`). A pending version's ask state (``memory.fact_rows.ASK_COLUMNS``).
+ADDED_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "asked": (pa.int32(), "CAST(0 AS INT)"),
+    "asked_at": (pa.int64(), "CAST(0 AS BIGINT)"),
+    "lapsed": (pa.bool_(), "false"),
+}
 
 
 def fact_schema(func: Any) -> pa.Schema:
@@ -38,6 +48,7 @@ def fact_schema(func: Any) -> pa.Schema:
             pa.field("version", pa.int32()),
             pa.field("current", pa.bool_()),
             pa.field("stale", pa.bool_()),
+            *(pa.field(name, kind) for name, (kind, _default) in ADDED_COLUMNS.items()),
             text("record"),
             text("search_text"),
             pa.field("vector", pa.list_(pa.float32(), func.ndims())),
@@ -45,6 +56,37 @@ def fact_schema(func: Any) -> pa.Schema:
     )
     config = EmbeddingFunctionConfig(source_column="search_text", vector_column="vector", function=func)
     return schema.with_metadata(EmbeddingFunctionRegistry.get_instance().get_table_metadata([config]))
+
+
+def sql_literal(value: str) -> str:
+    """A SQL string literal for a *validated* id (``assistant.ids`` forbids quotes and backslashes): for the
+    LanceDB paths that take only SQL text (``update``, ``count_rows``)."""
+    if "'" in value or "\\" in value:
+        raise AccessDenied("refusing to build a filter from an unvalidated value")
+    return f"'{value}'"
+
+
+def owned_ids(user: str, ids: Sequence[str]) -> str:
+    """SQL text naming versions of one user by id, both validated first."""
+    listed = ", ".join(sql_literal(fact_id(i)) for i in ids)
+    return f"user_id = {sql_literal(user_id(user))} AND id IN ({listed})"
+
+
+def missing_columns(table: Any) -> list[str]:
+    """The :data:`ADDED_COLUMNS` a table written before them lacks."""
+    held = set(table.schema.names)
+    return [name for name in ADDED_COLUMNS if name not in held]
+
+
+def ensure_columns(table: Any) -> bool:
+    """Give a table written before :data:`ADDED_COLUMNS` existed those columns, every row its default value, in
+    one commit (the data files are not rewritten; each new column is a file of its own). True if it added any.
+    The caller holds the table's maintenance lock, and looks again under it: another process may have added
+    them meanwhile."""
+    missing = missing_columns(table)
+    if missing:
+        table.add_columns({name: ADDED_COLUMNS[name][1] for name in missing})
+    return bool(missing)
 
 
 def ensure_indexes(table: Any) -> None:

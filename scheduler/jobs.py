@@ -20,6 +20,7 @@ from typing import Any
 
 from assistant.errors import TravelAssistantError
 from assistant.events import Event, ThreadRecord
+from assistant.facts.asking import Asker
 from assistant.facts.memory import FactMemory
 from assistant.faults import crash_point
 from assistant.ids import ThreadId, UserId, UserScope
@@ -47,6 +48,8 @@ class JobDeps:
     idle: timedelta
     inactivity: timedelta
     lease: timedelta
+    # Questions about facts the gate was unsure of: the expiry pass lets unanswered ones lapse.
+    asker: Asker
     runner: str = "cli"
     # Demo clocks: users whose clock is shifted, with their clock's reading at a real time. Their threads are
     # promoted by their own clock, not the real one (development and demos; None in production).
@@ -110,6 +113,9 @@ class ExpireReport(JsonRecord):
     marked_stale: int = 0
     deleted: int = 0
     repaired: int = 0  # older versions left current by an interrupted supersede, retired now
+    # Pending facts asked about as often as they may be and unanswered for the lapse period: no longer asked.
+    asks_lapsed: int = 0
+    lapsed_deleted: int = 0  # lapsed ones past their type's deletion horizon
 
 
 @dataclass
@@ -318,15 +324,19 @@ def retry_promotions(deps: JobDeps, thread: ThreadId | None, now: datetime) -> i
 
 def expire_facts(deps: JobDeps, now: datetime) -> ExpireReport:
     """Repair keys left with two current versions, mark facts past their type's TTL stale, and delete those
-    past the type's deletion horizon."""
+    past the type's deletion horizon; let unanswered questions lapse (``assistant.facts.asking.Asker.lapse``)."""
     report = ExpireReport(as_of=now.isoformat())
     shifted = deps.user_clocks(now) if deps.user_clocks is not None else {}
     for user in deps.facts.users_with_facts():
+        scope, user_now = UserScope(user), shifted.get(user, now)
         report.users_seen += 1
-        report.repaired += deps.fact_memory.repair(UserScope(user))
-        stale, deleted = deps.fact_memory.expire(UserScope(user), now=shifted.get(user, now))
+        report.repaired += deps.fact_memory.repair(scope)
+        stale, deleted = deps.fact_memory.expire(scope, now=user_now)
         report.marked_stale += stale
         report.deleted += deleted
+        lapsed, gone = deps.asker.lapse(scope, now=user_now)
+        report.asks_lapsed += lapsed
+        report.lapsed_deleted += gone
     deps.facts.compact()
     _record(deps, EXPIRE, now, report.to_json())
     return report

@@ -63,9 +63,13 @@ def test_a_previous_releases_facts_are_moved_to_the_canonical_layout(upgraded: R
         rows = table.search().select(["record", "search_text"]).limit(100).to_arrow().to_pylist()
         for row in rows:
             assert not any(w in row["record"] or w in row["search_text"] for w in USER_WORDS), row
+            # Everything but the lifecycle state, which has columns of its own.
             assert set(json.loads(row["record"])) == {f.name for f in dataclasses.fields(Fact)} - {
                 "current",
                 "stale",
+                "asked",
+                "asked_at",
+                "lapsed",
             }
 
 
@@ -134,3 +138,35 @@ def test_a_fact_record_holds_ids_registry_names_and_canonical_values_only(
         "source_turn",
         "supersedes",
     }  # a new text field must be added to the checks above, or it is a way in
+
+
+def test_shards_written_before_the_ask_state_get_its_columns_when_opened(tmp_path: Path) -> None:
+    """A shard of this layout written by the release before the ask state (no ``asked``, ``asked_at``,
+    ``lapsed`` columns) gains them the first time a process opens it: its rows read as never asked, and asking
+    is counted on them from then on. Other processes opening it later find them there."""
+    folder = str(tmp_path / "lance")
+    before = LanceFactStore(folder, embedding="hash")
+    asked = dataclasses.replace(
+        user_fact(
+            "alice", "seat", "window", fact_id="1" * 32, thread="mon", turn="t1", at=MONDAY, current=False
+        ),
+        key="seat:pending window",
+        pending=True,
+    )
+    kept = user_fact("alice", "dietary", "vegan", fact_id="2" * 32, thread="mon", turn="t2", at=MONDAY)
+    before.add(ALICE, asked)
+    before.add(ALICE, kept)
+    table = before.table_of(ALICE)
+    assert table is not None
+    table.drop_columns(["asked", "asked_at", "lapsed"])  # the shard as the earlier release wrote it
+    assert "asked" not in table.schema.names
+
+    after = LanceFactStore(folder, embedding="hash")
+    after.warm_up()
+    reopened = after.table_of(ALICE)
+    assert reopened is not None and {"asked", "asked_at", "lapsed"} <= set(reopened.schema.names)
+    assert after.list_facts(ALICE, include_history=True) == [kept, asked]  # never asked, not lapsed
+    after.mark_asked(ALICE, [asked.id], at=MONDAY + timedelta(days=1))
+    later = LanceFactStore(folder, embedding="hash")
+    window = next(f for f in later.list_facts(ALICE, include_history=True) if f.pending)
+    assert (window.asked, window.asked_at) == (1, MONDAY + timedelta(days=1))

@@ -11,11 +11,11 @@ from typing import Protocol
 
 import pytest
 
-from assistant.errors import AccessDenied, InvalidId, StorageError
-from assistant.fact_records import Fact
+from assistant.errors import AccessDenied, InvalidId, InvalidInput, StorageError
+from assistant.fact_records import Fact, pending_key
 from assistant.fact_types import FACT_TYPES
 from assistant.ids import UserId, UserScope
-from assistant.ports import FactMaintenance, FactStore
+from assistant.ports import AskMarks, FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore
 from testkit.stored_facts import user_fact
@@ -24,8 +24,8 @@ from tests.conftest import MONDAY
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
 
 
-class FactBackend(FactStore, FactMaintenance, Protocol):
-    """Both fact ports: every fact store implements the two, and this contract covers both."""
+class FactBackend(FactStore, FactMaintenance, AskMarks, Protocol):
+    """The fact ports: every fact store implements them, and this contract covers them all."""
 
 
 # Distinct facts of the multi-valued types (each its own key), for tests that need many of one user's.
@@ -127,6 +127,65 @@ def test_flags_change_only_the_named_facts_of_the_scope(store: FactBackend) -> N
     assert store.list_facts(ALICE)[0].stale and not store.list_facts(BOB)[0].stale
     store.set_flags(ALICE, [fact(ALICE, 1).id], current=False, stale=None)
     assert store.list_facts(ALICE) == [] and len(store.list_facts(ALICE, include_history=True)) == 1
+
+
+def pending(scope: UserScope, n: int, *, type: str = "seat", value: str = "window") -> Fact:
+    """A pending version (the gate asked): never current, under its own key."""
+    return replace(
+        fact(scope, n, type=type, value=value, current=False),
+        key=pending_key(FACT_TYPES[type], value),
+        pending=True,
+    )
+
+
+def test_asking_is_counted_on_the_named_pending_versions_of_the_scope_only(store: FactBackend) -> None:
+    store.add(ALICE, pending(ALICE, 1))
+    store.add(ALICE, pending(ALICE, 2, type="dietary", value="vegan"))
+    store.add(BOB, pending(BOB, 1))  # the same id under another user
+    assert [(f.asked, f.asked_at, f.lapsed) for f in store.list_facts(ALICE, include_history=True)] == [
+        (0, None, False),
+        (0, None, False),
+    ]
+    first, second = MONDAY + timedelta(days=1), MONDAY + timedelta(days=9, microseconds=5)
+    store.mark_asked(ALICE, [pending(ALICE, 1).id], at=first)
+    store.mark_asked(ALICE, [pending(ALICE, 1).id], at=second)
+    by_value = {f.value: f for f in store.list_facts(ALICE, include_history=True)}
+    assert (by_value["window"].asked, by_value["window"].asked_at) == (2, second)
+    assert by_value["window"].asked_at is not None and by_value["window"].asked_at.tzinfo is not None
+    assert (by_value["vegan"].asked, by_value["vegan"].asked_at) == (0, None)
+    [bobs] = store.list_facts(BOB, include_history=True)
+    assert (bobs.asked, bobs.asked_at) == (0, None)
+    assert store.list_facts(ALICE) == []  # asked about, still never current
+
+
+def test_a_lapsed_version_stays_listed_as_lapsed_and_nothing_else_changes(store: FactBackend) -> None:
+    store.add(ALICE, pending(ALICE, 1))
+    store.add(ALICE, fact(ALICE, 2))
+    store.add(BOB, pending(BOB, 1))
+    store.mark_asked(ALICE, [pending(ALICE, 1).id], at=MONDAY)
+    store.mark_lapsed(ALICE, [pending(ALICE, 1).id])
+    lapsed = next(f for f in store.list_facts(ALICE, include_history=True) if f.pending)
+    assert (lapsed.lapsed, lapsed.asked, lapsed.asked_at, lapsed.current) == (True, 1, MONDAY, False)
+    assert [f.lapsed for f in store.list_facts(ALICE)] == [False]
+    assert not store.list_facts(BOB, include_history=True)[0].lapsed
+
+
+def test_only_a_pending_version_can_be_stored_with_ask_state(store: FactBackend) -> None:
+    with pytest.raises(InvalidInput):
+        store.add(ALICE, replace(fact(ALICE, 1), asked=1, asked_at=MONDAY))
+    with pytest.raises(InvalidInput):
+        store.add(ALICE, replace(pending(ALICE, 1), asked=-1))
+    store.add(ALICE, replace(pending(ALICE, 1), asked=1, asked_at=MONDAY))
+    assert store.list_facts(ALICE, include_history=True)[0].asked == 1
+
+
+def test_lance_ask_state_survives_a_restart(tmp_path: Path) -> None:
+    store = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    store.add(ALICE, pending(ALICE, 1))
+    store.mark_asked(ALICE, [pending(ALICE, 1).id], at=MONDAY)
+    reopened = LanceFactStore(str(tmp_path / "lance"), embedding="hash")
+    [asked] = reopened.list_facts(ALICE, include_history=True)
+    assert (asked.asked, asked.asked_at, asked.lapsed) == (1, MONDAY, False)
 
 
 def test_search_ranks_the_users_current_facts_only(store: FactBackend) -> None:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
 from assistant.errors import NotFound
+from assistant.facts.asking import Asker
 from assistant.facts.forgetting import Forgetter
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings
@@ -217,6 +218,11 @@ class Runtime:
         )
 
     @cached_property
+    def asker(self) -> Asker:
+        ports = (self.thread_log, self.directory, self.fact_memory, self.facts, self.registry)
+        return Asker(*ports, policy=self.settings.ask_policy)
+
+    @cached_property
     def registry(self) -> UserDataRegistry:
         # Audit subjects are keyed hashes; the key is derived from the app secret so it is never stored.
         key = hashlib.sha256(
@@ -312,6 +318,7 @@ class Runtime:
             idle=timedelta(minutes=settings.idle_minutes),
             inactivity=timedelta(days=settings.inactivity_days),
             lease=timedelta(seconds=settings.claim_lease_seconds),
+            asker=self.asker,
             runner=name,
             user_clocks=self.clocks.shifted_now if self.settings.demo_clock_enabled else None,
             chunk=settings.promote_chunk,

@@ -27,18 +27,21 @@ def fact_rows(
     history: bool = True,
     words: EvidenceWords,
 ) -> list[dict[str, Any]]:
-    """One row per fact version, current versions first. ``status`` is current, stale or superseded; ``quote``
+    """One row per fact version, current versions first. ``status`` is current, stale, superseded, retracted,
+    pending or lapsed (a pending one left unanswered); ``quote``
     is the user's words read from the log through the fact's evidence pointer (``words``)."""
     current_ids = {f.id for f in memory.current(scope)}
     rows: list[dict[str, Any]] = []
     for fact in store.list_facts(scope, include_history=history):
         status = "retracted" if fact.retracted else "superseded"
         if fact.pending:
-            status = "pending"  # the gate asked: shown under "Should I remember this?" with Keep / Discard
+            # The gate asked: shown under "Should I remember this?" with Keep / Discard, until it lapses
+            # unanswered (``assistant.facts.asking``).
+            status = "lapsed" if fact.lapsed else "pending"
         elif fact.id in current_ids:
             status = "stale" if fact.is_stale(now) else "current"
         rows.append(_row(fact, status, now, words.of(fact)))
-    order = {"current": 0, "stale": 1, "superseded": 2, "retracted": 3, "pending": 4}
+    order = {"current": 0, "stale": 1, "superseded": 2, "retracted": 3, "lapsed": 4, "pending": 5}
     rows.sort(key=lambda r: (order[r["status"]], r["type"], -r["version"]))
     return rows
 

@@ -6,14 +6,18 @@ demo users, so a copied ``.env.example`` cannot reach production by accident.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from assistant.errors import ConfigurationError
 from travel_assistant.object_store import check_object_store, storage_options
+
+if TYPE_CHECKING:
+    from assistant.facts.asking import AskPolicy
 
 PLACEHOLDER_MARKERS = ("change-me", "changeme", "placeholder", "example", "development-only")
 
@@ -72,6 +76,10 @@ class Settings(BaseSettings):
     # Background jobs and retention
     idle_minutes: float = Field(default=30, gt=0)
     inactivity_days: int = Field(default=365, ge=1)
+    # A fact the write gate was unsure of is asked about when a conversation opens, in at most ASK_TIMES
+    # conversations; unanswered ASK_LAPSE_DAYS after the last of them, it lapses (the expiry job).
+    ask_times: int = Field(default=2, ge=1, le=10)
+    ask_lapse_days: int = Field(default=30, ge=1)
     promote_every_seconds: int = Field(default=60, ge=1)
     expire_every_minutes: int = Field(default=60, ge=1)
     wipe_every_hours: int = Field(default=24, ge=1)
@@ -199,6 +207,13 @@ class Settings(BaseSettings):
                 "whose relevance is within the band (default 0.01); remove RECALL_RECENCY_WEIGHT"
             )
         return self
+
+    @property
+    def ask_policy(self) -> AskPolicy:
+        """How often a fact the write gate was unsure of is asked about, and when an unanswered one lapses."""
+        from assistant.facts.asking import AskPolicy
+
+        return AskPolicy(max_asks=self.ask_times, lapse_after=timedelta(days=self.ask_lapse_days))
 
     @property
     def demo_clock_enabled(self) -> bool:

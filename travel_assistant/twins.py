@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.facts.asking import Asker, AskPolicy
 from assistant.facts.memory import FactMemory
+from assistant.facts.pending import Unaudited
 from assistant.facts.recall import Recaller, RecallSettings
 from assistant.model.llm import ChatModel
 from assistant.promotion import Promoter
@@ -58,3 +60,10 @@ class Twins:
 
     def promoter(self, model: ChatModel) -> Promoter:
         return Promoter(self.threads, self.threads, model, self.fact_memory)
+
+    def asker(self, policy: AskPolicy | None = None) -> Asker:
+        """The opening question and its answers over these twins (Keep and Not now unaudited)."""
+        memory = self.fact_memory
+        return Asker(
+            self.threads, self.threads, memory, self.facts, Unaudited(memory), policy=policy or AskPolicy()
+        )

@@ -15,13 +15,14 @@ from datetime import datetime
 from assistant.errors import InvalidInput
 from assistant.fact_records import Authority, Fact, FactDraft, WriteOutcome
 from assistant.facts.memory import FactMemory
-from assistant.ids import FactId, UserScope
+from assistant.ids import FactId, UserId, UserScope
 
 
 def pending_facts(memory: FactMemory, scope: UserScope) -> list[Fact]:
-    """The user's facts waiting for Keep or Discard, oldest first."""
+    """The user's facts waiting for Keep or Discard, oldest first (a lapsed one waits no longer: it is listed
+    as lapsed, see ``assistant.facts.asking``)."""
     rows = memory.store.list_facts(scope, include_history=True)
-    return sorted((f for f in rows if f.pending), key=lambda f: (f.asserted_at, f.id))
+    return sorted((f for f in rows if f.pending and not f.lapsed), key=lambda f: (f.asserted_at, f.id))
 
 
 def _pending(memory: FactMemory, scope: UserScope, fact: FactId) -> Fact:
@@ -56,3 +57,17 @@ def keep(memory: FactMemory, scope: UserScope, fact: FactId, *, now: datetime) -
 def discard(memory: FactMemory, scope: UserScope, fact: FactId) -> int:
     """The user discards a pending fact: its pending version is deleted (nothing else changes)."""
     return memory.store.delete(scope, _pending(memory, scope, fact).key)
+
+
+class Unaudited:
+    """Keep and Discard straight on a :class:`FactMemory`: the twin of the privacy registry's audited
+    ``keep_pending`` / ``discard_pending`` (:class:`assistant.ports.PendingDecisions`), for the in-memory world."""
+
+    def __init__(self, memory: FactMemory) -> None:
+        self.memory = memory
+
+    def keep_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> WriteOutcome:
+        return keep(self.memory, UserScope(user), fact, now=now)
+
+    def discard_pending(self, user: UserId, fact: FactId, *, actor: str, now: datetime) -> int:
+        return discard(self.memory, UserScope(user), fact)

@@ -57,6 +57,8 @@ def event_message(event: Event, *, clear_tool_results: bool = False) -> Message 
             | EventKind.PROMOTION
             | EventKind.FAILURE
             | EventKind.REDACTION
+            | EventKind.ASK
+            | EventKind.ANSWER
         ):
             return None
         case unreachable:

@@ -285,6 +285,8 @@ def _log_detail(event: Event) -> str:
             | EventKind.PROMOTION
             | EventKind.FAILURE
             | EventKind.REDACTION
+            | EventKind.ASK
+            | EventKind.ANSWER
         ):
             return json.dumps(dict(event.body))[:100]
         case unreachable:

@@ -22,6 +22,7 @@ import typer
 
 from assistant.errors import InvalidInput, NotFound, TravelAssistantError
 from assistant.fact_types import FACT_TYPES
+from assistant.facts.asking import Answer
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope, new_turn_id
 from language.text import readable
@@ -29,7 +30,8 @@ from travel_assistant.cli.common import StdoutStream, error_detail, logger, pars
 from travel_assistant.container import Runtime, short_id, utc_now
 
 HELP = (
-    """Type a message to chat, or a command:
+    """Type a message to chat, or a command. A thread may open by asking whether to remember something you
+said before: y keeps it, n discards it, Enter leaves it for later.
   /new [name]        start a new thread (a fresh name if none is given)
   /thread NAME       switch to thread NAME (created on first message)
   /clock +30m | 2026-11-12T19:30 | reset
@@ -45,6 +47,7 @@ HELP = (
   /quit              leave (Ctrl-D works too)"""
 )
 
+YES_NO = {"y": Answer.KEEP, "yes": Answer.KEEP, "n": Answer.NOT_NOW, "no": Answer.NOT_NOW}
 _DURATION = re.compile(r"^([+-])((?:\d+[dhms])+)$")
 _UNIT = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
@@ -99,6 +102,7 @@ class ChatShell:
         self.rt = rt
         self.state = state
         self.loop = asyncio.new_event_loop()
+        self.read: Callable[[str], str] = input
         self.commands: dict[str, Callable[[str], None]] = {
             "new": self.new,
             "thread": self.switch,
@@ -112,26 +116,60 @@ class ChatShell:
         }
 
     def run(self, read: Callable[[str], str] = input) -> None:
+        self.read = read
         typer.echo(f"Chatting as {self.state.user} in thread {self.state.thread}; /help for commands.")
         try:
+            pending = self.ask()
             while True:
                 try:
-                    line = read(f"[{self.state.thread}]> ").strip()
+                    line = pending or read(f"[{self.state.thread}]> ").strip()
                 except EOFError:
                     typer.echo()
                     return
                 except KeyboardInterrupt:
                     typer.echo()
                     continue
+                pending = ""
                 if line in ("/quit", "/exit"):
                     return
                 if line:
-                    self.handle(line)
+                    pending = self.handle(line)
         finally:
             self.loop.close()
 
-    def handle(self, line: str) -> None:
-        """One line: a command or a message. An error is printed and the shell goes on."""
+    def ask(self) -> str:
+        """The thread's opening question, if it has one (``assistant.facts.asking`` decides): y keeps a fact,
+        n discards it (Not now), an empty line or Ctrl-C leaves it unanswered. Anything else is the user talking
+        on: the rest stays unanswered and the line is returned, to be handled as typed. EOF ends the shell."""
+        user = self.state.user
+        thread = self.rt.thread_for_name(user, self.state.thread)
+        try:
+            question = self.rt.asker.opening(user, thread, now=self.state.now())
+            if question is None:
+                return ""
+            # The thread exists from now on: named as the shell calls it, as its first message would have.
+            self.rt.keep_thread_name(user, self.state.thread, said=self.state.thread)
+            typer.echo(question.text)
+            for fact in question.facts:
+                said = self.read(f"  Keep your {fact.name}? [y/n] ").strip()
+                answer = YES_NO.get(said.lower())
+                if answer is None and said:
+                    return said
+                if answer is not None:
+                    outcome = self.rt.asker.answer(user, thread, fact.fact_id, answer, now=self.state.now())
+                    typer.echo(outcome.text)
+        except EOFError:
+            return "/quit"
+        except KeyboardInterrupt:
+            typer.echo()
+        except TravelAssistantError as exc:
+            logger.info("shell question failed: %s", error_detail(exc), exc_info=exc)
+            typer.echo(f"error: {readable(exc.user_message())}", err=True)
+        return ""
+
+    def handle(self, line: str) -> str:
+        """One line: a command or a message. An error is printed and the shell goes on. A command that opens a
+        thread asks its question (:meth:`ask`); a line typed instead of an answer is returned, to handle next."""
         try:
             if line.startswith("/"):
                 name, _sep, arg = line[1:].partition(" ")
@@ -139,11 +177,14 @@ class ChatShell:
                 if command is None:
                     raise InvalidInput(f"unknown command /{name}; /help lists them")
                 command(arg.strip())
+                if name.lower() in ("new", "thread"):
+                    return self.ask()
             else:
                 self.say(line)
         except TravelAssistantError as exc:
             logger.info("shell command failed: %s", error_detail(exc), exc_info=exc)
             typer.echo(f"error: {readable(exc.user_message())}", err=True)
+        return ""
 
     def say(self, text: str) -> None:
         from assistant.turns import TurnRequest

@@ -15,7 +15,8 @@ from typing import Any, ParamSpec, TypeVar
 import chainlit as cl
 
 from assistant.errors import AccessDenied, TravelAssistantError
-from assistant.ids import turn_id, user_id
+from assistant.facts.asking import Answer
+from assistant.ids import fact_id, turn_id, user_id
 from assistant.turns import TurnRequest
 from travel_assistant.container import Runtime, utc_now
 from travel_assistant.settings import Settings, build_settings
@@ -160,6 +161,68 @@ async def _prefetch(app: App, chat: ChatContext) -> None:
 async def on_chat_start() -> None:
     await _set_commands()
     await _prefetch()
+    await _ask()
+
+
+# -- the opening question: decided and carried out by ``assistant.facts.asking``; shown and relayed here -----
+
+ANSWER_ASK = "answer_ask"
+
+
+def _answer_id(answer: Answer, fact: str) -> str:
+    """A button's id: its fact's two buttons are removed together, whichever was clicked."""
+    return f"{answer.value}-{fact}"
+
+
+@requires_chat()
+async def _ask(app: App, chat: ChatContext) -> None:
+    rt = app.runtime
+    now = await asyncio.to_thread(rt.clocks.now, chat.user)
+    question = await asyncio.to_thread(rt.asker.opening, chat.user, chat.thread, now=now)
+    if question is None:
+        return
+    buttons = [
+        cl.Action(
+            name=ANSWER_ASK,
+            id=_answer_id(answer, fact.fact_id),
+            payload={"fact_id": fact.fact_id, "answer": answer.value},
+            label=label,
+        )
+        for fact in question.facts
+        for answer, label in ((Answer.KEEP, fact.keep_label), (Answer.NOT_NOW, fact.not_now_label))
+    ]
+    await say(question.text, actions=buttons)
+    # The conversation exists now (its log holds the question), so the page is told at once (it lists it);
+    # Chainlit's own way (``init_thread``) would also name it after its first interaction, here a button
+    # ("answer_ask"). Left untitled, the engine names it from the user's first message, as any conversation.
+    session = cl.context.session
+    if not session.has_first_interaction:
+        session.has_first_interaction = True
+        await session.flush_method_queue()
+        await cl.context.emitter.emit(
+            "first_interaction", {"interaction": "ask", "thread_id": session.thread_id}
+        )
+
+
+@requires_chat()
+async def answer_ask(app: App, chat: ChatContext, action: cl.Action) -> None:
+    rt = app.runtime
+    try:
+        fid, answer = fact_id(action.payload.get("fact_id")), Answer(str(action.payload.get("answer")))
+    except (TravelAssistantError, ValueError):
+        await say("I could not read that answer; nothing changed.")
+        return
+    now = await asyncio.to_thread(rt.clocks.now, chat.user)
+    try:
+        outcome = await asyncio.to_thread(rt.asker.answer, chat.user, chat.thread, fid, answer, now=now)
+    except TravelAssistantError as exc:
+        await say(f"Could not do that: {exc.user_message()}")
+        return
+    for each in Answer:
+        await cl.Action(name=ANSWER_ASK, id=_answer_id(each, fid), payload={}).remove()
+    await say(outcome.text)
+    if app.panel_watch is not None:
+        await app.panel_watch.turn_ended()  # the panel shows the kept fact, or the question gone
 
 
 @requires_chat(on_refused=deny)
@@ -280,6 +343,7 @@ def install(settings: Settings | None = None) -> App:
     cl.on_chat_resume(on_chat_resume)
     cl.on_message(on_message)
     for name, callback in (
+        (ANSWER_ASK, answer_ask),
         ("delete_account", delete_account),
         ("save_scenario", save_scenario),
         (redaction_ui.ACTION, requires_chat()(redaction_ui.redact)),

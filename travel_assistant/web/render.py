@@ -155,6 +155,19 @@ def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
                     is_error=True,
                 )
             ]
+        case EventKind.ASK | EventKind.ANSWER:
+            # The opening question and its answers, as said (the buttons were for then, not for a re-read).
+            step_id = f"{event.turn_id}-{event.kind}"
+            return [
+                _step(
+                    step_id,
+                    thread.id,
+                    "assistant_message",
+                    ASSISTANT_NAME,
+                    event.created_at,
+                    output=event.text,
+                )
+            ]
         case EventKind.MODEL | EventKind.SUMMARY | EventKind.PROMOTION | EventKind.REDACTION:
             return []
         case unreachable:

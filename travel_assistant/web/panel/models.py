@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-RowStatus = Literal["current", "stale", "superseded", "retracted", "pending"]
-FactState = Literal["current", "stale", "retracted"]
+RowStatus = Literal["current", "stale", "superseded", "retracted", "pending", "lapsed"]
+FactState = Literal["current", "stale", "retracted", "lapsed"]
 
 
 class _In(BaseModel):

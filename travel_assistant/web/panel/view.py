@@ -64,6 +64,7 @@ ACTIONS = (
     "clock_reset",  # {}
 )
 TITLE_CHARS = 60
+LAPSED = "I asked you about it and heard nothing back, so it lapsed"  # a pending fact left unanswered
 
 
 def build_panel_props(
@@ -177,6 +178,7 @@ def _fact_card(
         return None  # only old versions are left (a crash between writes): nothing is current
     head = live[-1]
     state: FactState = "retracted" if _retracted(head) else ("stale" if head.status == "stale" else "current")
+    state = "lapsed" if head.status == "lapsed" else state
     source = _source(head.source_thread, threads)
     history = _history(ordered, head, threads, now)
     earlier = len(ordered) - 1
@@ -231,6 +233,8 @@ def _history(
 
 
 def _change(row: FactRowIn, before: list[FactRowIn], version_of: Mapping[str, int]) -> str:
+    if row.status == "lapsed":
+        return LAPSED
     if _retracted(row):
         return "you took it back"
     if not before:
@@ -262,6 +266,8 @@ def _expiry(head: FactRowIn, state: FactState, now: datetime) -> Expiry:
     gone = f"; deleted on {day(delete_on)}" if delete_on is not None else ""
     if state == "retracted":
         summary = "Not used: you took it back" + gone
+    elif state == "lapsed":
+        summary = f"Not used: {LAPSED}" + gone
     elif state == "stale" or now >= head.expires_at:
         summary = f"May be out of date: recorded {age_phrase(head.asserted_at, now)}" + gone
     else:
@@ -292,7 +298,7 @@ def _groups(cards: list[PanelFact]) -> list[FactGroup]:
 
 
 def _summary(cards: list[PanelFact], versions: int, checked: int) -> Summary:
-    live = [c for c in cards if c.state != "retracted"]
+    live = [c for c in cards if c.state not in ("retracted", "lapsed")]
     stale = sum(1 for c in live if c.state == "stale")
     text = f"{len(live)} fact{'s' if len(live) != 1 else ''}"
     if stale:
@@ -300,7 +306,7 @@ def _summary(cards: list[PanelFact], versions: int, checked: int) -> Summary:
     return Summary(
         facts=len(live),
         stale=stale,
-        retracted=len(cards) - len(live),
+        retracted=sum(1 for c in cards if c.state == "retracted"),
         versions=versions,
         conversations_checked=checked,
         text=text,
@@ -319,7 +325,7 @@ def _conversation(
     report: PromotionReportIn, facts: list[FactRowIn], threads: Mapping[str, str]
 ) -> ConversationVerdicts:
     rows = {r.id: r for r in facts}
-    live_ids = {r.id for r in facts if r.status != "superseded" and not _retracted(r)}
+    live_ids = {r.id for r in facts if r.status not in ("superseded", "lapsed") and not _retracted(r)}
     decisions = [_verdict(d, rows, live_ids) for d in report.decisions]
     kept = sum(1 for d in decisions if d.kept) if decisions else report.kept
     rejected_counts: dict[str, int] = {}
