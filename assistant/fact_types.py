@@ -47,10 +47,20 @@ class FactType:
     # Every canonical value of this type: a closed vocabulary, or validated codes (airports). A fact holds one of
     # these and nothing else, so no user text can reach long-term memory or the prompt through a value.
     values: AbstractSet[str]
+    # Values of a several-valued type that one person cannot hold together (one diet: vegetarian, vegan or
+    # pescatarian): a new one replaces the old, as a new value of a one-valued type does.
+    exclusive: tuple[frozenset[str], ...] = ()
 
     def extract(self, text: str) -> list[str]:
         """The values stated in ``text``, skipping negated mentions ("I'm not vegan"), first mention first."""
         return extract(self, text)
+
+    def excludes(self, value: str, other: str) -> bool:
+        """Whether the user cannot hold both values: the same value of a one-valued type's slot, or two values
+        of one exclusive group."""
+        if not self.multi_valued:
+            return True
+        return any(value in group and other in group for group in self.exclusive)
 
     def key_for(self, value: str) -> str:
         """The logical identity of a fact: one per type for single-valued types, one per value otherwise."""
@@ -80,6 +90,7 @@ FACT_TYPES: dict[str, FactType] = {
             5 * _YEAR,
             ("I'm vegetarian", "I eat halal", "I'm allergic to nuts"),
             *_words("dietary"),
+            exclusive=(frozenset({"vegetarian", "vegan", "pescatarian"}), frozenset({"halal", "kosher"})),
         ),
         FactType(
             "seat",
@@ -120,6 +131,12 @@ FACT_TYPES: dict[str, FactType] = {
             5 * _YEAR,
             ("I use a wheelchair", "I need step-free access"),
             *_words("accessibility"),
+            # Wheelchair assistance includes a step-free route; a guide dog is the kind of service dog a blind
+            # traveller says they have.
+            exclusive=(
+                frozenset({"wheelchair assistance", "step-free access"}),
+                frozenset({"travels with a guide dog", "travels with a service dog"}),
+            ),
         ),
         FactType(
             "language",
@@ -140,6 +157,7 @@ FACT_TYPES: dict[str, FactType] = {
             3 * _YEAR,
             ("I only fly direct", "I travel carry-on only", "I like boutique hotels"),
             *_words("travel_style"),
+            exclusive=(frozenset({"budget travel", "business class"}),),
         ),
         FactType(
             "flight_times",

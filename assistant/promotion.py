@@ -321,6 +321,10 @@ class Promoter:
         before = assistant_before_of(events)
         for raw in reply.candidates[:MAX_CANDIDATES]:
             type_name, turn, verdict = judge_raw(raw, turns, before)
+            if isinstance(verdict, Accepted) and verdict.turn is not None:
+                turn = (
+                    verdict.turn
+                )  # a later turn of the chat corrected the value: its words are the evidence
             if (
                 isinstance(verdict, Accepted)
                 and not verdict.retract

@@ -28,10 +28,10 @@ from typing import Literal
 
 from assistant.fact_types import FACT_TYPES
 from language.normalise import mixed_script
-from language.reading import requests
+from language.reading import corrections, requests
 from language.reading.answers import answering, asked_about
 from language.reading.assertions import Rejection, judge_clause, judge_value, plainness
-from language.reading.evidence import Evidence, Span, clean, locate, narrowed, relocated
+from language.reading.evidence import Evidence, Span, clean, locate, located_at, narrowed, relocated, view
 from language.reading.speakers import reported_or_quoted, speaker_unsure
 from language.reading.whole_turn import TurnRejection, turn_doubt, turn_rejection
 from language.secrets.mask import find_secret, has_mask, mask_secrets
@@ -61,6 +61,9 @@ class Accepted:
     # None: kept. A short reason code: the value and the user are there but a check is unsure, so the user is
     # asked before it counts ("unknown_link", "other_language", "distant_report", …).
     ask: str | None = None
+    # The user turn that holds the value, when it is not the candidate's own: a later message of the chat that
+    # corrected it ("sorry, I meant Heathrow"). The latest word is the evidence.
+    turn: str | None = None
 
     @property
     def masked(self) -> bool:
@@ -77,8 +80,11 @@ def check_candidate(
     user_turns: Mapping[str, str],
     assistant_before: Mapping[str, str] | None = None,
 ) -> Accepted | Reason:
-    """Judge one proposed fact against this thread's user turns (turn id → logged text); ``assistant_before``
-    holds, per user turn, the assistant's turn just before it (what the user may be echoing)."""
+    """Judge one proposed fact against this thread's user turns (turn id → logged text, in log order);
+    ``assistant_before`` holds, per user turn, the assistant's turn just before it (what the user may be echoing).
+
+    The latest word of the chat decides: a turn that corrects a value an earlier turn stated is judged as the user
+    meant it, and a value a later turn corrects gives way to the correction (:mod:`language.reading.corrections`)."""
     said = user_turns.get(evidence_turn)
     if said is None:
         return "evidence_not_user_turn"
@@ -89,20 +95,134 @@ def check_candidate(
     evidence = locate(mask_secrets(quote).text, mask_secrets(said).text)
     if evidence is None:
         return "quote_not_in_evidence"
-    return judge_evidence(evidence, type_name, before=(assistant_before or {}).get(evidence_turn, ""))
+    befores = assistant_before or {}
+    order = list(user_turns)
+    here = order.index(evidence_turn)
+    earlier = [user_turns[t] for t in order[:here]]
+    correcting = _correcting(evidence.text, earlier, type_name, before=befores.get(evidence_turn, ""))
+    verdict = correcting or judge_evidence(evidence, type_name, before=befores.get(evidence_turn, ""))
+    if isinstance(verdict, Accepted):
+        return _latest_in_chat(verdict, said, order[here + 1 :], user_turns, befores)
+    return verdict
 
 
 def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> Accepted | Reason:
     """The verdict on a value of ``type_name`` in the evidence clause; ``before`` is the assistant's previous
-    turn in the thread (empty when unknown). A message with a word in two scripts is read through its look-alike
-    letters, so what it would keep is asked instead."""
-    found = _judge(evidence, type_name, before=before)
+    turn in the thread (empty when unknown). A message that corrects a value of the type is judged as the user
+    meant it. A message with a word in two scripts is read through its look-alike letters, so what it would keep
+    is asked instead."""
+    found = _corrected_here(evidence, type_name, before=before)
+    if found is None:
+        found = _judge(evidence, type_name, before=before)
     if isinstance(found, Accepted) and not found.ask and mixed_script(evidence.text):
         return replace(found, ask="mixed_script")
     return found
 
 
-def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Reason:
+def _corrected_here(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Reason | None:
+    """The verdict on what the user meant when the message corrects a value of the type, else None."""
+    ftype = FACT_TYPES.get(type_name)
+    if ftype is None:
+        return None
+    text = evidence.plain().text
+    found = corrections.latest_word(
+        text, ftype, multi_valued=ftype.multi_valued, exclusive=ftype.exclusive, loose=answering(ftype)
+    )
+    if found is None:
+        return None
+    return _judge_meant(found, text, evidence.text, type_name, before=before)
+
+
+def _correcting(said: str, earlier: list[str], type_name: str, *, before: str) -> Accepted | None:
+    """When this turn corrects a value an earlier turn of the chat stated ("sorry, I meant Heathrow"), the
+    verdict on what the user now means; None when it corrects nothing (or that reading does not stand). A later
+    value with no repair is judged on its own words, as any statement (the caller does)."""
+    ftype = FACT_TYPES.get(type_name)
+    if ftype is None:
+        return None
+    for previous in reversed(earlier):
+        found = corrections.latest_across(
+            view(clean(mask_secrets(previous).text)),
+            view(said),
+            ftype,
+            loose=answering(ftype),
+            multi_valued=ftype.multi_valued,
+            exclusive=ftype.exclusive,
+        )
+        if found is None or not found[1].signalled:
+            continue
+        joined, correction = found
+        verdict = _judge_meant(correction, joined, said, type_name, before=before)
+        return verdict if isinstance(verdict, Accepted) else None
+    return None
+
+
+def _latest_in_chat(
+    verdict: Accepted,
+    said: str,
+    later: list[str],
+    user_turns: Mapping[str, str],
+    befores: Mapping[str, str],
+) -> Accepted:
+    """The value as the chat leaves it: a later turn that corrects this one's value replaces it (and a turn after
+    that may correct it again). Without a repair, a later value of a one-valued kind replaces it only if that
+    turn states it as a lasting preference on its own words."""
+    ftype = FACT_TYPES[verdict.type]
+    current, text = verdict, view(clean(mask_secrets(said).text))
+    for turn in later:
+        then = clean(mask_secrets(user_turns[turn]).text)
+        found = corrections.latest_across(
+            text,
+            view(then),
+            ftype,
+            multi_valued=ftype.multi_valued,
+            exclusive=ftype.exclusive,
+            loose=answering(ftype),
+        )
+        if found is None or found[1].corrected[0].value != current.value:
+            continue
+        joined, correction = found
+        meant = _judge_meant(correction, joined, then, verdict.type, before=befores.get(turn, ""))
+        if isinstance(meant, Accepted) and meant.value != current.value:
+            current, text = replace(meant, turn=turn), view(then)
+    return current
+
+
+def _judge_meant(
+    correction: corrections.Correction, text: str, said: str, type_name: str, *, before: str
+) -> Accepted | Reason | None:
+    """Judge what the user meant. ``text`` is what the correction was read in (one message, or two joined) and
+    ``said`` the turn that holds the latest word. A repair that stands alone ("no wait, the aisle") takes the
+    frame of the statement it corrects (:meth:`Correction.repaired`); a latest word with a clause of its own
+    ("extra legroom is what I really need"), or no repair at all, is judged on its own words. The stored quote is
+    the user's own clause around the latest word."""
+    at = correction.standing
+    offset = correction.across or 0
+    own = Span(start=at.start - offset, end=at.end - offset)
+    if correction.signalled and correction.fragment:
+        evidence = located_at(correction.repaired(text), correction.position())
+    elif correction.across is None:
+        evidence = located_at(said, own)  # the latest word's own clause, in the message it corrects
+    else:
+        # The later turn that holds the latest word, read whole (its plainest mention of the value stands).
+        evidence = locate(said, said)
+    if evidence is None:
+        return None
+    verdict = _judge(evidence, type_name, before=before, keep=correction.value)
+    if not isinstance(verdict, Accepted):
+        return verdict
+    if corrections.only_accepted(
+        view(said), ValueMatch(value=correction.value, start=own.start, end=own.end)
+    ):
+        return "taken_back"  # "French please. Never mind, English is fine": the preference was dropped
+    clause = located_at(said, own)
+    quote = _excerpt(clause.clause_text, clause.quote_in_clause) if clause is not None else verdict.quote
+    return replace(verdict, quote=quote)
+
+
+def _judge(evidence: Evidence, type_name: str, *, before: str, keep: str | None = None) -> Accepted | Reason:
+    """The verdict on the evidence; with ``keep`` (the latest word of a correction), no other value of the type
+    may stand."""
     original, said = evidence, evidence.clause_text  # the user's characters, for the stored quote
     evidence = evidence.plain()  # what the rules read: "don\u2019t" is "don't"
     clause, quote, requested = requests.without_request(evidence.clause_text, evidence.quote_in_clause)
@@ -130,6 +250,8 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
     # would cost their product (a 9,000-character message with 300 mentions took 19 s); the first few say it.
     mentions = relocated(original, lambda w: bool(anywhere.find(w)))[:_MOST_MENTIONS]
     later = [_judge(e, type_name, before=before) for e in mentions]
+    if keep is not None:
+        later = [v for v in later if not isinstance(v, Accepted) or v.value == keep]
     matches = ftype.find(clause)
     if not matches:
         # None: the user's words hold no value of this type, the model made it up.
@@ -146,6 +268,8 @@ def _judge(evidence: Evidence, type_name: str, *, before: str) -> Accepted | Rea
         asked=asked,
         before=before,
     )
+    if keep is not None and isinstance(here, Accepted) and here.value != keep:
+        return _plainest(later) if later else "inference"
     return _plainest([here, *later])
 
 
@@ -153,9 +277,11 @@ _MOST_MENTIONS = 8
 
 
 def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
-    """The plainest of several mentions of a type in one turn. When the user took another mention back in the
-    same turn ("Answer in French please. Hmm, actually no, stick with English"), the one left standing is
-    asked, not kept: a mind changed mid-message is the user's to confirm."""
+    """The plainest of several mentions of a type in one turn (kept before asked before rejected; the first among
+    equals). When the user took another mention back in the same turn ("Answer in French please. Hmm, actually no,
+    stick with English"), the one left standing is asked, not kept: a mind changed mid-message is the user's to
+    confirm. (A correction the reading recognises, "window — no wait, the aisle", never gets here: the message is
+    judged as the user meant it, see :mod:`language.reading.corrections`.)"""
     best = min(verdicts, key=plainness)
     if not isinstance(best, Accepted) or best.ask:
         return best

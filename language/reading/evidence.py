@@ -321,6 +321,25 @@ def locate(quote: str, turn_text: str) -> Evidence | None:
     )
 
 
+def located_at(text: str, span: Span) -> Evidence | None:
+    """The evidence for the words at ``span`` of an already cleaned text (as :func:`locate` finds a quote, when
+    the place is known and the same words may occur earlier)."""
+    marked = spoken_marks(text)
+    sentence = next((s for s in sentence_spans(marked) if s.start <= span.start < s.end), None)
+    if sentence is None:
+        return None
+    clauses = split_clauses(marked, sentence)
+    touched = [c for c in clauses if c.overlaps(span)]
+    clause = _trim(marked, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
+    return Evidence(
+        text=text,
+        quote=Span(start=max(span.start, sentence.start), end=min(span.end, sentence.end)),
+        sentence=sentence,
+        clause=clause,
+        clauses=tuple(_trim(marked, c) for c in touched) or (clause,),
+    )
+
+
 def relocated(evidence: Evidence, has_value: Callable[[str], bool]) -> list[Evidence]:
     """A quote that runs over several sentences, judged on every later clause inside it that holds a value
     ("Hi! I'm vegetarian" quoted whole is about its second sentence; "I can't stand aisle seats. Window for me

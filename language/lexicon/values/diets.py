@@ -77,7 +77,7 @@ _FOOD = fragment(
 
 _LIST = fragment(
     "values.diets.list",
-    rf"{_FOOD}(?:(?:\s*,\s*|\s+(?:or|nor|and|&)\s+|\s*,\s*(?:or|and)\s+)(?:no\s+)?{_FOOD})*",
+    rf"{_FOOD}(?:(?:\s*,\s*|\s+(?:or|nor|and|&)\s+|\s*,\s*(?:or|and)\s+|\s+(?=no\s))(?:no\s+)?{_FOOD})*",
     means=(
         'Food words in a list, joined by commas, "or", "nor", "and" or "&", a later one with "no" before it or '
         'not: "meat, fish or eggs", "meat and no fish".'
