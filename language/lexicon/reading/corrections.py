@@ -53,7 +53,8 @@ REPAIR_AFTER = rule(
 
 POINTS_BACK = rule(
     "reading.corrections.points_back",
-    r"\b(?:earlier|above|before|previous(?:ly|\s+message)?|last\s+message|my\s+last|i\s+(?:said|wrote|put|typed)|"
+    # "earlier" and "before" as a time back in the chat, not "an earlier flight" or "before noon".
+    r"\b(?:(?:earlier|above|before)(?=\s*(?:[,.:;!?)—–-]|$|in\s+the\s+chat|today|when))|previous(?:ly|\s+message)?|last\s+message|my\s+last|i\s+(?:said|wrote|put|typed)|"
     r"(?:that|this)\s+(?:was|is)\s+(?:wrong|a\s+mistake|incorrect))\b",
     flags=re.I,
     means="A later message pointing back at what the user said before: 'earlier', 'above', 'my last message', "
