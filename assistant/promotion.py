@@ -18,16 +18,15 @@ from collections.abc import Awaitable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
-
+from assistant.candidates import CandidateList, judge_raw
+from assistant.changes import as_change, may_change, outdated
 from assistant.errors import NotFound
 from assistant.events import Event, EventKind
-from assistant.fact_records import Authority, FactDraft, WriteOutcome
+from assistant.fact_records import Authority, Fact, FactDraft, WriteOutcome
 from assistant.fact_types import FACT_TYPES
 from assistant.facts.memory import FactMemory
-from assistant.gate.verdict import Accepted, Reason, check_candidate, withdraws
+from assistant.gate.verdict import Accepted, Reason, withdraws
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.model.llm import ChatModel
 from assistant.ports import Directory, ThreadLog
@@ -35,63 +34,9 @@ from assistant.promotion_report import Decision as Decision
 from assistant.promotion_report import PromotionReport as PromotionReport
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
 from assistant.transcript import render_transcript
-from language.lexicon.formats import TYPE_NAME
 from language.reading.evidence import words_span
 
 MAX_CANDIDATES = 50
-
-
-class Candidate(BaseModel):
-    """One proposal, validated on its own."""
-
-    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
-
-    fact: str = Field(min_length=1, max_length=300)
-    type: str = Field(min_length=1, max_length=40)
-    evidence_turn: str = Field(min_length=1, max_length=64)
-    quote: str = Field(min_length=1, max_length=500)
-
-
-class CandidateList(BaseModel):
-    """The reply's envelope. Items stay raw here (the model is shown the Candidate schema for them) so that one
-    bad item cannot fail the whole batch."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    candidates: list[Annotated[Any, WithJsonSchema(Candidate.model_json_schema())]]
-
-
-def safe_type(raw: object) -> str:
-    """A type name fit for a report: the model's string only if it looks like a type name."""
-    return raw if isinstance(raw, str) and TYPE_NAME.fullmatch(raw) else "invalid"
-
-
-def judge_candidate(
-    cand: Candidate, user_turns: Mapping[str, str], assistant_before: Mapping[str, str] | None = None
-) -> Accepted | Reason:
-    """The gate's verdict on one validated candidate."""
-    return check_candidate(
-        type_name=cand.type,
-        quote=cand.quote,
-        fact=cand.fact,
-        evidence_turn=cand.evidence_turn,
-        user_turns=user_turns,
-        assistant_before=assistant_before,
-    )
-
-
-def judge_raw(
-    raw: object, user_turns: Mapping[str, str], assistant_before: Mapping[str, str] | None = None
-) -> tuple[str, str, Accepted | Reason]:
-    """(type for the report, evidence turn, verdict) of one raw proposal."""
-    try:
-        cand = Candidate.model_validate(raw)
-    except ValidationError:
-        ftype = safe_type(raw.get("type") if isinstance(raw, dict) else None)
-        return ftype, "", "malformed"
-    verdict = judge_candidate(cand, user_turns, assistant_before)
-    turn = cand.evidence_turn if cand.evidence_turn in user_turns else ""
-    return safe_type(cand.type), turn, verdict
 
 
 def draft_of(
@@ -215,6 +160,59 @@ class Extraction:
         return [slot.draft for slot in self.slots if isinstance(slot, _Accepted)]
 
 
+def _slot(
+    raw: object,
+    thread: ThreadId,
+    turns: Mapping[str, str],
+    before: Mapping[str, str],
+    said_at: Mapping[str, datetime],
+    current: Sequence[Fact] | None,
+) -> Decision | _Accepted:
+    """One proposal judged: the gate's verdict, a value said as a change from a held one confirmed by it, a
+    value withdrawn by a later "forget …"; an accepted one with the draft its write will be."""
+    type_name, turn, verdict = judge_raw(raw, turns, before)
+    if isinstance(verdict, Accepted) and verdict.turn is not None:
+        turn = verdict.turn  # a later turn of the chat corrected the value: its words are the evidence
+    if isinstance(verdict, Accepted) and current is not None:
+        verdict = as_change(verdict, turns[turn], current)
+    if isinstance(verdict, Accepted) and not verdict.retract and _withdrawn_later(verdict, turn, turns):
+        verdict = "withdrawn"
+    if not isinstance(verdict, Accepted):
+        return Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict)
+    draft = draft_of(
+        verdict, thread, turn=turn, said=turns[turn], asserted_by=Authority.USER, said_at=said_at.get(turn)
+    )
+    return _Accepted(verdict, turn, draft)
+
+
+def _retractions(
+    thread: ThreadId,
+    current: Sequence[Fact],
+    new_turns: Mapping[str, str],
+    turns: Mapping[str, str],
+    said_at: Mapping[str, datetime],
+    slots: Sequence[Decision | _Accepted],
+) -> list[_Accepted]:
+    """Held facts a new user turn says no longer hold, retracted in the user's words whatever the model proposed;
+    a value the model proposed keeps the gate's verdict on it."""
+    judged = {(s.verdict.type, s.verdict.value) for s in slots if isinstance(s, _Accepted)}
+    found: list[_Accepted] = []
+    for gone in outdated(current, new_turns):
+        if (gone.fact.type, gone.fact.value) in judged:
+            continue
+        verdict = Accepted(type=gone.fact.type, value=gone.fact.value, quote=gone.quote, retract=True)
+        draft = draft_of(
+            verdict,
+            thread,
+            turn=gone.turn,
+            said=turns[gone.turn],
+            asserted_by=Authority.USER,
+            said_at=said_at.get(gone.turn),
+        )
+        found.append(_Accepted(verdict, gone.turn, draft))
+    return found
+
+
 class Promoter:
     """Promotes threads' new events; called by the idle-thread job (and directly by tests and the CLI).
 
@@ -319,34 +317,17 @@ class Promoter:
         # Evidence may be any user turn of *this* thread (read from the log, not from the model's reply).
         turns, said_at = user_turns_of(events), said_at_of(events)
         before = assistant_before_of(events)
+        new_turns: dict[str, str] = {e.turn_id: e.text for e in fresh if e.kind == EventKind.USER}
+        # What memory holds is read only when a new turn could change it ("no longer", "these days", a food
+        # eaten now): most conversations say nothing of the kind.
+        current = self.memory.current(UserScope(user)) if may_change(list(new_turns.values())) else None
         for raw in reply.candidates[:MAX_CANDIDATES]:
-            type_name, turn, verdict = judge_raw(raw, turns, before)
-            if isinstance(verdict, Accepted) and verdict.turn is not None:
-                turn = (
-                    verdict.turn
-                )  # a later turn of the chat corrected the value: its words are the evidence
-            if (
-                isinstance(verdict, Accepted)
-                and not verdict.retract
-                and _withdrawn_later(verdict, turn, turns)
-            ):
-                verdict = "withdrawn"
-            if isinstance(verdict, Accepted):
-                draft = draft_of(
-                    verdict,
-                    thread,
-                    turn=turn,
-                    said=turns[turn],
-                    asserted_by=Authority.USER,
-                    said_at=said_at.get(turn),
-                )
-                found.slots.append(_Accepted(verdict, turn, draft))
-            else:
-                found.slots.append(Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict))
+            found.slots.append(_slot(raw, thread, turns, before, said_at, current))
         found.slots += [
             Decision(type="invalid", evidence_turn="", kept=False, reason="malformed")
             for _ in reply.candidates[MAX_CANDIDATES:]
         ]
+        found.slots += _retractions(thread, current or [], new_turns, turns, said_at, found.slots)
         return found
 
     def settle(

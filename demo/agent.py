@@ -228,8 +228,10 @@ def _after_tools(view: View) -> OfflineReply:
 
 
 def _noted(view: View, reply: OfflineReply) -> OfflineReply:
-    """A final reply also says what will be remembered from the message, so it never contradicts memory."""
+    """A final reply also says what will be remembered from the message, so it never contradicts memory, and,
+    once in a conversation, that a saved fact the user's words today contradict looks out of date."""
     if reply.tool_calls:
         return reply
     note = statements.note(view)
-    return OfflineReply(text=f"{reply.text}\n{note}") if note else reply
+    notes = [n for n in (note, statements.outdated_note(view, beside=note)) if n]
+    return OfflineReply(text="\n".join([reply.text, *notes])) if notes else reply

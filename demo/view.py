@@ -32,6 +32,7 @@ class Remembered:
     age: str  # "3 days ago"
     stale: bool
     confirmed: bool  # the user explicitly asked for it to be remembered
+    outdated: bool = False  # the user said in this conversation that it no longer holds (the engine marks it)
 
     @property
     def line(self) -> str:
@@ -44,7 +45,17 @@ class Memory:
     facts: tuple[Remembered, ...] = ()
 
     def of_type(self, type_name: str) -> list[Remembered]:
+        """The facts of a type the conversation still goes by: one the user said today no longer holds is not
+        applied (today's words win)."""
+        return [f for f in self.facts if f.type == type_name and not f.outdated]
+
+    def saved(self, type_name: str) -> list[Remembered]:
+        """Every fact of a type memory holds, those the conversation no longer goes by included."""
         return [f for f in self.facts if f.type == type_name]
+
+    @property
+    def outdated(self) -> list[Remembered]:
+        return [f for f in self.facts if f.outdated]
 
     @property
     def home_airport(self) -> str | None:
@@ -63,6 +74,7 @@ class View:
     earlier_searches: list[dict[str, Any]] = field(default_factory=list)  # one per leg, latest searching turn
     previous_reply: str = ""
     said_before: list[str] = field(default_factory=list)  # earlier user messages, oldest first
+    replied_before: list[str] = field(default_factory=list)  # earlier assistant replies, oldest first
     intent: str | None = None  # what the message means (``demo.intents``), when the model reads by meaning
 
     def result_of(self, name: str) -> dict[str, Any] | None:
@@ -136,6 +148,7 @@ def _read_turns(view: View, messages: list[Message], last_user: int) -> None:
             view.said_before.append(content(message))
         elif role == "assistant" and i < last_user and content(message):
             view.previous_reply = content(message)
+            view.replied_before.append(content(message))
         elif role == "tool":
             name = str(names.get(message.get("tool_call_id", ""), message.get("name", "")))
             payload = _payload(content(message))
@@ -195,4 +208,5 @@ def _remembered(record: dict[str, Any]) -> Remembered | None:
         age=str(record.get("age", "")),
         stale="stale" in record,
         confirmed=record.get("how") == "asked to be remembered",
+        outdated="outdated" in record,
     )

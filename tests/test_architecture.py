@@ -195,7 +195,7 @@ CORE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("assistant.model",),
     ("assistant.facts",),
     ("assistant.gate",),
-    ("assistant.promotion", "assistant.remember"),
+    ("assistant.promotion", "assistant.remember", "assistant.changes", "assistant.candidates"),
     ("assistant.turn",),
 )
 

@@ -49,7 +49,7 @@ EARLIER = [(ALICE, d("seat", "aisle", "e1", by=Authority.USER_CONFIRMED)), (BOB,
 BATCH = [
     (ALICE, d("seat", "window", "b1")),  # lower authority than the confirmed aisle: refused
     (ALICE, d("home_airport", "LHR", "b2")),
-    (BOB, d("dietary", "vegetarian", "b3")),  # multi-valued: a second value
+    (BOB, d("dietary", "nut allergy", "b3")),  # multi-valued: a second value
     (ALICE, d("home_airport", "MAN", "b4")),  # supersedes b2, written in this very batch
     (ALICE, d("home_airport", "MAN", "b4")),  # the same evidence again: a duplicate
     (BOB, d("dietary", "vegan", "b5", retract=True)),  # retracts e2, written before the batch
@@ -99,6 +99,25 @@ def test_a_batch_records_exactly_what_one_write_after_another_would(
     for scope in (ALICE, BOB):
         assert _rows(many, scope) == _rows(one, scope)
         assert FactMemory(many, many).current(scope) == FactMemory(one, one).current(scope)
+
+
+def test_a_value_that_excludes_a_held_one_replaces_it_in_a_batch_as_one_by_one(
+    make_store: Callable[[str], BatchStore],
+) -> None:
+    # One diet at a time: vegetarian retires the vegan held before, and a nut allergy stands beside it.
+    drafts = [(BOB, d("dietary", "vegetarian", "x1")), (BOB, d("dietary", "nut allergy", "x2"))]
+    results = []
+    for name, batched in (("one", False), ("many", True)):
+        store = make_store(name)
+        memory = FactMemory(store, store, store if batched else None)
+        memory.record(BOB, d("dietary", "vegan", "x0"), now=MONDAY)
+        if batched:
+            outcomes = memory.record_many(drafts, now=MONDAY)
+        else:
+            outcomes = [memory.record(scope, draft, now=MONDAY) for scope, draft in drafts]
+        assert [o.status for o in outcomes if isinstance(o, WriteOutcome)] == ["superseded", "stored"]
+        results.append(sorted(f.value for f in memory.current(BOB)))
+    assert results == [["nut allergy", "vegetarian"]] * 2
 
 
 def test_a_batch_is_one_append_and_one_retire_per_shard(tmp_path: Path) -> None:

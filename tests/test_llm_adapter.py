@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
+from assistant.candidates import CandidateList
 from assistant.errors import (
     ContextTooLong,
     ModelAuthError,
@@ -32,7 +33,6 @@ from assistant.errors import (
 from assistant.events import Event, EventKind, tool_kind
 from assistant.ids import ThreadId, TurnId
 from assistant.model.llm import LiteLLMChatModel, LLMConfig
-from assistant.promotion import CandidateList
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
     PROMOTION_SCHEMA_NAME,

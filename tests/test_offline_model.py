@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from assistant.booking_types import FlightOption
+from assistant.candidates import Candidate, CandidateList, judge_candidate
 from assistant.events import Event, EventKind, tool_kind
 from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.recall import Recaller, RecallSettings, render_block
 from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
-from assistant.promotion import Candidate, CandidateList, judge_candidate, user_turns_of
+from assistant.promotion import user_turns_of
 from assistant.prompts import (
     PROMOTION_INSTRUCTIONS,
     PROMOTION_SCHEMA_NAME,

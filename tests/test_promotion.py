@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from assistant.candidates import Candidate, judge_candidate
 from assistant.errors import ModelOutputError
 from assistant.events import EventKind, NewEvent, tool_kind
 from assistant.fact_records import Authority
@@ -16,7 +17,7 @@ from assistant.facts.words import EvidenceWords
 from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.model.llm import LiteLLMChatModel
-from assistant.promotion import Candidate, PromotionReport, judge_candidate
+from assistant.promotion import PromotionReport
 from assistant.remember import ExplicitRemember
 from assistant.turns import ToolContext
 from memory.inmemory import InMemoryThreadStore

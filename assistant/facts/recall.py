@@ -16,11 +16,14 @@ from datetime import datetime
 from typing import Literal
 
 from assistant.fact_records import Fact
+from assistant.fact_types import FACT_TYPES
 from assistant.facts.rules import resolve_current
 from assistant.facts.search import recency_blend
 from assistant.ids import UserScope
 from assistant.ports import FactStore
 from assistant.prompts import MEMORY_CLOSE, MEMORY_HEADING, MEMORY_OPEN
+from language.reading import changes
+from language.reading.evidence import clean, view
 
 Path = Literal["keyed", "hybrid", "none"]
 
@@ -172,7 +175,7 @@ def age_phrase(then: datetime, now: datetime) -> str:
     return "over a year ago" if years == 1 else f"over {years} years ago"
 
 
-def fact_record(fact: Fact, *, stale: bool, now: datetime) -> dict[str, object]:
+def fact_record(fact: Fact, *, stale: bool, now: datetime, outdated: bool = False) -> dict[str, object]:
     """One fact as data: canonical value, dated and sourced, and nothing the user typed (the fact holds none of
     it: see ``assistant.fact_records``). The source is the thread and turn id, deliberately not the thread's
     title: a title is the first message of an old task ("Find me flights to …") and must not leak into a new
@@ -186,7 +189,27 @@ def fact_record(fact: Fact, *, stale: bool, now: datetime) -> dict[str, object]:
     }
     if stale:
         record["stale"] = f"as of {record['age']}; may be out of date"
+    if outdated:
+        record["outdated"] = OUTDATED_NOTE
     return record
+
+
+OUTDATED_NOTE = "the user said in this conversation that this no longer holds: follow what they said today"
+
+
+def outdated_by(fact: Fact, said: Sequence[str]) -> bool:
+    """Whether a user message of this conversation (as logged) says the fact no longer holds, or states a value
+    that replaces it: the reply follows today's words, and the next promotion updates memory."""
+    ftype = FACT_TYPES.get(fact.type)
+    if ftype is None:
+        return False
+    for text in said:
+        read = view(clean(text))
+        if changes.no_longer(read, ftype, fact.value) or changes.replaced(
+            read, ftype, fact.value, excludes=ftype.excludes
+        ):
+            return True
+    return False
 
 
 # Characters that could end a line or a tag if the block were read as text: escaped inside the JSON strings.
@@ -195,10 +218,11 @@ _UNSAFE = str.maketrans(
 )
 
 
-def fact_line(fact: Fact, *, stale: bool, now: datetime) -> str:
+def fact_line(fact: Fact, *, stale: bool, now: datetime, outdated: bool = False) -> str:
     """One line of the memory block: a JSON object whose strings are escaped, so no stored byte (a newline, a
     line separator, a quote mark, a tag) can end the line, start a header or fake a role."""
-    return json.dumps(fact_record(fact, stale=stale, now=now), ensure_ascii=False).translate(_UNSAFE)
+    record = fact_record(fact, stale=stale, now=now, outdated=outdated)
+    return json.dumps(record, ensure_ascii=False).translate(_UNSAFE)
 
 
 def render_block(
@@ -207,11 +231,13 @@ def render_block(
     now: datetime,
     cap_tokens: int,
     count_text: Callable[[str], int],
+    said: Sequence[str] = (),
 ) -> tuple[str | None, list[str]]:
     """The memory block and the ids of the facts that fit under ``cap_tokens`` (half the context budget).
 
     The block is data, not instructions: a fixed heading and explanation written by us, then one JSON object
-    per fact between two marker lines. It is its own message, never merged into the system prompt's text.
+    per fact between two marker lines. It is its own message, never merged into the system prompt's text. A fact
+    the user's messages of this conversation (``said``) say no longer holds is marked outdated.
     """
     if not recall.facts:
         return None, []
@@ -223,7 +249,10 @@ def render_block(
         "and say the saved fact looks outdated. If a fact is marked stale, mention its age when you rely on it.\n"
         f"{MEMORY_OPEN}"
     )
-    every = [fact_line(item.fact, stale=item.stale, now=now) for item in recall.facts]
+    every = [
+        fact_line(item.fact, stale=item.stale, now=now, outdated=outdated_by(item.fact, said))
+        for item in recall.facts
+    ]
     whole = "\n".join([header, *every, MEMORY_CLOSE])
     # The common case costs one count: the whole block fits (k facts are a few hundred tokens against a cap of
     # thousands). Counting it line by line cost a tokenisation per fact on every turn, each one of a new

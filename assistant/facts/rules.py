@@ -63,10 +63,20 @@ def plan_write(scope: UserScope, draft: FactDraft, history: Sequence[Fact], *, n
         same = current.value == draft.value
         return WritePlan(WriteOutcome("duplicate" if same else "lower_authority", current), None, ())
     fact = _new_version(scope, draft, ftype, new_id, versions, current, now=now)
+    # A value the user cannot hold beside another (one diet) replaces it, as a new value of a one-valued kind
+    # does: "I've gone fully vegan" retires vegetarian.
+    excluded = tuple(
+        f.id
+        for f in resolve_current([f for f in history if f.type == ftype.name and f.key != key])
+        if ftype.multi_valued and ftype.excludes(f.value, draft.value)
+    )
     if current is None:
+        if excluded:
+            fact = replace(fact, supersedes=excluded[0])
+            return WritePlan(WriteOutcome("superseded", fact), fact, excluded)
         return WritePlan(WriteOutcome("stored", fact), fact, ())
     status: WriteStatus = "refreshed" if current.value == draft.value else "superseded"
-    return WritePlan(WriteOutcome(status, fact), fact, (current.id,))
+    return WritePlan(WriteOutcome(status, fact), fact, (current.id, *excluded))
 
 
 def _plan_pending(

@@ -200,7 +200,8 @@ class Engine:
         state = TripState.from_events(events)
         pricer = self.counter.pricer()
         price_candidates(settings.policy, view, pricer, budget=settings.budget_tokens)
-        block, recall = await self._recall(req, recalling, obs, pending)
+        said = [e.text for e in events if e.kind == EventKind.USER]
+        block, recall = await self._recall(req, recalling, obs, pending, said)
         return WorkingTurn(
             req=req,
             view=view,
@@ -349,7 +350,9 @@ class Engine:
         recalling: asyncio.Future[Recall] | None,
         obs: TurnObserver,
         pending: list[NewEvent],
+        said: list[str],
     ) -> tuple[str | None, Recall | None]:
+        """The memory block; a fact a user message of this conversation (``said``) contradicts is marked."""
         if recalling is None:
             return None, None
         recall = await recalling
@@ -357,9 +360,8 @@ class Engine:
         def count_text(block_text: str) -> int:
             return self.counter([{"role": "system", "content": block_text}])
 
-        block, shown = render_block(
-            recall, now=req.now, cap_tokens=self.settings.budget_tokens // 2, count_text=count_text
-        )
+        cap = self.settings.budget_tokens // 2
+        block, shown = render_block(recall, now=req.now, cap_tokens=cap, count_text=count_text, said=said)
         logged = {"path": recall.path, "fact_ids": shown, "total_current": recall.total_current}
         # Held back: it is logged, before the step that used it, in that step's transaction.
         pending.append(NewEvent(req.thread, req.turn, EventKind.RECALL, logged, req.now))

@@ -60,7 +60,7 @@ def act(view: View) -> OfflineReply | None:
             f"Just to check: shall I forget everything I remember about you ({count} fact(s))? This cannot be "
             f"undone. {CONFIRM}"
         )
-    facts = view.memory.of_type(target)
+    facts = view.memory.saved(target)
     if not facts:
         return say(f"I don't have a {describe(target)} saved, so there is nothing to forget.")
     held = "; ".join(f"{f.value}, recorded {f.recorded}" for f in facts)

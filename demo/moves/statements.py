@@ -85,7 +85,7 @@ def judge_said(text: str) -> tuple[Judged, ...]:
 def held(view: View, type_name: str) -> dict[str, bool]:
     """Values of a type that memory will hold before this message is promoted: remembered ones, then what was
     said earlier in this conversation (promoted first), as value → confirmed by an explicit request."""
-    holding = {f.value: f.confirmed for f in view.memory.of_type(type_name)}
+    holding = {f.value: f.confirmed for f in view.memory.saved(type_name)}
     for earlier in view.said_before:
         for judged in judge_said(earlier):
             if judged.type == type_name and isinstance(judged.verdict, Accepted) and not judged.verdict.ask:
@@ -182,3 +182,21 @@ def first(view: View) -> OfflineReply | None:
     if _ABOUT_SELF.search(view.user_text) and not view.user_text.rstrip().endswith("?"):
         return say(SAID_NOTHING_KEPT)
     return None
+
+
+OUTDATED = (
+    "Your saved {fact} looks out of date after what you said today: I'll go by today's words, and update it"
+)
+OUTDATED_END = " after this conversation."
+
+
+def outdated_note(view: View, *, beside: str | None = None) -> str | None:
+    """Once in a conversation: the saved facts the user's words today contradict (the engine marks them in the
+    memory block), unless the reply already says what happens to them (``beside``: "I'll no longer remember
+    dietary needs: vegetarian")."""
+    said = [r.lower() for r in [*view.replied_before, beside or ""] if "out of date" in r or "no longer" in r]
+    facts = [f for f in view.memory.outdated if not any(f.text.lower() in r for r in said)]
+    if not facts:
+        return None
+    named = "; ".join(f.text.lower() for f in facts)
+    return OUTDATED.format(fact=named) + OUTDATED_END

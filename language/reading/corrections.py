@@ -208,6 +208,18 @@ def latest_word(
     mentions = _mentions(text, words, loose, across)
     if len({m.value for m in mentions}) < 2:
         return None
+    return _walk(text, mentions, multi_valued=multi_valued, exclusive=exclusive, across=across)
+
+
+def _walk(
+    text: str,
+    mentions: list[ValueMatch],
+    *,
+    multi_valued: bool,
+    exclusive: Sequence[AbstractSet[str]],
+    across: int | None,
+) -> Correction | None:
+    """Read the mentions in order (see :func:`latest_word`)."""
     struck = _struck(text)
     standing: ValueMatch | None = None
     corrected: list[ValueMatch] = []

@@ -20,7 +20,7 @@ REPAIR = rule(
     # Apologies and second thoughts, in English and as people write them in their own language.
     r"pardon|excuse\s+me|forgive\s+me|(?:my\s+)?apologies|scusi|scusa|perd[oó]n|lo\s+siento|d[ée]sol[ée]e?|"
     r"desculp[ae]|entschuldigung|one\s+(?:minute|moment|sec(?:ond)?)|let\s+me\s+think|thinking\s+(?:about\s+it|more)|"
-    r"i'?m\s+lying|i\s+lie|jk|j/k|(?:just\s+)?kidding|lol\s+no|haha\s+no|edit|mix-?up|mixed\s+(?:it\s+)?up|"
+    r"i'?m\s+lying|i\s+lie|lol\s+no|haha\s+no|edit|mix-?up|mixed\s+(?:it\s+)?up|"
     r"confus(?:ed|ing)(?:\s+myself)?|wrong\s+(?:one|word|thing|way\s+round)|(?:let\s+me\s+)?fix\s+that|"
     r"(?:please\s+)?(?:correct|update|modify|change)\s+(?:it\s+|that\s+|this\s+)?to|read\s+it\s+as|"
     r"the\s+right\s+(?:one|word|answer)\s+is|is\s+the\s+right\s+one|i\s+wrote\s+it\s+wrong)\b"

@@ -1,0 +1,134 @@
+"""Memory follows change: a correction inside a message or in the next one keeps the later value only, and a
+later chat that contradicts a saved fact retracts or supersedes it (the whole path: gate, promotion, versioning,
+on the in-memory twins)."""
+
+from __future__ import annotations
+
+import pytest
+
+from testkit.change_runs import ChangeCase, run_change
+from testkit.fresh_corpus import Turn
+from tests.judging import judged
+
+
+def _story(
+    klass: str, type_name: str, *chats: list[str], expect: str | None, before: str | None = None
+) -> ChangeCase:
+    return ChangeCase.model_validate(
+        {
+            "class": klass,
+            "type": type_name,
+            "before": before,
+            "chats": [[Turn(role="user", text=t) for t in chat] for chat in chats],
+            "expect": expect,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "ftype", "value"),
+    [
+        ("I always want the window — no wait, the aisle. Every flight.", "seat", "aisle"),
+        ("Start my searches from Gatwick, sorry, I mean Heathrow, it's my local.", "home_airport", "LHR"),
+        (
+            "Please remember I'm vegetarian, well, pescatarian really, I still eat fish.",
+            "dietary",
+            "pescatarian",
+        ),
+        ("For my profile: ~~window~~ aisle, always.", "seat", "aisle"),
+        ("Dietary needs: <del>gluten-free</del> lactose-free, every trip.", "dietary", "lactose-free"),
+        ("I prefer morning flights. No, evening — I finish work at five.", "flight_times", "evening"),
+    ],
+)
+def test_a_correction_inside_a_message_yields_the_later_value_only(said: str, ftype: str, value: str) -> None:
+    verdict = judged(said, ftype)
+    assert verdict == f"kept:{value}" or verdict.startswith("ask:"), verdict
+    story = _story("in_message", ftype, [said], expect=value)
+    outcome = run_change(story, "quote")
+    assert outcome.resolution in ("resolved", "asked"), outcome
+    assert set(outcome.current) <= {value} and set(outcome.pending) <= {
+        value
+    }  # the earlier: never kept or asked
+
+
+@pytest.mark.parametrize(
+    ("said", "ftype", "value"),
+    [
+        ("I'm vegetarian and allergic to nuts.", "dietary", "vegetarian"),
+        ("I prefer to fly in the afternoon, mornings are too rushed", "flight_times", "afternoon"),
+        (
+            "Paris is home, and since I live north of the city it's CDG rather than Orly for me",
+            "home_airport",
+            "CDG",
+        ),
+        ("I prefer the aisle; window seats make me claustrophobic.", "seat", "aisle"),
+    ],
+)
+def test_two_values_that_are_no_correction_leave_the_statement_as_it_was(
+    said: str, ftype: str, value: str
+) -> None:
+    assert judged(said, ftype) == f"kept:{value}"
+
+
+def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
+    story = _story(
+        "next_message",
+        "dietary",
+        [
+            "Dietary: pescatarian. Put it on the profile so it goes into every booking.",
+            "Make that vegetarian.",
+        ],
+        expect="vegetarian",
+    )
+    outcome = run_change(story, "quote")
+    assert outcome.resolution == "resolved", outcome
+    assert outcome.current == ("vegetarian",) and outcome.pending == ()
+
+
+def test_a_later_value_for_one_trip_leaves_the_lasting_preference() -> None:
+    story = _story(
+        "next_message",
+        "seat",
+        ["Always aisle for me.", "Can I get a window seat on this flight?"],
+        expect="aisle",
+    )
+    assert run_change(story, "quote").current == ("aisle",)
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "expect"),
+    [
+        ("kosher", "I don't keep kosher any longer — haven't for a couple of years.", None),
+        ("pescatarian", "I'm eating meat again after years off it, doctor's orders.", None),
+        ("vegetarian", "I went fully vegan in the spring, so no cheese or eggs either please.", "vegan"),
+    ],
+)
+def test_a_contrary_statement_in_a_later_chat_retracts_or_supersedes(
+    before: str, said: str, expect: str | None
+) -> None:
+    story = _story("later_chat", "dietary", [said], expect=expect, before=before)
+    outcome = run_change(story, "quote")
+    assert outcome.resolution == "resolved", outcome
+    assert before not in outcome.current
+
+
+def test_a_later_chat_that_mentions_a_saved_value_plainly_keeps_it() -> None:
+    story = _story(
+        "later_chat",
+        "dietary",
+        ["As I said before, I'm vegetarian. Dinner ideas?"],
+        expect="vegetarian",
+        before="vegetarian",
+    )
+    assert run_change(story, "quote").current == ("vegetarian",)
+
+
+def test_someone_elses_change_leaves_the_users_fact() -> None:
+    story = _story(
+        "later_chat",
+        "dietary",
+        ["My wife is no longer vegetarian, she eats meat again."],
+        expect="vegetarian",
+        before="vegetarian",
+    )
+    assert run_change(story, "quote").current == ("vegetarian",)
