@@ -178,10 +178,12 @@ def full_app() -> typer.Typer:
     """The command line with every sub-command, registered once (the sub-command modules import this one,
     so they cannot be registered at import time)."""
     from travel_assistant.cli import admin as cli_admin
+    from travel_assistant.cli import explain as cli_explain
     from travel_assistant.cli import jobs as cli_jobs
     from travel_assistant.cli import scenarios as cli_scenarios
 
     cli_admin.register(app)
+    cli_explain.register(app)
     cli_jobs.register(app)
     cli_scenarios.register(app)
     return app
