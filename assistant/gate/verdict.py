@@ -28,7 +28,7 @@ from typing import Literal
 
 from assistant.fact_types import FACT_TYPES
 from language.normalise import mixed_script
-from language.reading import corrections, requests
+from language.reading import corrections, negatives, requests
 from language.reading.answers import answering, asked_about
 from language.reading.assertions import Rejection, judge_clause, judge_value, plainness
 from language.reading.evidence import Evidence, Span, clean, locate, located_at, narrowed, relocated, view
@@ -114,6 +114,8 @@ def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> A
     found = _corrected_here(evidence, type_name, before=before)
     if found is None:
         found = _judge(evidence, type_name, before=before)
+    if found in ("inference", "negated") or _excepted_instead(found, evidence):
+        found = _refused(evidence, type_name, before=before) or found
     if isinstance(found, Accepted) and not found.ask and mixed_script(evidence.text):
         return replace(found, ask="mixed_script")
     return found
@@ -218,6 +220,29 @@ def _judge_meant(
     clause = located_at(said, own)
     quote = _excerpt(clause.clause_text, clause.quote_in_clause) if clause is not None else verdict.quote
     return replace(verdict, quote=quote)
+
+
+def _excepted_instead(found: Accepted | Reason, evidence: Evidence) -> bool:
+    """A kept value beside an exception that names another one ("don't write to me in anything other than
+    Italian — English takes me twice as long"): the exception is what the user wants."""
+    ftype = FACT_TYPES.get(found.type) if isinstance(found, Accepted) else None
+    if ftype is None or ftype.multi_valued or not isinstance(found, Accepted):
+        return False
+    excepted = negatives.excepted(evidence.plain().sentence_text, ftype)
+    return excepted is not None and excepted.value != found.value
+
+
+def _refused(evidence: Evidence, type_name: str, *, before: str) -> Accepted | None:
+    """A value the user means by what they will not have ("never the middle, never the window"), asked: worked
+    out from refusals, it is theirs to confirm (:mod:`language.reading.negatives`)."""
+    ftype = FACT_TYPES.get(type_name)
+    found = None if ftype is None else negatives.refusal(evidence, ftype, before=before)
+    if found is None:
+        return None
+    at = Span(start=found.start - evidence.sentence.start, end=found.end - evidence.sentence.start)
+    return Accepted(
+        type=type_name, value=found.value, quote=_excerpt(evidence.sentence_text, at), ask="refusal"
+    )
 
 
 def _judge(evidence: Evidence, type_name: str, *, before: str, keep: str | None = None) -> Accepted | Reason:
