@@ -21,6 +21,10 @@ Sections, each printing one titled table:
 * ``fresh-*``      the held-out corpora of ``tests/corpora/fresh/`` (see ``benchmarks._fresh_report``): honest
                    English preferences kept/ask/rejected, other languages -> ask, poisoning kept, secrets masked
                    before the log and secrets stored in a fact or the memory block, harmless false positives;
+* ``corpora``      every held-out corpus as a user feels it, its first run beside today, per proposer: English
+                   preferences kept / asked / rejected and never silently lost (kept + asked), other languages
+                   kept / asked, payloads stored as current and asked, corrections resolved to the latest value,
+                   each beside issue 47's target (see ``benchmarks._corpora_report``);
 * ``properties``   the gate's property tests (``tests/test_gate_properties.py``) with 2,000 examples each.
 
 More sections (whole-pipeline "stored anywhere" checks, a poisoning corpus) are added by appending a
@@ -42,7 +46,7 @@ from pathlib import Path
 from unittest import mock
 
 from assistant.gate.verdict import check_candidate
-from benchmarks import _fresh_report
+from benchmarks import _corpora_report, _fresh_report
 from benchmarks.stats import percentile
 from language.secrets import tokens as secret_tokens
 from language.secrets.mask import SECRET_KINDS, Masked, mask_secrets
@@ -314,6 +318,7 @@ SECTIONS: dict[str, Section] = {
     "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table, ctx.held_out),
     "fresh-secrets": lambda ctx: _fresh_report.secrets(print_table, ctx.held_out),
     "fresh-harmless": lambda ctx: _fresh_report.harmless(print_table, ctx.held_out),
+    "corpora": lambda ctx: _corpora_report.section(print_table),
     "properties": lambda ctx: _fresh_report.properties(print_table),
 }
 
