@@ -27,7 +27,7 @@ from language.rules import Rule
 _FLAGS = {"I": re.I, "M": re.M, "S": re.S, "X": re.X, "A": re.A, "U": re.U}
 _PLACEHOLDER = re.compile(r"\{([a-z0-9_]+(?:\.[a-z0-9_]+)+)\}")
 _SHAPES: dict[str, Callable[[Iterable[Any]], Any]] = {"frozenset": frozenset, "tuple": tuple}
-_Entries = Iterable[str] | Callable[[Any], Iterable[str]] | None
+_Entries = Callable[[Any], Iterable[str]] | None
 
 
 @functools.cache
@@ -95,8 +95,8 @@ def fragment(id: str) -> str:
 
 
 def words(id: str, entries: _Entries = None) -> Any:
-    """The word table named ``id``, read into its shape (a frozenset, a tuple, a mapping); ``entries`` says how
-    its entries are read from the table where they are not its items (see :func:`language.rules.words`)."""
+    """The word table named ``id``, read into its shape (a frozenset, a tuple, a mapping); ``entries`` reads
+    its entries from the table where they are not its items (see :func:`language.rules.words`)."""
     return _table(id, entries)
 
 
