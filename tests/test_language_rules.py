@@ -4,11 +4,14 @@ saying so, and a rule nobody can illustrate cannot be added."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 
 import language
 from language.rules import REGISTRY, Record, explaining, rule
@@ -60,3 +63,43 @@ def test_explaining_names_the_rules_that_matched_and_costs_nothing_outside() -> 
         assert not planted.search("I'm vegan")
     assert fired == ["test.explained"]
     assert planted.search == planted.compiled.search  # outside, the compiled pattern's own method
+
+
+def _bound(tree: ast.Module) -> list[tuple[str, str]]:
+    """(name, record id) for each name a lexicon module binds with ``lexicon.rule(...)``, ``lexicon.rules(...)`` …"""
+    pairs: list[tuple[str, str]] = []
+    for node in tree.body:
+        call = getattr(node, "value", None)
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        if not (isinstance(call.func.value, ast.Name) and call.func.value.id == "lexicon"):
+            continue
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
+        elts = target.elts if isinstance(target, ast.Tuple) else [target]
+        names = [getattr(e, "id", "") for e in elts]
+        args = [str(a.value) for a in call.args if isinstance(a, ast.Constant)]
+        ids = (
+            [f"{args[0]}.{n}" for n in args[1:]]
+            if call.func.attr in {"rules", "fragments", "tables"}
+            else args[:1]
+        )
+        assert len(names) == len(ids), f"{names} bound to {ids}"
+        pairs.extend(zip(names, ids, strict=True))
+    return pairs
+
+
+def test_a_lexicon_module_binds_each_name_to_the_record_of_that_name() -> None:
+    """The records of a file are bound by position (``_A, _B = lexicon.rules("book", "a", "b")``): a name that is
+    not its record's would read another rule."""
+    root = Path(language.__file__).parent / "lexicon"
+    pairs = [p for path in sorted(root.rglob("*.py")) for p in _bound(ast.parse(path.read_text("utf-8")))]
+    assert len(pairs) >= 400
+    wrong = [(name, id) for name, id in pairs if name.lstrip("_").lower() != id.rsplit(".", 1)[1]]
+    assert not wrong
+
+
+def test_a_lexicon_file_holds_only_records_its_module_binds() -> None:
+    root = Path(language.__file__).parent / "lexicon"
+    for path in sorted(root.rglob("*.yaml")):
+        bound = {id for _, id in _bound(ast.parse(path.with_suffix(".py").read_text("utf-8")))}
+        assert set(yaml.safe_load(path.read_text("utf-8"))) == bound, path

@@ -1,273 +1,45 @@
 """The records of :mod:`language.reading.whole_turn`: its rules, fragments and word tables
-(see :mod:`language.rules`)."""
+(kept as data in whole_turn.yaml beside this module: see :mod:`language.lexicon`)."""
 
 from __future__ import annotations
 
-import re
+from language import lexicon
 
-from language.lexicon.reading.speakers import CONDITION_WORDS
-from language.rules import rule, whole_words
-
-_INTRODUCES = rule(
-    "reading.whole_turn.introduces",
-    r"\b(?:this|these|the following|below|it|that)\W*$|\bhere(?:'s| is) what\b|\bwhat (?:she|he|they|\w+) "
-    r"(?:said|wrote|sent)\b|\b(?:got|received|copied|pasted|forwarding|sharing)\s+(?:this|the following)\b",
-    flags=re.I,
-    means='A sentence that hands over someone else\'s text next ("Ana wrote this.", "Here\'s what she sent:").',
-    why=(
-        "_previous_sentence: with a reporter or a source (_FROM_ELSEWHERE) in it, the sentence before the "
-        "statement makes the statement that person's (quoted_speech)."
-    ),
-    examples=("Ana wrote this.", "Here's what she sent:"),
-    non_examples=("Ana wrote this menu for us.", "Here's my usual order."),
-)
-
-_REPORTED_LATER = rule(
-    "reading.whole_turn.reported_later",
-    r"\bthat'?s what (?!i\b|we\b)(?:\w+\s+){0,3}?(?:said|says|wrote|writes|thinks|claims|told me|tells me|"
-    r"reckons|recommends?|advised)\b|\b(?:his|her|their|\w+'s) words\b|\bnot my words\b|\bquoting\b|"
-    r"\b(?:she|he|they|\w+) (?:said|says|wrote) so\b|\b(?:at least )?according to (?!me\b)"
-    r"|\bor so (?!i\b|we\b)(?:\w+\s+){0,4}?(?:says?|said|tells?|telling|claims?|thinks?|reckons?)\b",
-    flags=re.I,
-    means='After the statement: whose words these were ("That\'s what my doctor says.", "Her words, not mine.").',
-    why=(
-        'turn_rejection: the statement is someone else\'s (quoted_speech). Not "That\'s what I said", "according '
-        'to me".'
-    ),
-    examples=("That's what my doctor says.", "Her words, not mine."),
-    non_examples=("That's what I said", "according to me, aisle is best"),
-)
-
-_SIGNATURE = rule(
-    "reading.whole_turn.signature",
-    r"^\s*-{1,2}\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$",
-    flags=re.M,
-    means='A line that is only a name after one or two dashes: a signature ("-- Marta").',
-    why="turn_rejection: a signature after the statement's sentence signs the text as someone else's (quoted_speech).",
-    examples=("I'm vegan.\n-- Marta", "Aisle please.\n- Tom Baker"),
-    non_examples=("I'm vegan.\n- aisle seats\n- no layovers", "Thanks, Marta"),
-)
-
-_ADVICE = rule(
-    "reading.whole_turn.advice",
-    r"\b\w+'s (?:advice|orders|recommendation|suggestion|rule|idea)\b|\bper (?:my|the|his|her|their|\w+'s)\b"
-    r"|\b(?:wants|wanted|told|tells|asked|asks|made|makes|expects|needs|encourages|encouraged) me to\b"
-    r"|\bon (?:the )?(?:advice|orders) of\b",
-    flags=re.I,
-    means=(
-        "A professional's advice or someone's wish for the user, reported without quotation marks (\"my doctor's "
-        'orders", "per my dietitian", "my GP wants me to").'
-    ),
-    why=(
-        "turn_doubt asks (distant_report) when it is in the value's sentence; _previous_sentence reads it in the "
-        "sentence before."
-    ),
-    examples=("my doctor's orders", "per my dietitian", "my GP wants me to"),
-    non_examples=("I asked for an aisle seat", "it's my own rule"),
-)
-
-_YOU_SAID = whole_words(
-    "reading.whole_turn.you_said",
-    r"(?<!rather )(?<!wish )(?<!if )(?<!when )"
-    r"(?:you|the assistant|the bot) (?:said|say|told me|mentioned|think|seem to think|wrote|noted|claim(?:ed)?)"
-    r"|(?:as|like) you (?:said|mentioned|noted|put it|wrote)|according to you|if you say so",
-    means='The user passing on what the assistant said ("you said I\'m vegan", "as you said").',
-    why=(
-        "turn_rejection: the assistant's claim coming back is no new evidence (echo). Not a wish for how the "
-        'assistant should write ("I\'d much rather you wrote to me in Spanish").'
-    ),
-    examples=("you said I'm vegan", "as you said"),
-    non_examples=("I'd much rather you wrote to me in Spanish", "I wish you said it in French"),
-)
-
-_CONTACTED = rule(
-    "reading.whole_turn.contacted",
-    r"\b(?!(?:i|we)\b)\w+\s+(?:phoned|called|rang|sent|messaged|texted|emailed|wrote|replied|asked)\b",
-    flags=re.I,
-    means=(
-        'Someone else in touch just before the statement ("My mother phoned about lunch."): maybe their words '
-        "follow."
-    ),
-    why="_previous_sentence: a report nearby, so the gate asks (distant_report).",
-    examples=("My mother phoned about lunch.", "The hotel emailed this morning."),
-    non_examples=("I phoned the hotel", "We emailed them yesterday"),
-)
-
-_WORDS = rule(
-    "reading.whole_turn.words",
-    r"[a-z0-9]+(?:'[a-z]+)?",
-    means='A word as the whole-turn rules read it: lower-case letters or digits, with an apostrophe part ("i\'m").',
-    why=(
-        "_later_fragments keeps only the words of each later clause, so DENIAL_FRAGMENT, _TURNS_BACK and "
-        "_ELABORATES read them with no punctuation; _echo_run counts runs of them shared with the assistant."
-    ),
-    examples=("i'm vegan. just kidding", "window seat 2"),
-    non_examples=("—", "?!"),
-)
-
-_FROM_ELSEWHERE = rule(
-    "reading.whole_turn.from_elsewhere",
-    r"\bfrom\s+(?!(?:me|myself|my)\b)",
-    flags=re.I,
-    means="'from' and where something came from, when not the user ('from me', 'from my …').",
-    why=(
-        "_previous_sentence: an introducing sentence (_INTRODUCES) that says where its text came from hands over "
-        "someone else's; \"copying this from my insurance form:\" is the user's own."
-    ),
-    examples=("Copied this from the hotel's website", "Got this from Ana"),
-    non_examples=("copying this from my insurance form:", "a note from me"),
-)
-
-_TURNS_BACK = rule(
-    "reading.whole_turn.turns_back",
-    r"^(?:(?:oh|ah|um+|uh+|erm|hmm+|so|and|haha+|lol)\s+)*(?:actually|well|no|nope|nah|not|sorry|oops|wait|"
-    r"hang on|hold on|one sec|"
-    r"correction|update|scratch|never ?mind|or rather|i mean|but|though|although|except|then again|"
-    r"on second thoughts?|on reflection|to be honest|tbh|ugh|meh|was|used to|i did|i was|i used|that was|"
-    r"that's|that is|"
-    r"joke|kidding|i wish|if only|in my dreams|as if|yeah right|"
-    # "… at least until someone waves a bacon sandwich under my nose": a limit put on it afterwards.
-    r"(?:at least )?until|unless|or)\b",
-    means=(
-        "A later sentence (or clause) that opens by turning back on what came before: a correction, an apology, a "
-        'second thought, a limit put on it afterwards ("… at least until someone waves a bacon sandwich under my '
-        'nose").'
-    ),
-    why=(
-        'turn_doubt. Often it takes the statement back ("Actually no, I eat everything now"), sometimes it only adds '
-        'to it ("Not a fad, I\'m actually coeliac"): the reader cannot tell without understanding it, so the gate '
-        "asks (second_thought). Openers, not a list of retractions: what follows them is unbounded."
-    ),
-    examples=(
-        "actually no i eat everything now",
-        "at least until someone waves a bacon sandwich under my nose",
-    ),
-    non_examples=("nothing with nuts", "butter is fine"),
-)
-
-_ELABORATES = rule(
-    "reading.whole_turn.elaborates",
-    r"^not\s+(?:a|an|just\s+an?|some|merely\s+an?)\s+(?!(?:chance|bit|lot|thing|fan|joke)\b)[a-z]"
-    r"|^(?:(?:so|and)\s+)?(?:no|zero)\s+(?!(?:actually|wait|sorry|scratch|forget|i|that|not|never|it|its|cancel|"
-    r"delete|dont|ignore|"
-    r"hold|hang|one|no|way|longer|more|need)\b)[a-z]"
-    # An apology for the manner, not the content ("Sorry for shouting", "sorry for the essay"); not "sorry for
-    # the confusion, …", "sorry about that", which correct.
-    r"|^sorry\s+(?:for|about|to)\s+(?!(?:the\s+|my\s+)?(?:confusion|mix[- ]?up|mistake|error|typos?|that|this|it|"
-    r"misleading|getting|wrong|earlier|before|change)\b)[a-z]"
-    r"|^(?:that's|thats|that is)\s+(?!(?:not|wrong|a joke|a lie|false|old|outdated|no longer|changed|over|gone|"
-    r"a mistake|incorrect|just|only|for)\b)(?:my|where|what|how|true|the way|always|for every|for all|standard)\b",
-    means=(
-        'A later fragment that opens like a turn but goes on with the same statement: "no" as a determiner ("— no '
-        'meat, dairy or eggs", "no steps") rather than an answer ("no, vegetarian"), and "that\'s" affirming '
-        '("That\'s my standing choice", "that\'s where I always start from") rather than taking back ("that\'s not '
-        'true").'
-    ),
-    why="turn_doubt: such a fragment is no second thought, so the gate does not ask for it.",
-    examples=("no steps", "that's where I always start from", "not a fad, i'm actually coeliac"),
-    non_examples=("no, vegetarian", "that's not true", "sorry for the confusion, i meant aisle"),
-)
-
-_MULLED = rule(
-    "reading.whole_turn.mulled",
-    r"\W*([^\W\d_][\w' -]{2,40}?)\s*(?:,|…|\.{2,})\s*\1\s*(?:…|\.{2,})",
-    flags=re.I,
-    means=(
-        '"boutique hotels, boutique hotels… everyone keeps asking me that": the words turned over, trailing off '
-        '(not "legroom legroom legroom", said three times to insist).'
-    ),
-    why="turn_doubt: the user is still deciding, so the gate asks (indifferent).",
-    examples="direct flights, direct flights… I'm really not sure",
-    non_examples=(
-        "boutique hotels, boutique hotels everyone keeps asking me that",
-        "legroom legroom legroom",
-    ),
-)
-
-_LIMITED = rule(
-    "reading.whole_turn.limited",
-    r"\bfor (?:the )?(?:next|coming|rest of (?:the|this|my))\b"
-    # "this flight only", "the Madrid leg only": "only" closing the phrase (not "the hotel only has eggs").
-    r"|\b(?:this|that|the) (?:[\w-]+ ){0,2}only(?=\s*(?:[,.;:!?)]|$|for\b|on\b|please\b|though\b|as\b))"
-    r"|\bjust (?:for )?(?:this|now|today|tonight)\b|\btemporar\w*|\bfor (?:a|the) (?:bit|while)\b"
-    r"|\b(?:until|till|through|thru) (?:next|the end|i|my|we)\b|\bat the moment\b"
-    r"|\bfor (?:this|that) (?:chat|conversation|session|message|one|time|trip|booking)\b",
-    flags=re.I,
-    means=(
-        "How long or how narrowly something holds, anywhere in the sentence (\"I'm on crutches for the next month, "
-        'so I need a wheelchair", "answer in German for this chat only"): a standing fact may be worded so, a '
-        "passing one usually is."
-    ),
-    why=(
-        'turn_doubt asks (limited_time). "only" counts only closing such a phrase ("this flight only"), not '
-        'in "the hotel only has eggs".'
-    ),
-    examples=(
-        "I'm on crutches for the next month, so I need a wheelchair",
-        "answer in German for this chat only",
-    ),
-    non_examples=("aisle seats only, please", "the hotel only has eggs"),
-)
-
-_REASON_OPENER = rule(
-    "reading.whole_turn.reason_opener",
-    r"\W*(?:since|as|because|given)\b",
-    flags=re.I,
-    means="A clause opening with a reason: 'since', 'as', 'because', 'given'.",
-    why=(
-        "_for_a_passing_reason: another clause of the sentence giving a passing reason (\"Since it's only two "
-        "nights in Bruges, I'm going carry-on only\") may hold the statement to that trip (limited_time)."
-    ),
-    examples=("Since it's only two nights in Bruges", "as it's a short trip"),
-    non_examples=("assuming it's cheaper", "I'm going carry-on only"),
-)
-
-_CONDITION = whole_words(
-    "reading.whole_turn.condition",
-    CONDITION_WORDS,
-    means="A condition: 'if', 'unless', 'when', 'whenever'.",
-    why=(
-        "_negated_later: a later clause under a condition (\"…, so if a city doesn't have many halal spots just "
-        'flag it") is not about the user, so a negation in it takes nothing back.'
-    ),
-    examples=("if a city doesn't have many halal spots just flag it", "when they run out of vegan meals"),
-    non_examples=("I don't eat halal any more", "iffy wifi at that hotel"),
-)
-
-_QUOTE_MARK = rule(
-    "reading.whole_turn.quote_mark",
-    r'(?<!\d)"',
-    means="A double quotation mark, except straight after a digit, where it means inches (I'm 6'5\" tall).",
-    why=(
-        "_unclosed_quote_before: an odd number of them, the last before the value, is a quotation opened and "
-        "never closed, so the statement is someone else's (quoted_speech)."
-    ),
-    examples=("she said \"I'm vegan", '"vegan" is what she wrote'),
-    non_examples=("I'm 6'5\" so I need legroom", 'a 15" laptop in my bag'),
-)
-
-_ABOUT_YOU = rule(
-    "reading.whole_turn.about_you",
-    r"\b(?:you|you're|youre|your)\b(?:\W+\w+){0,5}\W*$",
-    flags=re.I,
-    means=(
-        "'you', \"you're\" or 'your' within the last five words (read on the assistant's sentence up to the value): "
-        '"Since you\'re …".'
-    ),
-    why=(
-        '_assistant_said_it: the assistant stated this value of the user ("Since you\'re vegetarian, …"), so the '
-        "user saying it back is the assistant's claim returning (echo)."
-    ),
-    examples=("Since you're ", "I've noted that your "),
-    non_examples=("I found some ", "You asked about hotels near the station, and here are some "),
-)
-
-_YOU_AFTER = rule(
-    "reading.whole_turn.you_after",
-    r"(?:\s+[^\W\d_]+){0,2}?\W*\s*(?:as|like|since|because|which|that)\s+(?:you|you're|youre|your)\b",
-    flags=re.I,
-    means='"… in French, as you prefer", "… vegan meals, as you like": the user named right after the value\'s phrase.',
-    why="_assistant_said_it: the assistant stated the value as the user's, so the user saying it back is an echo.",
-    examples=("in French, as you prefer", "vegan meals, as you like"),
-    non_examples=("vegan meals, as requested", "options you might like"),
+(
+    _INTRODUCES,
+    _REPORTED_LATER,
+    _SIGNATURE,
+    _ADVICE,
+    _YOU_SAID,
+    _CONTACTED,
+    _WORDS,
+    _FROM_ELSEWHERE,
+    _TURNS_BACK,
+    _ELABORATES,
+    _MULLED,
+    _LIMITED,
+    _REASON_OPENER,
+    _CONDITION,
+    _QUOTE_MARK,
+    _ABOUT_YOU,
+    _YOU_AFTER,
+) = lexicon.rules(
+    "reading.whole_turn",
+    "introduces",
+    "reported_later",
+    "signature",
+    "advice",
+    "you_said",
+    "contacted",
+    "words",
+    "from_elsewhere",
+    "turns_back",
+    "elaborates",
+    "mulled",
+    "limited",
+    "reason_opener",
+    "condition",
+    "quote_mark",
+    "about_you",
+    "you_after",
 )
