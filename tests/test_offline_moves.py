@@ -372,6 +372,49 @@ def test_a_no_keeps_everything(answer: str) -> None:
     assert reply.tool_calls == () and reply.text == "OK, I'll keep it."
 
 
+def test_forgetting_a_value_not_saved_says_so_and_offers_the_saved_one() -> None:
+    reply = first("Forget that I'm vegan", memory=memory_block(VEGETARIAN, AISLE))
+    assert reply.tool_calls == ()
+    assert reply.text.startswith(
+        "I haven't saved vegan; I have vegetarian. Just to check: shall I forget your "
+        "dietary needs (vegetarian, recorded Tue 20 Oct 2026) instead?"
+    )
+    assert _after_question("Forget that I'm vegan", "no").text == "OK, I'll keep it."
+    assert only_call(_after_question("Forget that I'm vegan", "yes")) == (
+        "forget_memory",
+        {"what": "dietary"},
+    )
+
+
+def test_forgetting_a_saved_value_asks_about_it_and_a_type_with_nothing_saved_names_the_value() -> None:
+    reply = first("Forget that I'm vegetarian", memory=memory_block(VEGETARIAN, AISLE))
+    assert reply.text.startswith("Just to check: shall I forget your dietary needs (vegetarian, recorded")
+    assert first("Forget that I'm vegan", memory=memory_block(AISLE)).text == (
+        "I don't have vegan saved, so there is nothing to forget."
+    )
+
+
+def test_what_do_you_remember_lists_saved_facts_and_apart_what_this_chat_said_not_saved_yet() -> None:
+    chat = Chat(memory=memory_block(VEGETARIAN))
+    messages = [
+        *chat.head,
+        {"role": "user", "content": "I prefer aisle seats."},
+        {"role": "assistant", "content": "Noted."},
+        {"role": "user", "content": "Back at uni my home airport was OPO. What do you remember about me?"},
+    ]
+    text = respond(messages, ALL_TOOLS, None).text
+    assert "saved about you from earlier conversations:\n- Dietary needs: vegetarian (recorded" in text
+    assert (
+        "From this conversation, not saved yet (I'll save it after we finish):\n- Seat preference: aisle"
+        in text
+    )
+    assert "From this conversation, I'll ask you before saving:\n- Home airport: OPO" in text
+    assert "Memories (the memory panel)" in text and "inspector" not in text
+    said_only = respond([*Chat().head, *messages[-3:]], ALL_TOOLS, None).text
+    assert said_only.startswith("I don't have anything saved about you from earlier conversations yet.")
+    assert "- Seat preference: aisle" in said_only
+
+
 def test_dont_forget_is_a_request_to_remember() -> None:
     assert only_call(first("Don't forget I'm vegan")) == ("remember_preference", {"statement": "I'm vegan"})
 

@@ -46,6 +46,20 @@ class Answer(StrEnum):
     NOT_NOW = "not_now"  # do not: the pending version is discarded
 
 
+# A typed answer to the question, as the chat shell reads its "[y/n]" prompt (and a scenario its user's "yes").
+ANSWER_WORDS: Mapping[str, Answer] = {
+    "y": Answer.KEEP,
+    "yes": Answer.KEEP,
+    "n": Answer.NOT_NOW,
+    "no": Answer.NOT_NOW,
+}
+
+
+def answer_said(line: str) -> Answer | None:
+    """The answer a typed line gives (``y``, ``yes``, ``n``, ``no``), or None: the user is talking on."""
+    return ANSWER_WORDS.get(line.strip().lower())
+
+
 AnswerStatus = Literal[
     "kept", "discarded", "settled"
 ]  # settled: answered before (here, elsewhere, the panel)

@@ -60,11 +60,24 @@ def act(view: View) -> OfflineReply | None:
             f"Just to check: shall I forget everything I remember about you ({count} fact(s))? This cannot be "
             f"undone. {CONFIRM}"
         )
+    return _confirm(view, target)
+
+
+def _confirm(view: View, target: str) -> OfflineReply:
+    """Ask before forgetting a type, naming what would go. A value the user named ("forget that I'm vegan") that
+    is not saved is said so, and what is saved instead is offered, never taken in its place unasked."""
     facts = view.memory.saved(target)
+    named = FACT_TYPES[target].extract(view.user_text)
+    missing = [v for v in named if all(f.value != v for f in facts)]
     if not facts:
-        return say(f"I don't have a {describe(target)} saved, so there is nothing to forget.")
+        what = ", ".join(missing) if missing else f"a {describe(target)}"
+        return say(f"I don't have {what} saved, so there is nothing to forget.")
     held = "; ".join(f"{f.value}, recorded {f.recorded}" for f in facts)
-    return say(f"Just to check: shall I forget your {describe(target)} ({held})? {CONFIRM}")
+    question = f"Just to check: shall I forget your {describe(target)} ({held})"
+    if missing and len(missing) == len(named):
+        saved = ", ".join(f.value for f in facts)
+        return say(f"I haven't saved {', '.join(missing)}; I have {saved}. {question} instead? {CONFIRM}")
+    return say(f"{question}? {CONFIRM}")
 
 
 def answer(view: View) -> OfflineReply | None:

@@ -1,10 +1,14 @@
 """ "What do you remember about me?": the recalled facts, each with the date it was recorded (and its age if it
-may be out of date), read from the memory block the model was given."""
+may be out of date), read from the memory block the model was given; then, apart, what this conversation said
+that is not saved yet (promotion saves it after the conversation, or asks first), so the user is never told
+"nothing" about a preference they stated a minute ago."""
 
 from __future__ import annotations
 
 import re
 
+from assistant.gate.verdict import Accepted
+from demo.moves.statements import judge_said
 from demo.replies import OfflineReply, say
 from demo.view import View
 from language.reading.requests import asks_to_forget
@@ -30,11 +34,43 @@ def first(view: View) -> OfflineReply | None:
 
 
 def act(view: View) -> OfflineReply:
-    if not view.memory.facts:
+    waiting, asking = not_saved_yet(view)
+    if not view.memory.facts and not waiting and not asking:
         return say(NOTHING)
-    listed = "\n".join(f"- {fact.line}" for fact in view.memory.facts)
-    return say(
-        f"Here is what I have saved about you from earlier conversations:\n{listed}\n"
-        'You can see, export or delete these in the memory inspector, or ask me here ("forget my seat '
-        'preference").'
+    parts = []
+    if view.memory.facts:
+        listed = "\n".join(f"- {fact.line}" for fact in view.memory.facts)
+        parts.append(f"Here is what I have saved about you from earlier conversations:\n{listed}")
+    else:
+        parts.append("I don't have anything saved about you from earlier conversations yet.")
+    if waiting:
+        parts.append(
+            "From this conversation, not saved yet (I'll save it after we finish):\n" + _list(waiting)
+        )
+    if asking:
+        parts.append("From this conversation, I'll ask you before saving:\n" + _list(asking))
+    parts.append(
+        'You can see, export or delete what is saved under Memories (the memory panel), or ask me here ("forget '
+        'my seat preference").'
     )
+    return say("\n".join(parts))
+
+
+def not_saved_yet(view: View) -> tuple[list[str], list[str]]:
+    """What the user stated in this conversation that memory does not hold: (to be saved when the conversation
+    is promoted, to be asked about first), as the gate reads each message, latest word last."""
+    waiting: dict[str, None] = {}
+    asking: dict[str, None] = {}
+    for text in [*view.said_before, view.user_text]:
+        for judged in judge_said(text):
+            verdict = judged.verdict
+            if not isinstance(verdict, Accepted) or verdict.retract:
+                continue
+            if any(f.value == verdict.value for f in view.memory.saved(verdict.type)):
+                continue
+            (asking if verdict.ask else waiting)[judged.item] = None
+    return list(waiting), [item for item in asking if item not in waiting]
+
+
+def _list(items: list[str]) -> str:
+    return "\n".join(f"- {item[:1].upper()}{item[1:]}" for item in items)

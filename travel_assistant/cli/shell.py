@@ -22,7 +22,7 @@ import typer
 
 from assistant.errors import InvalidInput, NotFound, TravelAssistantError
 from assistant.fact_types import FACT_TYPES
-from assistant.facts.asking import Answer
+from assistant.facts.asking import answer_said
 from assistant.facts.words import EvidenceWords
 from assistant.ids import UserId, UserScope, new_turn_id
 from language.text import readable
@@ -47,7 +47,6 @@ said before: y keeps it, n discards it, Enter leaves it for later.
   /quit              leave (Ctrl-D works too)"""
 )
 
-YES_NO = {"y": Answer.KEEP, "yes": Answer.KEEP, "n": Answer.NOT_NOW, "no": Answer.NOT_NOW}
 _DURATION = re.compile(r"^([+-])((?:\d+[dhms])+)$")
 _UNIT = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
@@ -152,7 +151,7 @@ class ChatShell:
             typer.echo(question.text)
             for fact in question.facts:
                 said = self.read(f"  Keep your {fact.name}? [y/n] ").strip()
-                answer = YES_NO.get(said.lower())
+                answer = answer_said(said)
                 if answer is None and said:
                     return said
                 if answer is not None:

@@ -8,7 +8,10 @@ from pydantic import BaseModel
 
 from travel_assistant.scenarios import checks_state as state
 from travel_assistant.scenarios import checks_turn as turn
+from travel_assistant.scenarios.checks_stores import nowhere
 from travel_assistant.scenarios.expectations import (
+    Asked,
+    AskedSpec,
     Audited,
     Bookings,
     ErrorIs,
@@ -18,7 +21,9 @@ from travel_assistant.scenarios.expectations import (
     MemoryAbsent,
     MemoryCounted,
     MemoryHas,
+    NotAsked,
     NotRecalled,
+    Nowhere,
     PressureBelow,
     PromptContains,
     PromptNotContains,
@@ -79,6 +84,15 @@ def check(world: World, result: StepResult, expectation: BaseModel) -> Verdict:
             return _check_state(world, result, expectation)
 
 
+def asked(result: StepResult, spec: AskedSpec, *, present: bool) -> Verdict:
+    """The step's conversation opened by asking about such a fact (or, not ``present``, about none)."""
+    if result.question is None:
+        return not present, "the conversation did not open with a question in this step"
+    facts = result.question.facts
+    found = any(spec.type in (None, f.type) and spec.value in (None, f.value) for f in facts)
+    return found == present, f"asked: {'; '.join(f.name for f in facts)}"
+
+
 def _check_state(world: World, result: StepResult, expectation: BaseModel) -> Verdict:
     match expectation:
         case MemoryHas(memory=spec):
@@ -101,4 +115,10 @@ def _check_state(world: World, result: StepResult, expectation: BaseModel) -> Ve
             return state.user_gone(world, user)
         case Audited(audit=spec):
             return state.audit(world, spec)
+        case Asked(asked=spec):
+            return asked(result, spec, present=True)
+        case NotAsked(not_asked=spec):
+            return asked(result, spec, present=False)
+        case Nowhere(nowhere=wanted):
+            return nowhere(world, wanted)
     raise AssertionError(f"no check for {type(expectation).__name__}")  # every schema kind has a case above

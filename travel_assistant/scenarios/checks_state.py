@@ -27,14 +27,14 @@ def _rows(world: World, user: UserId, result: StepResult) -> list[dict[str, Any]
     return fact_rows(world.rt.fact_memory, world.rt.facts, UserScope(user), now=result.now, words=words)
 
 
-def _matches(world: World, row: dict[str, Any], spec: FactSpec) -> bool:
+def _matches(world: World, row: dict[str, Any], spec: FactSpec, user: str) -> bool:
     how = {"said": "user", "asked": "user_confirmed"}
     checks = [
         spec.type is None or row["type"] == spec.type,
         spec.value is None or row["value"] == spec.value,
-        spec.status is None or row["status"] == spec.status,
+        not spec.statuses() or row["status"] in spec.statuses(),
         spec.asserted is None or row["asserted_at"][:10] == spec.asserted.isoformat(),
-        spec.source is None or row["source_thread"] == world.thread_of(spec.source),
+        spec.source is None or row["source_thread"] == world.thread_of(world.session_key(spec.source, user)),
         spec.how is None or row["asserted_by"] == how[spec.how],
         spec.quote_contains is None or spec.quote_contains in row["quote"],
         spec.age is None or row["age"] == spec.age,
@@ -52,8 +52,9 @@ def _show(world: World, rows: list[dict[str, Any]]) -> str:
 
 
 def memory(world: World, result: StepResult, spec: FactSpec, *, present: bool) -> Verdict:
-    rows = _rows(world, world.default_user(spec.user), result)
-    found = any(_matches(world, r, spec) for r in rows)
+    user = world.default_user(spec.user)
+    rows = _rows(world, user, result)
+    found = any(_matches(world, r, spec, user) for r in rows)
     return found == present, _show(world, rows)
 
 
@@ -70,15 +71,19 @@ def _promotion(world: World, result: StepResult) -> StepResult | None:
 
 
 def _decisions_shown(decisions: list[dict[str, Any]]) -> str:
-    return (
-        "; ".join(f"{'kept' if d['kept'] else 'rejected'} {d['type']} ({d['reason']})" for d in decisions)
-        or "no decisions"
-    )
+    return "; ".join(_decision_shown(d) for d in decisions) or "no decisions"
+
+
+def _decision_shown(d: dict[str, Any]) -> str:
+    if d.get("ask"):
+        return f"pending {d['type']} (asked: {d['ask']})"
+    return f"{'kept' if d['kept'] else 'rejected'} {d['type']} ({d['reason']})"
 
 
 def rejected(world: World, result: StepResult, spec: RejectedSpec) -> Verdict:
     def wanted(d: dict[str, Any]) -> bool:
-        return not d["kept"] and d["reason"] == spec.reason and spec.type in (None, d["type"])
+        asked = bool(d.get("ask"))  # stored as pending, to be asked: not a rejection
+        return not d["kept"] and not asked and d["reason"] == spec.reason and spec.type in (None, d["type"])
 
     return _decided(world, result, wanted, spec.count)
 
@@ -146,6 +151,7 @@ def sees_nothing(world: World, raw: str) -> Verdict:
     user = UserId(raw)
     own = thread_ids(world, user)
     others = [s for s in world.loaded.scenario.sessions if world.user_of(s) != user]
+    # Another user's session of the same name is another thread: it must not open for this user either.
     problems = [f"opens {s}" for s in others if world.rt.directory.get_thread(user, world.thread_of(s))]
     facts = world.rt.facts.list_facts(UserScope(user), include_history=True)
     problems += [f"fact {f.text} from {f.source_thread}" for f in facts if f.source_thread not in own]

@@ -13,9 +13,9 @@ from travel_assistant.scenarios.world import StepResult, World
 Verdict = tuple[bool, str]
 
 
-def _short(text: str, limit: int = 160) -> str:
-    one_line = " ".join(text.split())
-    return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
+def _short(text: str) -> str:
+    """On one line, and whole: a failing check shows everything that was there."""
+    return " ".join(text.split())
 
 
 def needs_turn(result: StepResult) -> TurnResult | str:
@@ -26,23 +26,33 @@ def needs_turn(result: StepResult) -> TurnResult | str:
     return "this step has no turn (expectations about a reply belong to a say: step)"
 
 
-def reply_contains(result: StepResult, wanted: str | list[str], *, present: bool) -> Verdict:
+def reply_text(result: StepResult) -> tuple[str | None, str]:
+    """What the step's conversation said last: the turn's reply, an answer's acknowledgement, or the opening
+    question (on an ``open:`` step); else (None, why there is nothing)."""
+    said = result.said or (result.question.text if result.question and result.turn is None else None)
+    if said is not None:
+        return said, ""
     turn = needs_turn(result)
-    if isinstance(turn, str):
-        return False, turn
-    wrong = [t for t in texts(wanted) if (t in turn.reply) != present]
-    return not wrong, f"reply: {_short(turn.reply)}"
+    return (None, turn) if isinstance(turn, str) else (turn.reply, "")
+
+
+def reply_contains(result: StepResult, wanted: str | list[str], *, present: bool) -> Verdict:
+    reply, why = reply_text(result)
+    if reply is None:
+        return False, why
+    wrong = [t for t in texts(wanted) if (t in reply) != present]
+    return not wrong, f"reply: {_short(reply)}"
 
 
 def reply_is(result: StepResult, wanted: str) -> Verdict:
-    turn = needs_turn(result)
-    if isinstance(turn, str):
-        return False, turn
-    if turn.reply == wanted:
+    reply, why = reply_text(result)
+    if reply is None:
+        return False, why
+    if reply == wanted:
         return True, ""
-    at = next((i for i, (a, b) in enumerate(zip(turn.reply, wanted, strict=False)) if a != b), None)
-    at = min(len(turn.reply), len(wanted)) if at is None else at
-    return False, f"differs at character {at}: got {_short(turn.reply[max(0, at - 20) :], 80)!r}"
+    at = next((i for i, (a, b) in enumerate(zip(reply, wanted, strict=False)) if a != b), None)
+    at = min(len(reply), len(wanted)) if at is None else at
+    return False, f"differs at character {at}: got {reply[max(0, at - 20) :]!r} (whole reply: {reply!r})"
 
 
 def _calls(result: StepResult) -> list[tuple[str, dict[str, Any]]]:
@@ -126,7 +136,7 @@ def recall_records(turn: TurnResult) -> list[dict[str, Any]]:
     return [json.loads(line) for line in inside if line.startswith("{")]
 
 
-def _recalled_match(world: World, record: dict[str, Any], spec: RecalledSpec) -> bool:
+def _recalled_match(world: World, record: dict[str, Any], spec: RecalledSpec, user: str | None) -> bool:
     from assistant.fact_types import FACT_TYPES
 
     fact = str(record.get("fact", ""))
@@ -136,7 +146,8 @@ def _recalled_match(world: World, record: dict[str, Any], spec: RecalledSpec) ->
         spec.value is None or spec.value == value,
         spec.recorded is None or spec.recorded == record.get("recorded"),
         spec.source is None
-        or f"conversation {world.thread_of(spec.source)}," in str(record.get("source", "")),
+        or f"conversation {world.thread_of(world.session_key(spec.source, user))},"
+        in str(record.get("source", "")),
         spec.stale is None or spec.stale == ("stale" in record),
         spec.age is None or spec.age == record.get("age"),
     ]
@@ -148,7 +159,8 @@ def recalled(world: World, result: StepResult, spec: RecalledSpec, *, present: b
     if isinstance(turn, str):
         return False, turn
     records = recall_records(turn)
-    found = any(_recalled_match(world, r, spec) for r in records)
+    user = world.user_of(result.session) if result.session else None
+    found = any(_recalled_match(world, r, spec, user) for r in records)
     shown = "; ".join(f"{r.get('fact')} ({r.get('recorded')}, {r.get('source')})" for r in records)
     return found == present, shown or "the memory block was empty"
 

@@ -3,10 +3,11 @@ kind. ``Expectation`` is the discriminated union of them; ``scenarios/README.md`
 
 from __future__ import annotations
 
+import difflib
 from datetime import date
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from assistant.fact_types import FACT_TYPES
 from assistant.gate.verdict import Reason
@@ -17,7 +18,10 @@ REASONS: frozenset[str] = frozenset(
     {value for literal in get_args(Reason) for value in get_args(literal)}
     | {"lower_authority", "nothing_to_retract"}
 )
-Status = Literal["current", "superseded", "stale", "retracted"]
+# A fact version's status as ``memory:`` reads it (``travel_assistant.memory_view.fact_rows``): pending is asked
+# and not yet answered; lapsed, asked and never answered. A list matches any of its statuses
+# (``[superseded, retracted]``: no longer held, however it went).
+Status = Literal["current", "superseded", "stale", "retracted", "pending", "lapsed"]
 
 
 class _Strict(BaseModel):
@@ -46,7 +50,7 @@ class FactSpec(_Strict):
     user: str | None = None
     type: str | None = None
     value: str | None = None
-    status: Status | None = None
+    status: Status | list[Status] | None = None
     asserted: date | None = None
     source: str | None = None
     how: Literal["said", "asked"] | None = None
@@ -56,9 +60,46 @@ class FactSpec(_Strict):
     @field_validator("type")
     @classmethod
     def _known_type(cls, value: str | None) -> str | None:
-        if value is not None and value not in FACT_TYPES:
-            raise ValueError(f"unknown fact type {value!r}; known: {', '.join(FACT_TYPES)}")
-        return value
+        return known_type(value)
+
+    @model_validator(mode="after")
+    def _known_value(self) -> FactSpec:
+        known_value(self.type, self.value)
+        return self
+
+    def statuses(self) -> list[str]:
+        if self.status is None:
+            return []
+        return [self.status] if isinstance(self.status, str) else list(self.status)
+
+
+def known_type(value: str | None) -> str | None:
+    if value is not None and value not in FACT_TYPES:
+        raise ValueError(f"unknown fact type {value!r}; known: {', '.join(FACT_TYPES)}")
+    return value
+
+
+SHOWN_VALUES = (
+    30  # a closed vocabulary up to this size is listed whole in an error; a bigger one, its near misses
+)
+
+
+def known_value(fact_type: str | None, value: str | None) -> None:
+    """A value memory can hold (a canonical value of the type, or of any type when none is given): an
+    expectation naming another would fail at run time for a reason that is the file's, not the app's."""
+    if value is None:
+        return
+    types = [FACT_TYPES[fact_type]] if fact_type is not None else list(FACT_TYPES.values())
+    if any(value in t.values for t in types):
+        return
+    if fact_type is None:
+        raise ValueError(f"{value!r} is no fact type's value; give type: to see the values it allows")
+    allowed = sorted(types[0].values)
+    if len(allowed) <= SHOWN_VALUES:
+        raise ValueError(f"unknown {fact_type} value {value!r}; allowed: {', '.join(allowed)}")
+    close = difflib.get_close_matches(value, allowed, n=3)
+    hint = f"; near: {', '.join(close)}" if close else ""
+    raise ValueError(f"unknown {fact_type} value {value!r} ({len(allowed)} values allowed{hint})")
 
 
 class RecalledSpec(_Strict):
@@ -199,6 +240,35 @@ class Audited(_Strict):
     audit: AuditSpec
 
 
+class AskedSpec(_Strict):
+    """A fact the conversation opened by asking about (``type``, ``value``; every field given must match)."""
+
+    type: str | None = None
+    value: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str | None) -> str | None:
+        return known_type(value)
+
+    @model_validator(mode="after")
+    def _known_value(self) -> AskedSpec:
+        known_value(self.type, self.value)
+        return self
+
+
+class Asked(_Strict):
+    asked: AskedSpec
+
+
+class NotAsked(_Strict):
+    not_asked: AskedSpec  # ``not_asked: {}``: the conversation opened without a question
+
+
+class Nowhere(_Strict):
+    nowhere: Texts  # appears in no store and was never sent to the model
+
+
 _KINDS: dict[str, type[_Strict]] = {
     "reply_contains": ReplyContains,
     "reply_not_contains": ReplyNotContains,
@@ -223,8 +293,22 @@ _KINDS: dict[str, type[_Strict]] = {
     "job": JobReport,
     "log_order": LogOrder,
     "audit": Audited,
+    "asked": Asked,
+    "not_asked": NotAsked,
+    "nowhere": Nowhere,
 }
 EXPECTATION_KINDS = tuple(_KINDS)
+# The kinds and every key inside one (``type``, ``status``, ``quote_contains`` …), for "did you mean …?".
+EXPECTATION_KEYS = frozenset(
+    {*EXPECTATION_KINDS}
+    | {
+        key
+        for spec in (ToolCallSpec, FactSpec, RecalledSpec, RejectedSpec, KeptSpec, BookingsSpec, MemoryCount)
+        for key in spec.model_fields
+    }
+    | set(AuditSpec.model_fields)
+    | set(AskedSpec.model_fields)
+)
 
 
 def _kind_of(value: Any) -> str | None:
@@ -259,7 +343,10 @@ Expectation = Annotated[
     | Annotated[UserGone, Tag("user_gone")]
     | Annotated[JobReport, Tag("job")]
     | Annotated[LogOrder, Tag("log_order")]
-    | Annotated[Audited, Tag("audit")],
+    | Annotated[Audited, Tag("audit")]
+    | Annotated[Asked, Tag("asked")]
+    | Annotated[NotAsked, Tag("not_asked")]
+    | Annotated[Nowhere, Tag("nowhere")],
     Discriminator(
         _kind_of,
         custom_error_type="expectation",

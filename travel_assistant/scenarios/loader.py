@@ -3,6 +3,8 @@ expectation in the report, can name its file and line."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,9 +13,16 @@ import yaml
 from pydantic import ValidationError
 
 from assistant.errors import InvalidInput
-from travel_assistant.scenarios.schema import Scenario
+from travel_assistant.scenarios.expectations import EXPECTATION_KEYS
+from travel_assistant.scenarios.references import Problem, reference_problems
+from travel_assistant.scenarios.schema import AnswerSpec, Scenario, SessionSpec, Step
 
-MAX_ERRORS = 5
+MAX_ERRORS = 20
+# Every key a scenario file may use, for "did you mean …?" on a misspelt one.
+KNOWN_KEYS = frozenset(
+    {*Scenario.model_fields, *Step.model_fields, *SessionSpec.model_fields, *AnswerSpec.model_fields}
+    | EXPECTATION_KEYS
+)
 
 
 class ScenarioError(InvalidInput):
@@ -76,20 +85,47 @@ def load_scenario(path: Path) -> LoadedScenario:
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
-        raise ScenarioError(_describe(path, tree, exc)) from exc
+        raise ScenarioError(_describe(path, tree, _problems(exc))) from exc
+    wrong = reference_problems(scenario)
+    if wrong:
+        raise ScenarioError(_describe(path, tree, wrong))
     return LoadedScenario(path=path, scenario=scenario, tree=tree)
 
 
-def _describe(path: Path, tree: yaml.Node, exc: ValidationError) -> str:
-    problems = []
-    for error in exc.errors()[:MAX_ERRORS]:
+def _problems(exc: ValidationError) -> list[Problem]:
+    found: list[Problem] = []
+    for error in exc.errors():
         loc = tuple(error["loc"])
-        # An expectation's kind is its key and the union's tag: "memory.memory.status" reads "memory.status".
-        shown = [part for i, part in enumerate(loc) if i == 0 or part != loc[i - 1]]
-        where = ".".join(str(part) for part in shown) or "scenario"
         message = str(error["msg"]).removeprefix("Value error, ")
-        problems.append(f"{path}:{line_of(tree, loc)}: {where}: {message}")
-    more = exc.error_count() - MAX_ERRORS
-    if more > 0:
-        problems.append(f"… and {more} more")
-    return "\n".join(problems)
+        if error["type"] == "extra_forbidden":
+            message = f"unknown key {loc[-1]!r}" + did_you_mean(str(loc[-1]), KNOWN_KEYS)
+        elif error["type"] == "expectation":
+            message += did_you_mean(_only_key(error.get("input")), KNOWN_KEYS)
+        found.append((loc, message))
+    return found
+
+
+def _only_key(value: object) -> str:
+    return str(next(iter(value))) if isinstance(value, dict) and len(value) == 1 else ""
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """ "; did you mean 'reply_contains'?" for a near miss of a known word, else nothing."""
+    close = difflib.get_close_matches(word, sorted(set(known)), n=2, cutoff=0.6) if word else []
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+def _shown(loc: tuple[str | int, ...]) -> str:
+    """A place in the file as the report names it: list positions 1-based (``steps.1.expect.2``), as steps are
+    numbered everywhere; an expectation's kind is its key and the union's tag, so "memory.memory" reads once."""
+    parts = [part for i, part in enumerate(loc) if i == 0 or part != loc[i - 1]]
+    return ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in parts) or "scenario"
+
+
+def _describe(path: Path, tree: yaml.Node, problems: list[Problem]) -> str:
+    lines = [
+        f"{path}:{line_of(tree, loc)}: {_shown(loc)}: {message}" for loc, message in problems[:MAX_ERRORS]
+    ]
+    if len(problems) > MAX_ERRORS:
+        lines.append(f"… and {len(problems) - MAX_ERRORS} more")
+    return "\n".join(lines)

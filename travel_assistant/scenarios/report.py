@@ -64,7 +64,7 @@ def table(report: ScenarioReport) -> str:
             f"{_cut(o.expectation, 70)}"
         )
         if not o.ok and o.detail:
-            lines.append(f"        got: {_cut(o.detail, 300)}")
+            lines.append(f"        got: {o.detail}")
     if report.error:
         lines.append(f"  ERROR {report.error}")
     passed = sum(1 for o in report.outcomes if o.ok)

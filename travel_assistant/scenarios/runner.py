@@ -121,9 +121,17 @@ def step_label(step: Step) -> str:
     if step.say is not None:
         text = step.say if len(step.say) <= 28 else step.say[:27] + "…"
         times = f" ×{step.repeat}" if step.repeat > 1 else ""
-        return f'say{"@" + step.session if step.session else ""} "{text}"{times}'
+        where = "/".join(p for p in (step.user, step.session) if p)
+        return f'say{"@" + where if where else ""} "{text}"{times}'
     if step.run is not None:
         return f"run {step.run}"
+    if step.open is not None:
+        return f"open {step.open}"
+    if step.answer is not None:
+        what = "/".join(v for v in (step.answer.type, step.answer.value) if v)
+        return (
+            f"{'keep' if step.keep else 'discard'}{'@' + step.session if step.session else ''} {what}".strip()
+        )
     return f"erase {step.erase}" if step.erase else "check"
 
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from assistant.errors import InvalidId
 from assistant.ids import thread_id, turn_id, user_id
-from travel_assistant.scenarios.expectations import REASONS, Expectation, kind_of
+from travel_assistant.scenarios.expectations import REASONS, Expectation, kind_of, known_type, known_value
 
 __all__ = [
     "REASONS",
@@ -77,11 +77,33 @@ Job = Literal["promote", "promote_now", "expire", "wipe"]
 Fault = Literal["unavailable", "malformed", "auth"]
 
 
+class AnswerSpec(_Strict):
+    """Which fact of the conversation's opening question a ``keep:`` or ``discard:`` step answers."""
+
+    type: str | None = None
+    value: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str | None) -> str | None:
+        return known_type(value)
+
+    @model_validator(mode="after")
+    def _known_value(self) -> AnswerSpec:
+        known_value(self.type, self.value)
+        return self
+
+
 class Step(_Strict):
-    """One thing that happens: ``say`` (in a ``session``), ``run`` a job, ``erase`` a user, or only ``expect``."""
+    """One thing that happens: ``say`` (in a ``session``), ``open`` a conversation, answer its question
+    (``keep`` / ``discard``), ``run`` a job, ``erase`` a user, or only ``expect``."""
 
     say: str | None = Field(default=None, min_length=1)
+    open: str | None = None  # a session: the user opens it (the browser's new chat, the shell's /new)
+    keep: AnswerSpec | None = None  # the question's Keep button (the shell's y)
+    discard: AnswerSpec | None = None  # its Not now button (the shell's n)
     session: str | None = None
+    user: str | None = None  # whose session, when two users have a session of that name
     turn: str | None = None
     repeat: int = Field(default=1, ge=1, le=500)
     run: Job | None = None
@@ -104,6 +126,17 @@ class Step(_Strict):
             return value
         return parse_duration(str(value))
 
+    @field_validator("say", mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> Any:
+        # YAML reads a bare yes/no (and on/off, true/false) as a boolean: "say: yes" means the word.
+        return ("yes" if value else "no") if isinstance(value, bool) else value
+
+    @field_validator("keep", "discard", mode="before")
+    @classmethod
+    def _answer(cls, value: Any) -> Any:
+        return {"type": value} if isinstance(value, str) else value  # "keep: seat" is short for {type: seat}
+
     @field_validator("turn")
     @classmethod
     def _turn(cls, value: str | None) -> str | None:
@@ -111,7 +144,7 @@ class Step(_Strict):
 
     @model_validator(mode="after")
     def _one_action(self) -> Step:
-        actions = [name for name in ("say", "run", "erase") if getattr(self, name) is not None]
+        actions = [name for name in ACTIONS if getattr(self, name) is not None]
         if len(actions) > 1:
             raise ValueError(f"a step does one thing; this one has {' and '.join(actions)}")
         if self.at is not None and self.after is not None:
@@ -121,16 +154,31 @@ class Step(_Strict):
         if self.say is not None and self.turn is not None and self.repeat != 1:
             raise ValueError("a repeated say: step numbers its own turns; drop turn:")
         if not actions and not self.expect:
-            raise ValueError("an empty step: give it say:, run:, erase: or expect:")
+            raise ValueError(
+                "an empty step: give it one of " + ", ".join(f"{a}:" for a in ACTIONS) + " or expect:"
+            )
         return self
 
     @property
     def action(self) -> str:
-        return "say" if self.say is not None else self.run or ("erase" if self.erase else "check")
+        if self.run is not None:
+            return self.run
+        return next((name for name in ACTIONS if getattr(self, name) is not None), "check")
+
+    @property
+    def answer(self) -> AnswerSpec | None:
+        return self.keep or self.discard
+
+
+ACTIONS = ("say", "open", "keep", "discard", "run", "erase")
 
 
 class SessionSpec(_Strict):
+    """A session is one thread of one user; ``name`` is the thread's name (``chat --thread mon``), which is
+    per user: alice's and bob's "mon" are two threads."""
+
     user: str
+    name: str = ""
 
 
 class Scenario(_Strict):
@@ -157,16 +205,13 @@ class Scenario(_Strict):
     @field_validator("sessions", mode="before")
     @classmethod
     def _short_sessions(cls, value: Any) -> Any:
-        # "mon: alice" is short for "mon: {user: alice}"
-        if isinstance(value, dict):
-            return {k: {"user": v} if isinstance(v, str) else v for k, v in value.items()}
-        return value
+        return session_entries(value)
 
     @field_validator("sessions")
     @classmethod
     def _session_names(cls, value: dict[str, SessionSpec]) -> dict[str, SessionSpec]:
-        for name in value:
-            _checked(thread_id, name)
+        for spec in value.values():
+            _checked(thread_id, spec.name)
         return value
 
     @field_validator("settings")
@@ -180,15 +225,30 @@ class Scenario(_Strict):
         return value
 
     @model_validator(mode="after")
-    def _references(self) -> Scenario:
-        for name, spec in self.sessions.items():
-            if spec.user not in self.users:
-                raise ValueError(f"session {name!r} belongs to {spec.user!r}, who is not in users")
-        for i, step in enumerate(self.steps, 1):
-            _check_step_refs(self, i, step)
+    def _start_time(self) -> Scenario:
+        # Cross-references (sessions, users a step names) are checked by ``references``, all at once and each
+        # at its own line; only what has no better line than the file's top is checked here.
         if self.start is None and self.steps[0].at is None:
             raise ValueError("give the scenario a start: time, or the first step an at: time")
         return self
+
+
+def session_entries(value: Any) -> Any:
+    """The ``sessions:`` mapping, each entry keyed as reports name it. ``mon: alice`` is short for ``mon: {user:
+    alice}`` (key ``mon``); ``alice: [mon, thu]`` lists a user's sessions (keys ``alice/mon``, ``alice/thu``), so
+    two users may each have a session called ``mon``."""
+    if not isinstance(value, dict):
+        return value
+    entries: dict[str, Any] = {}
+    for key, spec in value.items():
+        if isinstance(spec, list):
+            for name in spec:
+                entries[f"{key}/{name}"] = {"user": key, "name": name}
+        elif isinstance(spec, str):
+            entries[key] = {"user": spec, "name": key}
+        else:
+            entries[key] = {"name": key, **spec} if isinstance(spec, dict) else spec
+    return entries
 
 
 SCENARIO_SETTINGS = frozenset(
@@ -204,39 +264,3 @@ SCENARIO_SETTINGS = frozenset(
         "embeddings",
     }
 )
-
-
-def _check_step_refs(scenario: Scenario, index: int, step: Step) -> None:
-    if step.say is not None:
-        if step.session is None and len(scenario.sessions) != 1:
-            raise ValueError(
-                f"step {index}: say which session (session: one of {', '.join(scenario.sessions)})"
-            )
-        if step.session is not None and step.session not in scenario.sessions:
-            raise ValueError(f"step {index}: unknown session {step.session!r}")
-    elif step.session is not None:
-        raise ValueError(f"step {index}: session: belongs to a say: step")
-    if step.erase is not None and step.erase not in scenario.users:
-        raise ValueError(f"step {index}: erase names {step.erase!r}, who is not in users")
-    if step.model_fails is not None and step.say is None and step.run not in ("promote", "promote_now"):
-        raise ValueError(f"step {index}: model_fails: belongs to a say: or run: promote step")
-    for expectation in step.expect:
-        _check_expectation_refs(scenario, index, expectation)
-
-
-def _check_expectation_refs(scenario: Scenario, index: int, expectation: BaseModel) -> None:
-    """Users and sessions an expectation names must be the scenario's."""
-    kind = kind_of(expectation)
-    spec = expectation.model_dump()[kind]
-    user = (
-        spec
-        if kind in ("sees_nothing", "user_gone")
-        else spec.get("user")
-        if isinstance(spec, dict)
-        else None
-    )
-    source = spec.get("source") if isinstance(spec, dict) else None
-    if user is not None and user not in scenario.users:
-        raise ValueError(f"step {index}: {kind} names {user!r}, who is not in users")
-    if source is not None and source not in scenario.sessions:
-        raise ValueError(f"step {index}: {kind} names session {source!r}, which is not in sessions")

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from assistant.errors import TravelAssistantError
+from assistant.facts.asking import Answer
 from assistant.ids import ThreadId, UserId, UserScope, turn_id
 from assistant.turns import TurnRequest
 from memory.claims import ClaimKey
 from scheduler.jobs import PROMOTE, PromoteReport, expire_facts, promote_idle, promote_user_now, wipe_inactive
+from travel_assistant.scenarios.opening import answer_fact, open_conversation, typed_answer
+from travel_assistant.scenarios.references import step_session
 from travel_assistant.scenarios.schema import DEFAULT_SAY_GAP, Step
 from travel_assistant.scenarios.world import StepResult, World
 
@@ -39,6 +43,8 @@ async def perform(world: World, index: int, step: Step, echo: Echo) -> StepResul
     try:
         if step.say is not None:
             await _say(world, result, echo)
+        elif step.open is not None or step.answer is not None:
+            _open_or_answer(world, result, echo)
         elif step.run is not None:
             await _job(world, result, echo)
         elif step.erase is not None:
@@ -53,25 +59,43 @@ async def perform(world: World, index: int, step: Step, echo: Echo) -> StepResul
     return result
 
 
-def _only_session(world: World) -> str:
-    return next(iter(world.loaded.scenario.sessions))
+def _session(world: World, step: Step) -> str:
+    session = step_session(world.loaded.scenario, step)
+    assert session is not None  # a say, open, keep or discard step; the loader resolved it
+    return session
+
+
+def _open_or_answer(world: World, result: StepResult, echo: Echo) -> None:
+    step = result.step
+    session = result.session = _session(world, step)
+    open_conversation(world, result, session, echo)
+    if step.answer is not None:
+        answer = Answer.KEEP if step.keep is not None else Answer.NOT_NOW
+        answer_fact(world, result, session, step.answer, answer)
+        echo(f"{world.user_of(session)}@{session}> [{answer.value}] → {result.said or result.error_message}")
 
 
 async def _say(world: World, result: StepResult, echo: Echo) -> None:
     step = result.step
     assert step.say is not None
-    session = result.session = step.session or _only_session(world)
+    session = result.session = _session(world, step)
     user, thread = world.user_of(session), world.thread_of(session)
+    name = world.loaded.scenario.sessions[session].name  # turn ids are per thread: "mon-3"
+    open_conversation(world, result, session, echo)
+    if step.repeat == 1 and typed_answer(world, result, session, step.say):
+        echo(f"{user}@{session}> {step.say}\nassistant> {result.said}")
+        return
     for k in range(1, step.repeat + 1):
         if k > 1:
             world.now = result.now = world.now + DEFAULT_SAY_GAP
         text = step.say.replace("{n}", str(k))
-        turn = step.turn or (f"{session}-{result.index + 1}" + (f"-{k}" if step.repeat > 1 else ""))
+        turn = step.turn or (f"{name}-{result.index + 1}" + (f"-{k}" if step.repeat > 1 else ""))
         if step.repeat == 1 or k in (1, step.repeat):
             echo(f"{user}@{session}> {text}")
         request = TurnRequest(user=user, thread=thread, turn=turn_id(turn), text=text, now=world.now)
         turn_result = await world.rt.engine.run_turn(request)
         result.turns.append(turn_result)
+        world.rt.keep_thread_name(user, name, said=text)  # titled by its name, as `chat --thread mon` does
         if step.repeat == 1 or k == step.repeat:
             for call in turn_result.tool_calls:
                 echo(f"   [tool] {call.name} {call.arguments}")
@@ -90,8 +114,7 @@ async def _job(world: World, result: StepResult, echo: Echo) -> None:
             result.job = report.to_json()
             result.decisions = _decisions(world, before)
             for d in result.decisions:
-                shown = d.get("fact") or d["type"]
-                echo(f"   {'kept    ' if d['kept'] else 'rejected'}: {shown} ({d['reason']})")
+                echo(f"   {decision_line(d)}")
         case "expire":
             result.job = expire_facts(deps, result.now).to_json()
         case "wipe":
@@ -142,6 +165,14 @@ def _erase(world: World, result: StepResult, echo: Echo) -> None:
     report = world.rt.registry.erase(user, actor=f"user:{user}", now=result.now, action="delete_account")
     result.job = report.to_json()
     echo(f"== {result.now:%a %d %b %Y %H:%M}: {user} deletes their account (verified: {report.verified}) ==")
+
+
+def decision_line(decision: dict[str, Any]) -> str:
+    """One promotion decision as the run prints it: kept, pending (to be asked) or rejected, and why."""
+    shown = decision.get("fact") or decision["type"]
+    if decision.get("ask"):
+        return f"pending : {shown} (asked when the next conversation opens)"
+    return f"{'kept    ' if decision['kept'] else 'rejected'}: {shown} ({decision['reason']})"
 
 
 def _brief(report: dict[str, object] | None) -> str:

@@ -11,12 +11,14 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from assistant.errors import ModelAuthError, ModelError, ModelOutputError, ModelUnavailable
+from assistant.facts.asking import AskedFact, Question
 from assistant.ids import ThreadId, UserId
 from assistant.model.delegate import DelegatingModel
 from assistant.model.llm import ChatModel
 from assistant.turns import Message, TurnResult
 from travel_assistant.container import Runtime
 from travel_assistant.scenarios.loader import LoadedScenario
+from travel_assistant.scenarios.references import resolve_session
 from travel_assistant.scenarios.schema import Fault, Step
 from travel_assistant.scenarios.sessions import session_thread
 
@@ -64,6 +66,8 @@ class StepResult:
     error: str | None = None  # the error's class name
     error_message: str = ""
     prompts: list[list[Message]] = field(default_factory=list)
+    question: Question | None = None  # what the conversation opened by asking, in this step
+    said: str | None = None  # what the conversation said back to an answer (keep:, discard:, a y/n)
     job: dict[str, Any] | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
 
@@ -79,12 +83,20 @@ class World:
     model: ScenarioModel
     now: datetime
     results: list[StepResult] = field(default_factory=list)
+    opened: set[str] = field(default_factory=set)  # sessions whose conversation has opened
+    # Per session, the facts of its opening question still waiting for a y/n: a message that is not one
+    # leaves them unanswered, as in the chat shell.
+    waiting: dict[str, list[AskedFact]] = field(default_factory=dict)
+
+    def session_key(self, name: str, user: str | None = None) -> str:
+        """The session ``name`` (of ``user``) names; the loader has checked that it resolves."""
+        return resolve_session(self.loaded.scenario, name, user)
 
     def user_of(self, session: str) -> UserId:
         return UserId(self.loaded.scenario.sessions[session].user)
 
     def thread_of(self, session: str) -> ThreadId:
-        return session_thread(self.rt, self.user_of(session), session)
+        return session_thread(self.rt, self.user_of(session), self.loaded.scenario.sessions[session].name)
 
     def sessions_of(self, user: str) -> list[str]:
         return [name for name, spec in self.loaded.scenario.sessions.items() if spec.user == user]
