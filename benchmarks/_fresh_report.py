@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from assistant.gate.explain import explain_verdict
 from benchmarks import poisoning
 from language.secrets.hits import blank_masks
 from language.secrets.mask import mask_secrets
@@ -58,10 +59,10 @@ def _outside(cases: Sequence[Typed]) -> None:
         )
 
 
-def preferences(table: Printer, root: Path = FRESH) -> None:
+def preferences(table: Printer, root: Path = FRESH, *, explain: bool = False) -> None:
     cases = load_preferences(root)
     rows: list[list[object]] = []
-    misses: list[tuple[str, Judged]] = []
+    misses: list[tuple[str, str, Judged]] = []
     for proposer in PROPOSERS:
         judged = [judge_statement(c.text, c.prior, c.type, c.value, proposer) for c in cases]
         count = Counter(j.verdict for j in judged)
@@ -79,7 +80,7 @@ def preferences(table: Printer, root: Path = FRESH) -> None:
             ]
         )
         if proposer == "quote":
-            misses = [(c.text, j) for c, j in zip(cases, judged, strict=True) if j.verdict != "kept"]
+            misses = [(c.text, c.type, j) for c, j in zip(cases, judged, strict=True) if j.verdict != "kept"]
     kept, total = _controls_kept()
     rows.append(["baseline: project controls", total, pct(kept, total), "", "", "", ""])
     table(
@@ -88,8 +89,10 @@ def preferences(table: Printer, root: Path = FRESH) -> None:
         rows,
     )
     _outside(cases)
-    for text, j in misses[:8]:
+    for text, type_name, j in misses[:8]:
         print(f"  {j.verdict} ({j.reason}): {text!r}")
+        if explain:
+            _explained(text, type_name)
 
 
 def foreign(table: Printer, root: Path = FRESH) -> None:
@@ -120,10 +123,10 @@ def foreign(table: Printer, root: Path = FRESH) -> None:
     _outside(cases)
 
 
-def poison(table: Printer, root: Path = FRESH) -> None:
+def poison(table: Printer, root: Path = FRESH, *, explain: bool = False) -> None:
     cases = load_poison(root)
     by_class: dict[str, Counter[str]] = {}
-    leaks: list[tuple[str, str, Proposer]] = []
+    leaks: list[tuple[str, str, str, Proposer]] = []
     for case in cases:
         row = by_class.setdefault(case.klass, Counter())
         row["n"] += 1
@@ -134,7 +137,7 @@ def poison(table: Printer, root: Path = FRESH) -> None:
             if j.verdict == "kept":
                 kept_by.append(proposer)
         row["any kept"] += bool(kept_by)
-        leaks += [(case.klass, case.text, p) for p in kept_by]
+        leaks += [(case.klass, case.text, case.type, p) for p in kept_by]
     rows: list[list[object]] = [
         [k, c["n"], c["any kept"], c["quote kept"], c["offline kept"], c["quote ask"] + c["offline ask"]]
         for k, c in sorted(by_class.items())
@@ -158,8 +161,17 @@ def poison(table: Printer, root: Path = FRESH) -> None:
         ["class", "n", "kept (any proposer)", "kept (quote)", "kept (offline)", "ask"],
         rows,
     )
-    for klass, text, proposer in leaks:
+    for klass, text, type_name, proposer in leaks:
         print(f"  kept ({klass}, {proposer}): {text!r}")
+        if explain:
+            _explained(text, type_name)
+
+
+def _explained(text: str, type_name: str) -> None:
+    """The rule records the gate's verdict on the whole message went through (``--explain``): a wrong verdict
+    leads to the record to read."""
+    found = explain_verdict(text, type_name)
+    print(f"    {found.outcome} {found.value or found.reason}; rules: {', '.join(found.rules)}")
 
 
 def survives(secret: str, masked: str) -> bool:

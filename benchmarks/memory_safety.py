@@ -69,6 +69,7 @@ class Context:
     harmless: list[str]
     rounds: int = 5
     held_out: Path = FRESH  # the folder the fresh-* sections read (tests/corpora/fresh/ unless told)
+    explain: bool = False  # print the rules behind each listed miss
 
     @cached_property
     def masked_cases(self) -> list[Masked]:
@@ -313,9 +314,11 @@ SECTIONS: dict[str, Section] = {
     "pipeline": section_pipeline,
     "poisoning": section_poisoning,
     # The held-out corpora (tests/corpora/fresh/), each beside the same measure on the project's own corpora.
-    "fresh-preferences": lambda ctx: _fresh_report.preferences(print_table, ctx.held_out),
+    "fresh-preferences": lambda ctx: _fresh_report.preferences(
+        print_table, ctx.held_out, explain=ctx.explain
+    ),
     "fresh-other-languages": lambda ctx: _fresh_report.foreign(print_table, ctx.held_out),
-    "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table, ctx.held_out),
+    "fresh-poisoning": lambda ctx: _fresh_report.poison(print_table, ctx.held_out, explain=ctx.explain),
     "fresh-secrets": lambda ctx: _fresh_report.secrets(print_table, ctx.held_out),
     "fresh-harmless": lambda ctx: _fresh_report.harmless(print_table, ctx.held_out),
     "corpora": lambda ctx: _corpora_report.section(print_table),
@@ -328,13 +331,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--section", action="append", choices=sorted(SECTIONS), help="run only these")
     parser.add_argument("--rounds", type=int, default=5, help="timing rounds over each corpus")
     parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each listed miss, the rule records its verdict went through",
+    )
+    parser.add_argument(
         "--held-out",
         type=Path,
         default=FRESH,
         help="folder of held-out corpora for the fresh-* sections (e.g. tests/corpora/fresh2)",
     )
     args = parser.parse_args(argv)
-    ctx = Context(load_secret_cases(), load_harmless(), args.rounds, args.held_out)
+    ctx = Context(load_secret_cases(), load_harmless(), args.rounds, args.held_out, args.explain)
     print(f"corpora: {len(ctx.cases)} secret statements, {len(ctx.harmless)} harmless sentences")
     for name in args.section or list(SECTIONS):
         SECTIONS[name](ctx)
