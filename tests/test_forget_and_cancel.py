@@ -35,13 +35,14 @@ def turn(rt: Runtime, turn_id: str, text: str, minutes: int = 0) -> Any:
 
 
 def remember(rt: Runtime, ftype: str, value: str) -> None:
-    draft = FactDraft(ftype, value, ThreadId("old"), TurnId(f"o-{value}"), Authority.USER)
+    draft = FactDraft(ftype, value, ThreadId("old"), TurnId(f"o-{value.replace(' ', '-')}"), Authority.USER)
     rt.fact_memory.record(UserScope(ALICE), draft, now=MONDAY - timedelta(days=3))
 
 
-def forget(rt: Runtime, turn_id: str, what: str) -> dict[str, Any]:
+def forget(rt: Runtime, turn_id: str, what: str, value: str | None = None) -> dict[str, Any]:
     ctx = ToolContext(user=ALICE, thread=TH, turn=TurnId(turn_id), round_no=1, index=1, now=MONDAY)
-    outcome = rt.engine.deps.tools.run("forget_memory", json.dumps({"what": what}), ctx)
+    args = {"what": what} | ({"value": value} if value else {})
+    outcome = rt.engine.deps.tools.run("forget_memory", json.dumps(args), ctx)
     assert outcome.ok
     return outcome.result
 
@@ -84,6 +85,23 @@ def test_a_yes_without_a_request_or_for_something_else_deletes_nothing(runtime: 
     }
     assert [f.type for f in runtime.fact_memory.current(UserScope(ALICE))] == ["dietary"]
     assert forget(runtime, "t4", "shoe_size")["reason"].startswith("unknown memory 'shoe_size'")
+
+
+def test_forgetting_a_named_value_deletes_only_it_and_never_a_value_the_user_did_not_name(
+    runtime: Runtime,
+) -> None:
+    remember(runtime, "dietary", "vegan")
+    remember(runtime, "dietary", "nut allergy")
+    asked = turn(runtime, "t1", "Forget that I'm vegan", 0)
+    assert "shall I forget your dietary needs: vegan (recorded" in asked.reply
+    assert "The rest stays." in asked.reply
+    done = turn(runtime, "t2", "yes", 1)
+    assert [c.result.get("facts") for c in done.tool_calls] == [["Dietary needs: vegan"]]
+    assert [f.value for f in runtime.fact_memory.current(UserScope(ALICE))] == ["nut allergy"]
+    # A model that swaps or widens the value is refused: the request named vegan, not the allergy.
+    refused = forget(runtime, "t2", "dietary", "nut allergy")
+    assert refused["reason"] == "the user did not name 'nut allergy' when they asked to forget"
+    assert [f.value for f in runtime.fact_memory.current(UserScope(ALICE))] == ["nut allergy"]
 
 
 def test_forget_everything_after_a_yes_erases_all_facts(runtime: Runtime) -> None:

@@ -52,7 +52,7 @@ class Forgetter:
         self.memory = memory
         self.eraser = eraser
 
-    def forget_now(self, ctx: ToolContext, what: str) -> dict[str, Any]:
+    def forget_now(self, ctx: ToolContext, what: str, value: str | None = None) -> dict[str, Any]:
         if what != EVERYTHING and what not in FACT_TYPES:
             return _refused(f"unknown memory {what!r}; use 'all' or one of {', '.join(FACT_TYPES)}")
         current, previous = self._said(ctx)
@@ -69,8 +69,15 @@ class Forgetter:
             removed = self.eraser.forget_all(ctx.user, actor=actor, now=ctx.now)
             return {"forgotten": True, "what": "everything", "rows_deleted": removed}
         facts = [f for f in self.memory.current(UserScope(ctx.user)) if f.type == what]
+        if value is not None:
+            # One value the user named ("forget that I'm vegan"), never its neighbours of the same type: the
+            # request must name it too, so a model cannot widen or swap what the user asked to forget.
+            if value not in FACT_TYPES[what].extract(previous):
+                return _refused(f"the user did not name {value!r} when they asked to forget", what)
+            facts = [f for f in facts if f.value == value]
         if not facts:
-            return _refused(f"nothing is saved about the user's {describe(what)}", what)
+            saved = f" {value}" if value is not None else ""
+            return _refused(f"nothing is saved about the user's {describe(what)}{saved}", what)
         removed = sum(self.eraser.forget_fact(ctx.user, f.id, actor=actor, now=ctx.now) for f in facts)
         return {
             "forgotten": True,

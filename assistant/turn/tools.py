@@ -61,7 +61,7 @@ class Rememberer(Protocol):
 class Forgetter(Protocol):
     """Forgetting on request, after the user confirmed (see ``assistant.facts.forgetting``)."""
 
-    def forget_now(self, ctx: ToolContext, what: str) -> dict[str, Any]: ...
+    def forget_now(self, ctx: ToolContext, what: str, value: str | None = None) -> dict[str, Any]: ...
 
 
 class _Args(BaseModel):
@@ -93,6 +93,12 @@ class ForgetArgs(_Args):
     what: str = Field(
         pattern=r"^[a-z_]{2,20}$",
         description="'all', or the fact type to forget: " + ", ".join(FACT_TYPES),
+    )
+    value: str | None = Field(
+        default=None,
+        min_length=2,
+        max_length=60,
+        description="One value of that type the user named (e.g. 'vegan'); leave it out to forget the whole type",
     )
 
 
@@ -128,8 +134,8 @@ _SPECS: dict[str, tuple[type[_Args], str]] = {
     ),
     "forget_memory": (
         ForgetArgs,
-        "Delete what you remember about the user (one fact type, or 'all'). Ask the user to confirm first; call "
-        "this only after they said yes.",
+        "Delete what you remember about the user (one fact type, one value of it the user named, or 'all'). Ask "
+        "the user to confirm first; call this only after they said yes.",
     ),
 }
 
@@ -227,7 +233,7 @@ class ToolRunner:
             case ForgetArgs():
                 if self.forgetter is None:
                     raise ToolError("forgetting is not available")
-                return self.forgetter.forget_now(ctx, args.what)
+                return self.forgetter.forget_now(ctx, args.what, args.value)
             case _:
                 raise ToolError(f"unknown tool {name!r}")  # registered in _SPECS without a case here
 

@@ -17,7 +17,9 @@ from language.reading.requests import asked_to_remember, asks_to_forget, is_conf
 
 ASK_TO_FORGET = 'Should I forget something? Say e.g. "forget my seat preference" or "forget everything".'
 CONFIRM = 'Say "yes" to confirm, or "no" to keep it.'
-ASKED = re.compile(r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?)) \(")
+ASKED = re.compile(
+    r"Just to check: shall I forget (everything I remember about you|your ([a-z ]+?))(?:: (?P<value>[^(]+?))? \("
+)
 NO = re.compile(
     r"^\s*\U0001f44e|^\W*(?:n|no+|nop|nope|nah|negative|don'?t|do not|keep (?:it|them)|never ?mind|cancel|leave it|"
     r"not (?:really|now|this time))\b",
@@ -72,6 +74,14 @@ def _confirm(view: View, target: str) -> OfflineReply:
     if not facts:
         what = ", ".join(missing) if missing else f"a {describe(target)}"
         return say(f"I don't have {what} saved, so there is nothing to forget.")
+    chosen = [f for f in facts if f.value in named]
+    if len(chosen) == 1 and len(facts) > 1:
+        # One value named among several saved ("forget that I'm vegan" beside a nut allergy): only it goes.
+        (fact,) = chosen
+        return say(
+            f"Just to check: shall I forget your {describe(target)}: {fact.value} (recorded {fact.recorded})? "
+            f"The rest stays. {CONFIRM}"
+        )
     held = "; ".join(f"{f.value}, recorded {f.recorded}" for f in facts)
     question = f"Just to check: shall I forget your {describe(target)} ({held})"
     if missing and len(missing) == len(named):
@@ -90,7 +100,10 @@ def answer(view: View) -> OfflineReply | None:
     if not is_confirmation(view.user_text):
         return None
     target = EVERYTHING if asked.group(2) is None else _BY_LABEL.get(asked.group(2))
-    return call("forget_memory", what=target) if target else None
+    if target is None:
+        return None
+    value = asked.group("value")
+    return call("forget_memory", what=target, value=value) if value else call("forget_memory", what=target)
 
 
 def after(view: View) -> OfflineReply | None:
