@@ -151,9 +151,10 @@ async def _set_commands() -> None:
 
 @requires_chat()
 async def _prefetch(app: App, chat: ChatContext) -> None:
-    from travel_assistant.web.panel.handlers import send_clock
+    from travel_assistant.web.panel.handlers import send_clock, watch_memory
 
     await panel_element.announce()  # shows the header's Memories button
+    await watch_memory(app, chat)  # its badge: how many facts wait for the user, now and after each change
     await send_clock(app, chat)
     await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
 
@@ -248,9 +249,9 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
     if message.command == redaction_ui.REDACT or message.content.strip().lower() == "/redact":
         await redaction_ui.offer(app, chat)
         return
-    live = LiveTurn()
     # The demo clock, when this user's is shifted (a store read: in a worker thread).
     now = await asyncio.to_thread(app.runtime.clocks.now, chat.user)
+    live = LiveTurn(threads=lambda: app.runtime.thread_titles(chat.user), now=now)
     request = TurnRequest(
         user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=now
     )

@@ -55,7 +55,7 @@ def panel_props(
     # data for an older build that merely finished later.
     revision = next_revision()
     state = clock or rt.clocks.state(user)
-    threads: dict[str, str] = {str(t.id): t.title for t in rt.directory.threads_of(user)}
+    threads = rt.thread_titles(user)
     return build_panel_props(
         user=user,
         rows=fact_rows(
