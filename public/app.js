@@ -110,6 +110,30 @@
       document.body.appendChild(hint);
     }
   }
+  // A skip link, first in the page: to the past conversations (each one's menu holds Delete, see above).
+  var SKIP_ID = "ta-skip-to-conversations";
+  function ensureSkipLink() {
+    if (document.getElementById(SKIP_ID) || !document.body) return;
+    var skip = document.createElement("a");
+    skip.id = SKIP_ID;
+    skip.href = "#";
+    skip.className = "ta-skip-link";
+    skip.textContent = "Skip to past conversations";
+    skip.addEventListener("click", function (event) {
+      event.preventDefault();
+      var first = document.querySelector('a[href^="/thread/"]');
+      if (!first || !first.offsetParent) {
+        var trigger = document.getElementById("sidebar-trigger-button");
+        if (trigger) trigger.click();
+      }
+      window.setTimeout(function () {
+        var link = document.querySelector('a[href^="/thread/"]');
+        if (link) link.focus();
+      }, 300);
+    });
+    document.body.insertBefore(skip, document.body.firstChild);
+  }
+
   document.addEventListener("keydown", function (event) {
     var link = event.target instanceof Element ? event.target.closest('a[href^="/thread/"]') : null;
     if (!link || !(event.key === "Delete" || (event.key === "F10" && event.shiftKey))) return;
@@ -314,6 +338,7 @@
     pending = false;
     ensureMemoryButton();
     ensureHeading();
+    ensureSkipLink();
     if (clock && !document.getElementById(CLOCK_ID)) ensureClock();
   }
   new MutationObserver(function () {

@@ -39,6 +39,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 ACCOUNT = "Account"
+LISTED = "thread_listed"  # user_session: the page was told to list this chat after its first turn
 STARTERS = (
     ("Find flights", "Find me flights to Lisbon on the 14th"),
     ("Book and mention a diet", "Book option 1, please. By the way, I'm vegetarian."),
@@ -266,8 +267,22 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         message.content = result.user_text
         await message.update()
     await live.finish(result)
+    await _list_new_thread()
     if app.panel_watch is not None:
         await app.panel_watch.turn_ended()  # a turn may have remembered or forgotten something
+
+
+async def _list_new_thread() -> None:
+    """After a chat's first turn, have the page list it. Chainlit asks for the list when the first message
+    arrives, before the engine has created the conversation, and the sidebar said "No threads found" all
+    through the first chat; a second "first interaction" (another name, so the page acts on it) asks again."""
+    session = cl.context.session
+    if cl.user_session.get(LISTED):
+        return
+    cl.user_session.set(LISTED, True)
+    await cl.context.emitter.emit(
+        "first_interaction", {"interaction": "listed", "thread_id": session.thread_id}
+    )
 
 
 @requires_chat()
