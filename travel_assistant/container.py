@@ -289,10 +289,6 @@ class Runtime:
         if record is not None and record.title in ("", thread_title(said)):
             self.directory.rename_thread(user, thread, name)
 
-    def thread_titles(self, user: UserId) -> dict[str, str]:
-        """Each of the user's threads by id -> its title as the user reads it ("" while it has none)."""
-        return {str(t.id): t.title for t in self.directory.threads_of(user)}
-
     def thread_labels(self, user: UserId) -> dict[str, str]:
         """Each of the user's threads by id → the name people recognise: its title, else a short id."""
         return {str(t.id): t.title.strip() or short_id(t.id) for t in self.directory.threads_of(user)}

@@ -276,8 +276,8 @@ def log_lines(e: Event, width: int) -> list[str]:
     the detail's own column (a person reading a conversation back wants every word of it)."""
     head = _log_head(e)
     detail = " ".join(readable(_log_detail(e)).split())
-    room = max(width - len(head), 30)
-    return textwrap.wrap(detail, room, initial_indent=head, subsequent_indent=" " * len(head)) or [head]
+    width = max(width, len(head) + 30)  # the indent counts towards the width
+    return textwrap.wrap(detail, width, initial_indent=head, subsequent_indent=" " * len(head)) or [head]
 
 
 def _log_detail(event: Event) -> str:

@@ -33,7 +33,7 @@ from assistant.errors import InvalidId, TravelAssistantError
 from assistant.events import Event, EventKind
 from assistant.ids import ThreadId, UserId, UserScope
 from travel_assistant.container import Runtime
-from travel_assistant.web.recall_view import resumed_cards
+from travel_assistant.web.recall_view import resumed_cards, thread_titles
 from travel_assistant.web.render import iso, thread_dict, thread_elements, thread_steps
 from travel_assistant.web.security.sessions import SessionGuard
 
@@ -114,7 +114,7 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         if not any(e.kind == EventKind.RECALL and e.body.get("fact_ids") for e in events):
             return {}
         facts = {str(f.id): f for f in self.rt.facts.list_facts(UserScope(user), include_history=True)}
-        return resumed_cards(events, facts, threads=self.rt.thread_titles(user))
+        return resumed_cards(events, facts, threads=thread_titles(self.rt.directory, user))
 
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter

@@ -26,6 +26,7 @@ from travel_assistant.web.context import App, current_app, deny, install_app, re
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.panel import element as panel_element
+from travel_assistant.web.recall_view import thread_titles
 from travel_assistant.web.security.install import (
     end_login,
     install_security,
@@ -252,7 +253,7 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         return
     # The demo clock, when this user's is shifted (a store read: in a worker thread).
     now = await asyncio.to_thread(app.runtime.clocks.now, chat.user)
-    live = LiveTurn(threads=lambda: app.runtime.thread_titles(chat.user), now=now)
+    live = LiveTurn(threads=lambda: thread_titles(app.runtime.directory, chat.user), now=now)
     request = TurnRequest(
         user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=now
     )

@@ -19,6 +19,8 @@ from assistant.events import Event, EventKind
 from assistant.fact_records import Authority, Fact
 from assistant.fact_types import FACT_TYPES
 from assistant.facts.recall import Recall, RecalledFact, age_phrase, block_records, render_block
+from assistant.ids import UserId
+from assistant.ports import Directory
 from travel_assistant.web.panel.clock_view import day
 
 ELEMENT_NAME = "RecallCard"
@@ -27,6 +29,11 @@ INTRO = "From earlier conversations, given to the model with this message:"
 STALE = "May be out of date: said {age}."
 OUTDATED = "You said in this chat that this no longer holds, so the reply follows what you said."
 GONE = "a conversation since deleted"
+
+
+def thread_titles(directory: Directory, user: UserId) -> dict[str, str]:
+    """Each of the user's conversations by id -> its title as the user reads it ("" while it has none)."""
+    return {str(t.id): t.title for t in directory.threads_of(user)}
 
 
 def recalled_title(count: int) -> str:
