@@ -102,6 +102,10 @@ def test_the_demo_clock_drives_the_worked_example_in_one_session(
     assert "Mon 9 Nov 2026 · 3 days ago" in recalled, recalled
     assert f"from {SEARCH}" in recalled, "the card names Monday's conversation by its title"
     assert "memory-data" not in recalled and '"recorded"' not in recalled, "the prompt is behind the toggle"
+    card = page.locator(".ta-recall").last
+    expect(card).to_be_visible()
+    card.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)  # the step's opening slide has ended: the card is whole in the picture
     shots(page, "clock-03-thursday-recall", readme="thursday-dinner")
 
     # Persisted: a fresh login still reads Thursday; back to real time hides the header clock again.
