@@ -33,6 +33,8 @@
     ["div.absolute.bottom-4.left-0.right-0 > button.rounded-full", "Scroll to the latest message"],
   ];
   var panelAvailable = false;
+  var waiting = 0; // facts waiting for the user's Keep or Discard (the server and the panel say)
+  var reopenPanel = false; // the panel was open when "New chat" was pressed: open it again in the new chat
   var CLOCK_ID = "demo-clock-indicator";
   var clock = null; // {now: ms since epoch on the demo clock, at: performance.now() when it was received}
   var CLOCK_FORMAT = new Intl.DateTimeFormat("en-GB", {
@@ -49,8 +51,12 @@
         return; // a browser without :has() keeps Chainlit's markup as it is
       }
       found.forEach(function (element) {
-        if (!element.getAttribute("aria-label") && !element.innerText.trim()) {
-          element.setAttribute("aria-label", pair[1]);
+        // A name this script gave follows the control's state: React reuses one <button> for Send and Stop
+        // (only its id and icon change), so a name set for one state must not outlive it.
+        var ours = element.getAttribute("data-ta-named") === "1";
+        if ((ours || !element.getAttribute("aria-label")) && !element.innerText.trim()) {
+          if (element.getAttribute("aria-label") !== pair[1]) element.setAttribute("aria-label", pair[1]);
+          element.setAttribute("data-ta-named", "1");
         }
       });
     });
@@ -59,6 +65,10 @@
       if (!button.getAttribute("aria-label") && !button.innerText.trim()) {
         button.setAttribute("aria-label", button.id.slice("command-".length));
       }
+    });
+    // On a phone the guide's button reads "Guide" (CSS); its name stays the whole one.
+    root.querySelectorAll("#readme-button:not([aria-label])").forEach(function (button) {
+      button.setAttribute("aria-label", button.innerText.trim() || "Demo guide");
     });
     root.querySelectorAll("img.logo").forEach(function (img) {
       if (img.alt !== "Travel Assistant") img.alt = "Travel Assistant";
@@ -79,6 +89,60 @@
     });
   }
 
+  // A past conversation's options (Rename, Delete): Chainlit draws the trigger as a <div aria-haspopup> inside
+  // the conversation's link, with no tabindex (axe: a critical aria-allowed-attr, and out of keyboard reach).
+  // The <div> is taken out of the accessibility tree (a role would nest a control in the link), and the link
+  // opens the menu instead: Delete or Shift+F10 on a focused conversation, as its description says.
+  var OPTIONS_HINT_ID = "ta-thread-options-hint";
+  function threadOptions(root) {
+    root.querySelectorAll("#thread-options:not([aria-hidden])").forEach(function (trigger) {
+      trigger.setAttribute("aria-hidden", "true");
+      var link = trigger.closest("a");
+      if (!link) return;
+      link.setAttribute("aria-keyshortcuts", "Delete Shift+F10");
+      link.setAttribute("aria-describedby", OPTIONS_HINT_ID);
+    });
+    if (!document.getElementById(OPTIONS_HINT_ID) && document.body) {
+      var hint = document.createElement("span");
+      hint.id = OPTIONS_HINT_ID;
+      hint.className = "ta-sr-only";
+      hint.textContent = "Press Delete for this conversation's Rename and Delete menu.";
+      document.body.appendChild(hint);
+    }
+  }
+  // A skip link, first in the page: to the past conversations (each one's menu holds Delete, see above).
+  var SKIP_ID = "ta-skip-to-conversations";
+  function ensureSkipLink() {
+    if (document.getElementById(SKIP_ID) || !document.body) return;
+    var skip = document.createElement("a");
+    skip.id = SKIP_ID;
+    skip.href = "#";
+    skip.className = "ta-skip-link";
+    skip.textContent = "Skip to past conversations";
+    skip.addEventListener("click", function (event) {
+      event.preventDefault();
+      var first = document.querySelector('a[href^="/thread/"]');
+      if (!first || !first.offsetParent) {
+        var trigger = document.getElementById("sidebar-trigger-button");
+        if (trigger) trigger.click();
+      }
+      window.setTimeout(function () {
+        var link = document.querySelector('a[href^="/thread/"]');
+        if (link) link.focus();
+      }, 300);
+    });
+    document.body.insertBefore(skip, document.body.firstChild);
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var link = event.target instanceof Element ? event.target.closest('a[href^="/thread/"]') : null;
+    if (!link || !(event.key === "Delete" || (event.key === "F10" && event.shiftKey))) return;
+    var trigger = link.querySelector("#thread-options");
+    if (!trigger) return;
+    event.preventDefault();
+    trigger.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType: "mouse" }));
+  });
+
   function linkResizeHandles(root) {
     root.querySelectorAll("[data-panel-resize-handle-id][aria-controls]").forEach(function (handle) {
       var target = handle.getAttribute("aria-controls");
@@ -95,6 +159,14 @@
   }
 
   function nameDialogs(root) {
+    // Radix points a sheet's aria-describedby at a description Chainlit never draws: no reference rather than
+    // a broken one.
+    root.querySelectorAll('[role="dialog"][aria-describedby]').forEach(function (dialog) {
+      var ids = dialog.getAttribute("aria-describedby").split(/\s+/);
+      if (!ids.some(function (id) { return id && document.getElementById(id); })) {
+        dialog.removeAttribute("aria-describedby");
+      }
+    });
     root.querySelectorAll('[role="dialog"][aria-labelledby]').forEach(function (dialog) {
       var ids = dialog.getAttribute("aria-labelledby").split(/\s+/);
       if (ids.some(function (id) { return id && document.getElementById(id); })) return;
@@ -126,13 +198,51 @@
     button.type = "button";
     button.className = "ta-header-button";
     button.setAttribute("aria-haspopup", "dialog");
-    button.innerHTML = BRAIN + '<span class="ta-header-button-text">Memories</span>';
+    button.innerHTML = BRAIN + '<span class="ta-header-button-text">Memories</span>' +
+      '<span class="ta-header-badge" aria-hidden="true" hidden></span>';
     button.title = "What I remember about you";
-    button.addEventListener("click", function () {
-      window.postMessage({ source: SOURCE, type: "open-memory-panel" }, window.location.origin);
-    });
+    button.addEventListener("click", openPanel);
     group.insertBefore(button, group.firstChild);
+    showWaiting();
   }
+
+  // The number of facts waiting for Keep or Discard, on the Memories button (and in its name).
+  function showWaiting() {
+    var button = document.getElementById(BUTTON_ID);
+    if (!button) return;
+    var badge = button.querySelector(".ta-header-badge");
+    badge.textContent = waiting > 0 ? String(waiting) : "";
+    badge.hidden = waiting <= 0;
+    if (waiting > 0) {
+      button.setAttribute("aria-label", "Memories, " + waiting + " waiting for you");
+    } else {
+      button.removeAttribute("aria-label");
+    }
+  }
+
+  function openPanel() {
+    window.postMessage({ source: SOURCE, type: "open-memory-panel" }, window.location.origin);
+  }
+
+  // Presses that Chainlit would handle otherwise (capture phase, before React sees them):
+  // - the composer's Memories command opens the panel at once (Chainlit would make it a chip in the composer
+  //   and wait for a message to be sent);
+  // - "New chat" starts a new chat and keeps the memory panel open if it was.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var target = event.target instanceof Element ? event.target : null;
+      if (!target) return;
+      if (target.closest("#command-Memories")) {
+        event.preventDefault();
+        event.stopPropagation();
+        openPanel();
+      } else if (target.closest("#new-chat-button")) {
+        reopenPanel = Boolean(document.querySelector("section.ta-panel"));
+      }
+    },
+    true
+  );
 
   function clockText() {
     var reading = clock.now + (window.performance.now() - clock.at);
@@ -140,9 +250,9 @@
     CLOCK_FORMAT.formatToParts(new Date(reading)).forEach(function (part) {
       parts[part.type] = part.value;
     });
-    // "Thu 12 Nov 2026, 19:30 UTC", as the memory panel writes dates
-    return parts.weekday + " " + parts.day + " " + parts.month + " " + parts.year + ", " + parts.hour + ":" +
-      parts.minute + " UTC";
+    // "Thu 12 Nov 2026, 19:30", as the memory panel writes dates; a phone shows "Thu, 19:30" (CSS)
+    return [parts.weekday, " " + parts.day + " " + parts.month + " " + parts.year, ", " + parts.hour + ":" +
+      parts.minute];
   }
 
   function ensureClock() {
@@ -159,14 +269,24 @@
       shown.id = CLOCK_ID;
       shown.className = "ta-header-clock";
       shown.setAttribute("role", "status");
+      shown.setAttribute("aria-label", "Demo clock");
       shown.innerHTML =
-        '<span class="ta-header-clock-prefix">Demo clock:</span> <time class="ta-header-clock-time"></time>';
+        '<span class="ta-header-clock-prefix">Demo clock:</span> <time class="ta-header-clock-time"></time>' +
+        '<span class="ta-header-clock-zone"> UTC</span>';
       group.insertBefore(shown, group.firstChild);
     }
     var time = shown.querySelector("time");
     var text = clockText();
-    if (time.textContent !== text) time.textContent = text;
-    shown.title = "The demo clock: turns, recall and memory are dated by it";
+    if (time.textContent !== text.join("")) {
+      time.innerHTML = "";
+      text.forEach(function (piece, i) {
+        var span = document.createElement("span");
+        span.textContent = piece;
+        if (i === 1) span.className = "ta-header-clock-date"; // left out on a phone (CSS): "Thu, 19:30"
+        time.appendChild(span);
+      });
+    }
+    shown.title = "Demo clock (UTC): turns, recall and memory are dated by it";
   }
 
   window.addEventListener("message", function (event) {
@@ -175,6 +295,13 @@
     if (data.type === "memory-panel-available") {
       panelAvailable = true;
       ensureMemoryButton();
+      if (reopenPanel) {
+        reopenPanel = false;
+        openPanel();
+      }
+    } else if (data.type === "memory-waiting") {
+      waiting = Math.max(0, Number(data.count) || 0);
+      showWaiting();
     } else if (data.type === "demo-clock") {
       var reading = Date.parse(data.now);
       clock = data.shifted && !isNaN(reading) ? { now: reading, at: window.performance.now() } : null;
@@ -185,10 +312,33 @@
     if (clock) ensureClock();
   }, 15000);
 
+  // Exactly one level-one heading: the home screen has Chainlit's own ("Travel Assistant"); a conversation
+  // has none, so the page gets a visually hidden one that names it.
+  var TITLE_ID = "ta-page-title";
+  function ensureHeading() {
+    var ours = document.getElementById(TITLE_ID);
+    var theirs = Array.prototype.filter.call(document.querySelectorAll("h1"), function (h) {
+      return h.id !== TITLE_ID;
+    });
+    if (theirs.length) {
+      if (ours) ours.remove();
+      return;
+    }
+    var main = document.querySelector("main") || document.getElementById("root");
+    if (!main || ours) return;
+    ours = document.createElement("h1");
+    ours.id = TITLE_ID;
+    ours.className = "ta-sr-only";
+    ours.textContent = "Travel Assistant: conversation";
+    main.insertBefore(ours, main.firstChild);
+  }
+
   var pending = false;
   function refresh() {
     pending = false;
     ensureMemoryButton();
+    ensureHeading();
+    ensureSkipLink();
     if (clock && !document.getElementById(CLOCK_ID)) ensureClock();
   }
   new MutationObserver(function () {
@@ -196,6 +346,7 @@
     // a reply streams) must never be seen nameless by a screen reader or a checker that runs before the next
     // frame. The rest can wait for the frame (at most one a frame, however many mutations).
     label(document);
+    threadOptions(document);
     linkResizeHandles(document);
     nameDialogs(document);
     if (!pending) {
@@ -204,6 +355,7 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   label(document);
+  threadOptions(document);
   linkResizeHandles(document);
   nameDialogs(document);
   refresh();

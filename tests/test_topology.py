@@ -288,7 +288,8 @@ def test_worked_example_across_workers(topology: Topology) -> None:
 
     cookie2 = topology.cookie(1, "alice")
     thursday = asyncio.run(one_turn(topology.web_urls[1], cookie2, ORIGIN, DINNER))
-    recalled = thursday.steps.get("Recalled 1 fact", "")
+    assert "Recalled 1 fact" in thursday.steps, thursday.steps
+    recalled = thursday.recalled
     assert "Dietary needs: vegetarian" in recalled, thursday.steps
     assert (
         f'"recorded": "{said_on:%a} {said_on.day} {said_on:%b %Y}"' in recalled

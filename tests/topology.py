@@ -151,6 +151,7 @@ class Reply:
     text: str
     steps: dict[str, str]  # step name -> output (tool steps, "Recalled 1 fact", …)
     thread_id: str | None
+    recalled: str = ""  # the memory block the model saw, as its recall card carries it ("" if none)
 
 
 class Chat:
@@ -171,6 +172,8 @@ class Chat:
         for event in ("new_message", "update_message"):
             self.sio.on(event, self._step)
         self.sio.on("stream_start", self._step)
+        self.sio.on("element", self._element)
+        self.elements: list[dict[str, Any]] = []
         self.sio.on("task_end", self._task_end)
         self.sio.on("first_interaction", self._first)
         self.sio.on("resume_thread", self._resumed)
@@ -183,6 +186,9 @@ class Chat:
         if step["id"] not in self.messages:
             self.order.append(step["id"])
         self.messages[step["id"]] = {**self.messages.get(step["id"], {}), **step}
+
+    async def _element(self, element: dict[str, Any]) -> None:
+        self.elements.append(element)
 
     async def _task_end(self, *_: Any) -> None:
         self.task_ended.set()
@@ -214,6 +220,7 @@ class Chat:
 
     async def send(self, text: str) -> Reply:
         before = set(self.messages)
+        elements_before = len(self.elements)
         self.task_ended.clear()
         message = {
             "id": str(uuid.uuid4()),
@@ -231,7 +238,11 @@ class Chat:
         replies = [m for m in new if m.get("type") == "assistant_message"]
         steps = {str(m.get("name")): str(m.get("output", "")) for m in new if m.get("type") == "tool"}
         assert replies, f"no reply to {text!r}; events: {self.events[-20:]}"
-        return Reply(text=str(replies[-1].get("output", "")), steps=steps, thread_id=self.thread_id)
+        cards = [e for e in self.elements[elements_before:] if e.get("name") == "RecallCard"]
+        recalled = str(cards[-1].get("props", {}).get("block", "")) if cards else ""
+        return Reply(
+            text=str(replies[-1].get("output", "")), steps=steps, thread_id=self.thread_id, recalled=recalled
+        )
 
     def _handler_done(self, before: set[str]) -> bool:
         return any(

@@ -270,3 +270,17 @@ def render_block(
     if not lines:
         return None, []
     return "\n".join([header, *lines, MEMORY_CLOSE]), shown
+
+
+def block_records(block: str | None) -> list[dict[str, object]]:
+    """The fact records a memory block holds, in its order (the inverse of :func:`render_block`'s lines): what
+    the model was told of each fact, stale and outdated marks included, for a view that shows the same."""
+    if not block:
+        return []
+    lines = block.split("\n")
+    try:
+        start, end = lines.index(MEMORY_OPEN), lines.index(MEMORY_CLOSE)
+    except ValueError:
+        return []
+    records = [json.loads(line) for line in lines[start + 1 : end] if line.strip()]
+    return [r for r in records if isinstance(r, dict)]

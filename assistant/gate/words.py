@@ -58,6 +58,33 @@ KEPT: dict[str, Words] = {
     "pending": Words("Should I remember this?", "I was not sure, so it waits for you to keep or discard it"),
 }
 
+# Why the gate asked instead of keeping (``Decision.ask``): the doubt, as the user reads it next to Keep and
+# Discard ("I wasn't sure: …").
+ASKED: dict[str, str] = {
+    "hedged": "you said it with a hedge (“I think”, “maybe”), so you may not have meant it for good",
+    "unknown_link": "I could not tell for sure that it is about you",
+    "no_subject": "the sentence did not say who it is about",
+    "other_language": "it was in a language I read less surely",
+    "asked_once": "you asked about it, which may not mean you prefer it",
+    "speaker_unsure": "I could not tell whose words those were",
+    "mixed_script": "it mixed letters of two alphabets, which can disguise a word",
+    "changed_mind": "you changed your mind during the conversation, so I am not sure which one holds",
+    "joke_marker": "it ended with a laugh, so it may have been a joke",
+    "sarcasm": "it sounded sarcastic",
+    "indifferent": "you sounded as if you did not mind either way",
+    "distant_report": "it read like something reported or advised, not your own preference",
+    "echo": "it repeated what I had said about you",
+    "instruction": "it came with instructions for me",
+    "second_thought": "you seemed to have second thoughts later in the message",
+    "past": "it sounded like something that used to be true",
+}
+UNSURE = "I was not sure it is a lasting preference of yours"
+
+
+def ask_reason(code: str | None) -> str:
+    """Why the gate asked about a fact, in words ("" code, or one not described yet: the general doubt)."""
+    return ASKED.get(code or "", UNSURE)
+
 
 # The same codes as the chat words them: the remember tool's reply, addressed to the user mid-conversation (a
 # test keeps every code here described above too).

@@ -21,7 +21,7 @@ export default function ContextMeter() {
           <span className="ta-meter-fill" style={{ width: `${width}%` }} />
         </span>
         <span>
-          <span className="ta-sr-only">Context: </span>
+          <span className="ta-meter-name">Context: </span>
           {props.label} ({props.percent}%){props.high ? " high" : ""}
           {props.cache ? <span className="ta-meter-cache"> · {props.cache}</span> : null}
         </span>

@@ -357,56 +357,96 @@ function Verdicts({ data }) {
   );
 }
 
-function DemoClock({ clock, run }) {
-  const [jumpTo, setJumpTo] = useState(clock.now.slice(0, 16));
+// "2026-11-12 19:30": the demo clock's reading as the Jump field shows it, the same in every browser locale
+// (a datetime-local field writes it in the browser's own order, 11/12/2026 in an American one).
+function jumpText(iso) {
+  return iso.slice(0, 16).replace("T", " ");
+}
+
+// One line ("Demo clock: Thu 12 Nov 2026, 19:30 UTC · 3 days ahead of real time  [Change]"); the controls
+// open below it. Open or closed is kept across remounts.
+function DemoClock({ clock, run, store }) {
+  const [open, setOpen] = useState(Boolean(store.clockOpen));
+  const [jumpTo, setJumpTo] = useState(jumpText(clock.now));
+  useEffect(() => {
+    setJumpTo(jumpText(clock.now)); // the clock moved (+30 min, a preset): the field follows it
+  }, [clock.now]);
+  function toggle() {
+    store.clockOpen = !open;
+    setOpen(!open);
+  }
   return (
-    <section className="ta-clock" aria-labelledby="ta-clock-title">
-      <h3 id="ta-clock-title" className="ta-group-title">
-        <Clock aria-hidden="true" className="ta-icon" /> Demo clock
-      </h3>
-      <p>
-        <time dateTime={clock.now}>{clock.now_label}</time> UTC <span className="ta-muted">({clock.offset_label})</span>
-      </p>
-      <div className="ta-row">
-        {clock.steps.map((step) => (
-          <Button
-            key={step.minutes}
-            variant="outline"
-            size="sm"
-            aria-label={`Move the clock ${step.label}`}
-            onClick={() => run("clock_advance", { minutes: step.minutes })}
-          >
-            {step.label}
-          </Button>
-        ))}
-        {clock.presets.map((preset) => (
-          <Button key={preset.iso} variant="outline" size="sm" onClick={() => run("clock_set", { iso: preset.iso })}>
-            {preset.label}
-          </Button>
-        ))}
-        <Button variant="ghost" size="sm" onClick={() => run("clock_reset", {})}>
-          Back to real time
+    <section className="ta-clock" aria-label="Demo clock">
+      <div className="ta-clock-line">
+        <Clock aria-hidden="true" className="ta-icon" />
+        <span>
+          <span className="ta-clock-name">Demo clock: </span>
+          <time dateTime={clock.now}>{clock.now_label}</time> UTC
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={open ? "true" : "false"}
+          aria-controls="ta-clock-controls"
+          onClick={toggle}
+        >
+          {open ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          Change
         </Button>
       </div>
-      <form
-        className="ta-row ta-clock-jump"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (jumpTo) run("clock_set", { iso: jumpTo });
-        }}
-      >
-        <label htmlFor="ta-clock-jump-input">Jump to (UTC)</label>
-        <input
-          id="ta-clock-jump-input"
-          className="ta-input"
-          type="datetime-local"
-          value={jumpTo}
-          onChange={(event) => setJumpTo(event.target.value)}
-        />
-        <Button type="submit" variant="outline" size="sm">
-          Jump
-        </Button>
-      </form>
+      {open ? (
+        <div id="ta-clock-controls" className="ta-clock-controls">
+          <p className="ta-muted">({clock.offset_label})</p>
+          <div className="ta-row">
+            {clock.steps.map((step) => (
+              <Button
+                key={step.minutes}
+                variant="outline"
+                size="sm"
+                aria-label={`Move the clock ${step.label}`}
+                onClick={() => run("clock_advance", { minutes: step.minutes })}
+              >
+                {step.label}
+              </Button>
+            ))}
+            {clock.presets.map((preset) => (
+              <Button key={preset.iso} variant="outline" size="sm" onClick={() => run("clock_set", { iso: preset.iso })}>
+                {preset.label}
+              </Button>
+            ))}
+            <Button variant="ghost" size="sm" onClick={() => run("clock_reset", {})}>
+              Back to real time
+            </Button>
+          </div>
+          <form
+            className="ta-row ta-clock-jump"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (jumpTo.trim()) run("clock_set", { iso: jumpTo.trim() });
+            }}
+          >
+            <label htmlFor="ta-clock-jump-input">Jump to (UTC)</label>
+            <input
+              id="ta-clock-jump-input"
+              className="ta-input"
+              type="text"
+              inputMode="numeric"
+              spellCheck="false"
+              autoComplete="off"
+              placeholder="2026-11-12 19:30"
+              aria-describedby="ta-clock-jump-hint"
+              value={jumpTo}
+              onChange={(event) => setJumpTo(event.target.value)}
+            />
+            <Button type="submit" variant="outline" size="sm">
+              Jump
+            </Button>
+            <span id="ta-clock-jump-hint" className="ta-sr-only">
+              Year-month-day hours:minutes, in UTC
+            </span>
+          </form>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -442,18 +482,37 @@ function listenForPings(store) {
   window.addEventListener("message", store.pingListener);
 }
 
-// The newest checked conversation, to notice one the user has not been told about (whichever answer brings
-// it: the refresh after a promotion, or the answer to the action that made time pass).
-function newestVerdict(data) {
-  const latest = data.verdicts[0];
-  return latest ? `${latest.thread_id}:${latest.through_seq}` : "";
+// The checked conversations already seen, to tell the user of every one a pass checked since (whichever
+// answer brings them: the refresh after a promotion, or the answer to the action that made time pass).
+function verdictKeys(data) {
+  return new Set(data.verdicts.map((v) => `${v.thread_id}:${v.through_seq}`));
 }
 
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// "2 conversations checked: 1 kept, 1 waiting for you. See the promotion log."
 function news(store, fresh) {
-  const key = newestVerdict(fresh);
-  if (key === store.verdictKey) return "";
-  store.verdictKey = key;
-  return key ? `A conversation was checked: ${fresh.verdicts[0].summary}. See the promotion log.` : "";
+  const seen = store.verdictKeys || new Set();
+  const added = fresh.verdicts.filter((v) => !seen.has(`${v.thread_id}:${v.through_seq}`));
+  store.verdictKeys = verdictKeys(fresh);
+  if (!added.length) return "";
+  const sum = (field) => added.reduce((n, v) => n + v[field], 0);
+  const kept = sum("kept"), waiting = sum("waiting"), rejected = sum("rejected");
+  const parts = [];
+  if (kept || !waiting) parts.push(`${kept} kept`);
+  if (waiting) parts.push(`${waiting} waiting for you`);
+  if (rejected) parts.push(`${rejected} not kept`);
+  return `${plural(added.length, "conversation")} checked: ${parts.join(", ")}. See the promotion log.`;
+}
+
+// The header's Memories button shows how many facts wait for Keep or Discard (public/app.js draws it).
+function tellWaiting(data) {
+  window.postMessage(
+    { source: "travel-assistant", type: "memory-waiting", count: (data.asks || []).length },
+    window.location.origin
+  );
 }
 
 function publish(store, change) {
@@ -466,7 +525,7 @@ export default function Memories() {
   const [, rerender] = useState(0);
   const data = newest(props, store.data);
   store.data = data;
-  if (store.verdictKey === undefined) store.verdictKey = newestVerdict(data);
+  if (store.verdictKeys === undefined) store.verdictKeys = verdictKeys(data);
   const busy = store.busy || null;
   const shownWith = data.revision === store.outcomeRevision;
   const status = shownWith ? store.status || "" : store.busy ? "Working…" : "";
@@ -482,6 +541,9 @@ export default function Memories() {
   useEffect(() => {
     store.tab = tab;
   }, [tab]);
+  useEffect(() => {
+    tellWaiting(data);
+  }, [data.revision]);
   useEffect(() => {
     focusById(store.focusId || headingId);
     store.focusId = null;
@@ -523,7 +585,12 @@ export default function Memories() {
         } else if (store.outcomeRevision === store.data.revision) change.outcomeRevision = fresh.revision;
         publish(store, change);
       } catch (failure) {
-        // a refresh that failed leaves the panel as it was; the Refresh button is still there
+        // The panel stays as it was, and says it may be behind; the Refresh button is still there.
+        publish(store, {
+          status: "",
+          error: "Could not load your latest memories. Press Refresh to try again.",
+          outcomeRevision: store.data.revision,
+        });
       } finally {
         store.refreshing = false;
         if (store.refreshAgain) refresh();
@@ -600,7 +667,7 @@ export default function Memories() {
       <p className="ta-error" role="alert">
         {error}
       </p>
-      {data.demo_clock.enabled ? <DemoClock clock={data.demo_clock} run={run} /> : null}
+      {data.demo_clock.enabled ? <DemoClock clock={data.demo_clock} run={run} store={store} /> : null}
       <Asks data={data} run={run} panelHeadingId={headingId} />
       <Tabs value={tab} onValueChange={setTab} className="ta-tabs">
         <TabsList aria-label="Memory views">

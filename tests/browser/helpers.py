@@ -308,6 +308,11 @@ def tool_step(page: Page, name: str) -> Locator:
     return page.locator(TOOL_HEADER).filter(has_text=re.compile(rf"^\s*Used\s+{re.escape(name)}\s*$"))
 
 
+def recall_step(page: Page) -> Locator:
+    """The header of a recall step, "Recalled 1 fact" (the step's own title, with no "Used" before it)."""
+    return page.locator(TOOL_HEADER).filter(has_text=re.compile(r"^\s*Recalled \d+ facts?\s*$"))
+
+
 def expand_step(header: Locator) -> str:
     """Open a collapsed tool step and return its whole text (header and content)."""
     step = header.locator("xpath=ancestor::div[@data-step-type='tool'][1]")

@@ -31,6 +31,16 @@ def open_panel(page: Page, *, via: str = "header") -> Locator:
     return panel
 
 
+def clock_controls(panel: Locator) -> Locator:
+    """The panel's demo clock, its controls shown (the clock is one line until "Change" is pressed)."""
+    clock = panel.get_by_role("region", name="Demo clock")
+    change = clock.get_by_role("button", name="Change")
+    if change.get_attribute("aria-expanded") != "true":
+        change.click()
+    expect(change).to_have_attribute("aria-expanded", "true")
+    return clock
+
+
 def fact_card(panel: Locator, value: str) -> Locator:
     return panel.locator("article.ta-fact").filter(
         has=panel.page.get_by_role("heading", name=value, exact=True)

@@ -68,7 +68,7 @@ def test_the_composer_opens_the_panel_and_it_refreshes_when_promotion_runs_elsew
     report = cli(server, "jobs", "promote", "--at", at.isoformat(timespec="seconds"), "--json").json()
     assert report["facts_kept"] >= 1, report
     # Nobody pressed anything: the open panel was told, and fetched its fresh data.
-    status_says(panel, "A conversation was checked: 1 kept")
+    status_says(panel, "1 conversation checked: 1 kept")
     window = fact_card(panel, "window")
     expect(window).to_contain_text("I prefer window seats.")
 

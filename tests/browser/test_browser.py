@@ -40,6 +40,7 @@ from tests.browser.helpers import (
     new_chat,
     new_page,
     open_account,
+    recall_step,
     recorded_phrase,
     run_cli,
     run_monday,
@@ -106,7 +107,7 @@ def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
     # context is a compact meter on each reply, with the details one click away.
     recall_steps = page.locator(TOOL_HEADER).filter(has_text="Recalled")
     if known_before:
-        expect(recall_steps.first).to_have_text(re.compile(r"^\s*Used\s+Recalled \d+ facts?\s*$"))
+        expect(recall_steps.first).to_have_text(re.compile(r"^\s*Recalled \d+ facts?\s*$"))
     else:
         expect(recall_steps).to_have_count(0)
     meters = page.locator(f"{ASSISTANT_MSG} .ta-meter")
@@ -271,11 +272,17 @@ def test_a_new_conversation_after_promotion_remembers_vegetarian_for_alice_only(
     assert any(d in reply for d in dates), (dates, reply)
     expect(tool_step(page, "find_restaurants")).to_be_visible()
 
-    recalled = expand_step(tool_step(page, "Recalled 1 fact").last)
-    assert VEGETARIAN_FACT in recalled, recalled
-    # The block the model reads holds the canonical value, its date and source, never the user's words.
-    assert "By the way" not in recalled, recalled
-    assert SEARCH not in recalled, "Monday's task leaked into the recalled facts"
+    header = recall_step(page).last
+    recalled = expand_step(header)
+    assert "Dietary needs" in recalled and "vegetarian" in recalled, recalled
+    assert f"from {SEARCH}" in recalled, "the card names the source conversation by its title"
+    # The block the model reads holds the canonical value, its date and source, never the user's words, nor
+    # the title of the conversation it came from (an old task must not leak into a new one).
+    step = header.locator("xpath=ancestor::div[@data-step-type='tool'][1]")
+    step.get_by_role("button", name="What the model saw").click()
+    block = step.locator("pre").inner_text()
+    assert "vegetarian" in block and "By the way" not in block, block
+    assert SEARCH not in block, "Monday's task leaked into the recalled facts"
     shots(page, "06-alice-dinner-recalls-vegetarian")
 
     bob = login_as("bob")

@@ -20,7 +20,6 @@ from tests.browser.helpers import (
     SEARCH,
     USER_MSG,
     USERS,
-    VEGETARIAN_FACT,
     Server,
     Shots,
     new_page,
@@ -93,6 +92,8 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         expect(panel).to_be_visible()
         expect(page.get_by_role("heading", name="What I remember about you")).to_be_focused()
         clock = panel.locator(".ta-clock")
+        focus(page, clock.get_by_role("button", name="Change"))
+        page.keyboard.press("Enter")  # the clock is one line until its controls are asked for
         focus(page, clock.get_by_role("button", name="Monday 9 Nov, 09:00"))
         page.keyboard.press("Enter")
         status_says(panel, "The demo clock now reads Mon 9 Nov 2026, 09:0")
@@ -104,7 +105,7 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         # Thirty minutes on: the scheduler promotes, the panel says so; the promotion log by arrow key.
         focus(page, clock.get_by_role("button", name="Move the clock +30 min"), backwards=True)
         page.keyboard.press("Space")
-        status_says(panel, "A conversation was checked", timeout=60_000)
+        status_says(panel, "1 conversation checked", timeout=60_000)
         focus(page, f"{PANEL} [role='tab'][aria-selected='true']")
         page.keyboard.press("ArrowRight")
         log_tab = panel.get_by_role("tab", name=re.compile(r"^Promotion log"))
@@ -144,7 +145,10 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         focus(page, recall, backwards=True)
         page.keyboard.press("Enter")
         step = page.locator("[data-step-type='tool']").filter(has_text="Recalled 1 fact")
-        expect(step).to_contain_text(VEGETARIAN_FACT)
+        expect(step).to_contain_text("Mon 9 Nov 2026 · 3 days ago")
+        # The block the model saw opens from the keyboard too.
+        focus(page, step.get_by_role("button", name="What the model saw"))
+        page.keyboard.press("Enter")
         expect(step).to_contain_text('"age": "3 days ago"')
         shots(page, "keyboard-02-thursday")
     finally:

@@ -22,7 +22,15 @@ from testkit.app_env import free_port
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import close_context, open_context
 from tests.browser.helpers import REPO, Server, Shots, local_server, new_page, submit_login
-from tests.browser.panel_helpers import DESKTOP, PANEL, PHONE, download_export, fact_card, open_panel
+from tests.browser.panel_helpers import (
+    DESKTOP,
+    PANEL,
+    PHONE,
+    clock_controls,
+    download_export,
+    fact_card,
+    open_panel,
+)
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -272,9 +280,16 @@ def test_the_demo_clock_moves_and_the_panel_follows(open_page: OpenPage, harness
     page = open_page()
     panel = open_panel(page)
     clock = panel.get_by_role("region", name="Demo clock")
-    expect(clock).to_contain_text("Thu 12 Nov 2026, 19:30 UTC (real time)")
+    expect(clock).to_contain_text("Demo clock: Thu 12 Nov 2026, 19:30 UTC")
+    expect(clock.get_by_role("button", name="Move the clock +3 days")).to_have_count(0)  # folded: one line
+    clock = clock_controls(panel)
+    expect(clock).to_contain_text("(real time)")
+    jump = clock.get_by_label("Jump to (UTC)")
+    expect(jump).to_have_value("2026-11-12 19:30")  # the same in every browser locale
     clock.get_by_role("button", name="Move the clock +3 days").click()
-    expect(clock).to_contain_text("Sun 15 Nov 2026, 19:30 UTC (3 days ahead of real time)")
+    expect(clock).to_contain_text("Sun 15 Nov 2026, 19:30 UTC")
+    expect(clock).to_contain_text("(3 days ahead of real time)")
+    expect(jump).to_have_value("2026-11-15 19:30")  # the field follows the clock
     expect(fact_card(panel, "vegetarian")).to_contain_text("(6 days ago)")
     clock.get_by_role("button", name="Back to real time").click()
     expect(clock).to_contain_text("(real time)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, assert_never
 
@@ -260,13 +261,23 @@ def show_log(
     guarded(body)
 
 
+def _log_head(e: Event) -> str:
+    return f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} "
+
+
 def log_line(e: Event) -> str:
-    """One event as ``log`` prints it (the chat shell's ``/log`` too)."""
+    """One event as ``log`` prints it: one line each, the detail cut at 110 characters."""
     # readable(): a log written before text was validated may hold lone surrogates.
-    return (
-        f"#{e.seq:<5} {e.created_at:%Y-%m-%d %H:%M}  {e.turn_id[:12]:<12} {e.kind:<10} "
-        f"{readable(_log_detail(e))[:110]}"
-    )
+    return f"{_log_head(e)}{readable(_log_detail(e))[:110]}"
+
+
+def log_lines(e: Event, width: int) -> list[str]:
+    """One event as the chat shell's ``/log`` prints it: all of its detail, wrapped to ``width`` columns under
+    the detail's own column (a person reading a conversation back wants every word of it)."""
+    head = _log_head(e)
+    detail = " ".join(readable(_log_detail(e)).split())
+    width = max(width, len(head) + 30)  # the indent counts towards the width
+    return textwrap.wrap(detail, width, initial_indent=head, subsequent_indent=" " * len(head)) or [head]
 
 
 def _log_detail(event: Event) -> str:

@@ -13,6 +13,8 @@ import asyncio
 import contextlib
 import re
 import secrets
+import shutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -97,9 +99,12 @@ def fresh_name() -> str:
 class ChatShell:
     """The read-eval-print loop; each command is one method so the dispatch table stays readable."""
 
-    def __init__(self, rt: Runtime, state: ShellState) -> None:
+    def __init__(self, rt: Runtime, state: ShellState, warming: threading.Thread | None = None) -> None:
         self.rt = rt
         self.state = state
+        # The model stack loading in the background while the prompt waits (``run_shell``): the first turn
+        # waits for what is left of it, not for all of it.
+        self.warming = warming
         self.loop = asyncio.new_event_loop()
         self.read: Callable[[str], str] = input
         self.commands: dict[str, Callable[[str], None]] = {
@@ -197,6 +202,9 @@ class ChatShell:
         )
         if self.state.thread not in self.state.used:
             self.state.used.append(self.state.thread)
+        if self.warming is not None:
+            self.warming.join()
+            self.warming = None
         self.loop.run_until_complete(self.rt.engine.run_turn(request, StdoutStream()))
         self.rt.keep_thread_name(self.state.user, self.state.thread, said=text)
         typer.echo()
@@ -276,13 +284,15 @@ class ChatShell:
         typer.echo(f"forgot {FACT_TYPES[arg].label.lower()} ({removed} version(s))")
 
     def log(self, _arg: str) -> None:
-        from travel_assistant.cli.admin import log_line
+        from travel_assistant.cli.admin import log_lines
 
         tid = self.rt.thread_for_name(self.state.user, self.state.thread)
         if self.rt.directory.get_thread(self.state.user, tid) is None:
             raise NotFound(f"thread {self.state.thread} has no messages yet")
+        width = shutil.get_terminal_size((100, 24)).columns
         for event in self.rt.thread_log.events(tid):
-            typer.echo(log_line(event))
+            for line in log_lines(event, width):
+                typer.echo(line)
 
     def save(self, arg: str) -> None:
         from travel_assistant.scenarios.recorder import record_yaml
@@ -307,4 +317,6 @@ def run_shell(rt: Runtime, *, user: UserId, thread: str | None, at: str | None) 
     if at is not None:
         state.offset = parse_at(at) - state.real()
     rt.thread_for_name(user, state.thread)  # a bad --thread fails before the prompt
-    ChatShell(rt, state).run()
+    # litellm's import and the embedding model (~10 s here) load while the user types the first message.
+    rt.load_intent_encoder_in_background()
+    ChatShell(rt, state, warming=rt.warm_up_in_background()).run()

@@ -30,8 +30,10 @@ from chainlit.user import PersistedUser, User
 
 from assistant import ids
 from assistant.errors import InvalidId, TravelAssistantError
-from assistant.ids import ThreadId, UserId
+from assistant.events import Event, EventKind
+from assistant.ids import ThreadId, UserId, UserScope
 from travel_assistant.container import Runtime
+from travel_assistant.web.recall_view import resumed_cards, thread_titles
 from travel_assistant.web.render import iso, thread_dict, thread_elements, thread_steps
 from travel_assistant.web.security.sessions import SessionGuard
 
@@ -102,9 +104,17 @@ class TravelDataLayer(BaseDataLayer):  # type: ignore[misc]
         if record is None:
             return None
         events = self.rt.thread_log.events(record.id)
+        cards = self._recall_cards(own[0], events)
         return thread_dict(
-            record, steps=thread_steps(record, events), elements=thread_elements(record, events)
+            record, steps=thread_steps(record, events), elements=thread_elements(record, events, cards)
         )
+
+    def _recall_cards(self, user: UserId, events: list[Event]) -> dict[str, dict[str, Any]]:
+        """The recall cards of a reopened conversation (its facts and titles read only when it recalled)."""
+        if not any(e.kind == EventKind.RECALL and e.body.get("fact_ids") for e in events):
+            return {}
+        facts = {str(f.id): f for f in self.rt.facts.list_facts(UserScope(user), include_history=True)}
+        return resumed_cards(events, facts, threads=thread_titles(self.rt.directory, user))
 
     async def list_threads(
         self, pagination: Pagination, filters: ThreadFilter

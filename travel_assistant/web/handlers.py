@@ -26,6 +26,7 @@ from travel_assistant.web.context import App, current_app, deny, install_app, re
 from travel_assistant.web.data_layer import TravelDataLayer
 from travel_assistant.web.health_routes import install_health
 from travel_assistant.web.panel import element as panel_element
+from travel_assistant.web.recall_view import thread_titles
 from travel_assistant.web.security.install import (
     end_login,
     install_security,
@@ -39,6 +40,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 ACCOUNT = "Account"
+LISTED = "thread_listed"  # user_session: the page was told to list this chat after its first turn
 STARTERS = (
     ("Find flights", "Find me flights to Lisbon on the 14th"),
     ("Book and mention a diet", "Book option 1, please. By the way, I'm vegetarian."),
@@ -151,9 +153,10 @@ async def _set_commands() -> None:
 
 @requires_chat()
 async def _prefetch(app: App, chat: ChatContext) -> None:
-    from travel_assistant.web.panel.handlers import send_clock
+    from travel_assistant.web.panel.handlers import send_clock, watch_memory
 
     await panel_element.announce()  # shows the header's Memories button
+    await watch_memory(app, chat)  # its badge: how many facts wait for the user, now and after each change
     await send_clock(app, chat)
     await asyncio.to_thread(app.runtime.prefetch_memory, chat.user)
 
@@ -248,9 +251,9 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
     if message.command == redaction_ui.REDACT or message.content.strip().lower() == "/redact":
         await redaction_ui.offer(app, chat)
         return
-    live = LiveTurn()
     # The demo clock, when this user's is shifted (a store read: in a worker thread).
     now = await asyncio.to_thread(app.runtime.clocks.now, chat.user)
+    live = LiveTurn(threads=lambda: thread_titles(app.runtime.directory, chat.user), now=now)
     request = TurnRequest(
         user=chat.user, thread=chat.thread, turn=turn_id(message.id), text=message.content, now=now
     )
@@ -265,8 +268,22 @@ async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
         message.content = result.user_text
         await message.update()
     await live.finish(result)
+    await _list_new_thread()
     if app.panel_watch is not None:
         await app.panel_watch.turn_ended()  # a turn may have remembered or forgotten something
+
+
+async def _list_new_thread() -> None:
+    """After a chat's first turn, have the page list it. Chainlit asks for the list when the first message
+    arrives, before the engine has created the conversation, and the sidebar said "No threads found" all
+    through the first chat; a second "first interaction" (another name, so the page acts on it) asks again."""
+    session = cl.context.session
+    if cl.user_session.get(LISTED):
+        return
+    cl.user_session.set(LISTED, True)
+    await cl.context.emitter.emit(
+        "first_interaction", {"interaction": "listed", "thread_id": session.thread_id}
+    )
 
 
 @requires_chat()

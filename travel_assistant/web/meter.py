@@ -22,16 +22,18 @@ def meter_props(body: Mapping[str, Any]) -> dict[str, Any] | None:
     usable = max(int(body.get("budget", 0)) - int(body.get("reserve", 0)), 1)
     pressure = float(body.get("pressure", tokens / usable))
     high = pressure >= HIGH
+    turns, in_log = body.get("turns_in_window", 0), body.get("turns_in_log", 0)
     details = (
-        f"{tokens:,} of {usable:,} tokens in the model's window ({pressure:.0%}), policy "
-        f"{body.get('policy')}; {int(body.get('stable_prefix_tokens', 0)):,} tokens are a cache-stable prefix; "
-        f"{int(body.get('memory_tokens', 0)):,} tokens of remembered facts, "
-        f"{int(body.get('summary_tokens', 0)):,} of summary; "
-        f"{body.get('turns_in_window', 0)} of {body.get('turns_in_log', 0)} earlier turns in the window."
+        f"This reply's prompt took {tokens:,} of the {usable:,} tokens the model has room for "
+        f"({pressure:.0%}). In it: {int(body.get('memory_tokens', 0)):,} tokens of facts remembered from "
+        f"earlier chats, {int(body.get('summary_tokens', 0)):,} of summary of older messages, and {turns} of "
+        f"this chat's {in_log} earlier messages in full. The first "
+        f"{int(body.get('stable_prefix_tokens', 0)):,} tokens are the same as last time, so a provider can "
+        "reuse them from its cache."
     )
     cache = cache_line(body.get("usage") or {})
     if cache:
-        details += f" The provider reported {cache} (over this turn's model calls)."
+        details += f" The provider reported {cache} (over this reply's model calls)."
     return {
         "tokens": tokens,
         "budget": usable,

@@ -7,13 +7,15 @@ before child and in log order, because the front end silently drops a step whose
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, assert_never
 
 from assistant.events import Event, EventKind, ThreadRecord
 from travel_assistant.web.meter import ELEMENT_NAME as METER
 from travel_assistant.web.meter import meter_props
+from travel_assistant.web.recall_view import ELEMENT_NAME as RECALL_CARD
+from travel_assistant.web.recall_view import INTRO, recalled_title
 
 ASSISTANT_NAME = "Travel Assistant"
 
@@ -22,9 +24,10 @@ def iso(moment: datetime | None) -> str:
     return (moment or datetime.min).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def recalled_title(count: int) -> str:
-    """The recall step's title: 'Recalled 2 facts'."""
-    return f"Recalled {count} fact{'s' if count != 1 else ''}"
+def tool_title(name: str, *, done: bool) -> str:
+    """A tool step's title, "Used search_flights": the step says what happened (Chainlit's own "Used"
+    prefix is off, so that the recall step can read "Recalled 1 fact")."""
+    return f"{'Used' if done else 'Using'} {name}"
 
 
 def thread_dict(
@@ -82,27 +85,35 @@ def thread_steps(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str
     return [step for event in events for step in _steps_of(thread, event)]
 
 
-def thread_elements(thread: ThreadRecord, events: Sequence[Event]) -> list[dict[str, Any]]:
-    """The context meter of every turn that made a model call, on that turn's reply (as shown live)."""
+def thread_elements(
+    thread: ThreadRecord,
+    events: Sequence[Event],
+    recall_cards: Mapping[str, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """The context meter of every turn that made a model call, on that turn's reply, and the recall card of
+    every turn that recalled something (turn id -> props, ``recall_view.resumed_cards``), as shown live."""
     replied = {e.turn_id for e in events if e.kind == EventKind.ASSISTANT}
-    elements = []
+    elements = [
+        _custom(thread, f"{turn}-recall", RECALL_CARD, props) for turn, props in (recall_cards or {}).items()
+    ]
     for event in events:
         if event.kind != EventKind.CONTEXT or event.turn_id not in replied:
             continue
         props = meter_props(dict(event.body))
         if props is not None:
-            elements.append(_meter(thread, f"{event.turn_id}-assistant", props))
+            elements.append(_custom(thread, f"{event.turn_id}-assistant", METER, props))
     return elements
 
 
-def _meter(thread: ThreadRecord, step_id: str, props: dict[str, Any]) -> dict[str, Any]:
+def _custom(thread: ThreadRecord, step_id: str, name: str, props: dict[str, Any]) -> dict[str, Any]:
+    """A custom element shown inline in one step (by ``forId``)."""
     return {
-        "id": f"{step_id}-meter",
+        "id": f"{step_id}-{name.lower()}",
         "threadId": thread.id,
         "type": "custom",
         "url": None,
         "chainlitKey": None,
-        "name": METER,
+        "name": name,
         "display": "inline",
         "objectKey": None,
         "size": None,
@@ -132,8 +143,7 @@ def _steps_of(thread: ThreadRecord, event: Event) -> list[dict[str, Any]]:
             count = len(event.body.get("fact_ids", []))
             if not count:
                 return []  # as live: no step when nothing was recalled
-            shown = f"{count} fact{'s' if count != 1 else ''} shown to the model ({event.body.get('path')} recall)"
-            return [_child(thread, event, "recall", "tool", recalled_title(count), output=shown)]
+            return [_child(thread, event, "recall", "tool", recalled_title(count), output=INTRO)]
         case EventKind.TOOL:
             return [_tool_step(thread, event)]
         case EventKind.CONTEXT:
@@ -209,7 +219,7 @@ def _tool_step(thread: ThreadRecord, event: Event) -> dict[str, Any]:
         f"{event.turn_id}-{event.kind}",
         thread.id,
         "tool",
-        str(body.get("name", "tool")),
+        tool_title(str(body.get("name", "tool")), done=True),
         event.created_at,
         parent=_run(event),
         input_=str(body.get("arguments", "")),

@@ -6,8 +6,11 @@ callbacks into Chainlit steps and messages.
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import chainlit as cl
@@ -19,7 +22,9 @@ from assistant.turn.context import ContextStats
 from assistant.turns import ToolCall, ToolCallRecord, TurnResult
 from travel_assistant.web.meter import ELEMENT_NAME as METER
 from travel_assistant.web.meter import meter_props
-from travel_assistant.web.render import ASSISTANT_NAME, recalled_title
+from travel_assistant.web.recall_view import ELEMENT_NAME as RECALL_CARD
+from travel_assistant.web.recall_view import INTRO, recall_card_props
+from travel_assistant.web.render import ASSISTANT_NAME, tool_title
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,15 +58,26 @@ class LiveTurn:
     """Engine observer that renders one turn live: a recall step (only when something was recalled), tool
     steps, the streamed reply, and the context meter on the reply."""
 
+    # The user's conversations by id -> title (a store read, run in a worker thread when a fact is recalled),
+    # and the turn's clock: the recall card names a fact's source and says how long ago it was said.
+    threads: Callable[[], Mapping[str, str]] = dict
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
     message: cl.Message | None = None
     steps: dict[str, cl.Step] = field(default_factory=dict)
     stats: ContextStats | None = None
 
     async def recalled(self, recall: Recall, block: str | None) -> None:
-        if not recall.facts:
+        if not recall.facts or not block:
             return  # nothing recalled: no step (the quiet case is the common one)
-        async with cl.Step(name=recalled_title(len(recall.facts)), type="tool", show_input=False) as step:
-            step.output = block or ""
+        titles = await asyncio.to_thread(self.threads)
+        props = recall_card_props([r.fact for r in recall.facts], block, threads=titles, now=self.now)
+        if props is None:
+            return
+        async with cl.Step(name=props["title"], type="tool", show_input=False) as step:
+            step.output = INTRO
+            card = cl.CustomElement(name=RECALL_CARD, props=props, display="inline")
+            card.content = "{}"  # the props are the user's facts: no copy of them in Chainlit's .files
+            step.elements = [card]
 
     async def token(self, text: str) -> None:
         if self.message is None:
@@ -70,7 +86,7 @@ class LiveTurn:
 
     async def tool_started(self, call: ToolCall) -> None:
         # Entered like ``async with cl.Step(...)`` so it nests under this turn's run and shows in order.
-        step = cl.Step(name=call.name, type="tool", show_input="json")
+        step = cl.Step(name=tool_title(call.name, done=False), type="tool", show_input="json")
         step.input = call.arguments
         await step.__aenter__()
         self.steps[call.id] = step
@@ -79,6 +95,7 @@ class LiveTurn:
         step = self.steps.pop(record.call_id, None)
         if step is None:
             return
+        step.name = tool_title(record.name, done=True)
         step.output = json.dumps(record.result, ensure_ascii=False, indent=1)
         step.is_error = not record.ok
         await step.__aexit__(None, None, None)

@@ -17,6 +17,7 @@ from travel_assistant.demo_clock import ClockState
 from travel_assistant.memory_view import fact_rows
 from travel_assistant.web.panel.element import next_revision
 from travel_assistant.web.panel.view import ClockInput, build_panel_props
+from travel_assistant.web.recall_view import thread_titles
 
 # The worked example's two sessions, one press away on the demo clock.
 CLOCK_PRESETS = (
@@ -55,7 +56,7 @@ def panel_props(
     # data for an older build that merely finished later.
     revision = next_revision()
     state = clock or rt.clocks.state(user)
-    threads: dict[str, str] = {str(t.id): t.title for t in rt.directory.threads_of(user)}
+    threads = thread_titles(rt.directory, user)
     return build_panel_props(
         user=user,
         rows=fact_rows(

@@ -27,9 +27,10 @@ from travel_assistant.web.panel import element as panel_element
 from travel_assistant.web.panel.data import clock_enabled, clock_header, panel_props
 from travel_assistant.web.panel.view import action_result
 from travel_assistant.web.panel.watch import PanelWatch
-from travel_assistant.web.ui import ChatContext
+from travel_assistant.web.ui import ChatContext, say
 
 logger = logging.getLogger(__name__)
+PANEL_FAILED = "⚠️ I could not load your memories just now. Please try Memories again in a moment."
 
 
 async def _refused() -> dict[str, Any]:
@@ -46,11 +47,25 @@ async def _answer(app: App, chat: ChatContext, message: str, *, ok: bool = True,
 
 
 async def open_panel(app: App, chat: ChatContext) -> None:
-    """Show the panel in the side bar, and from now on tell it when promotion has run."""
+    """Show the panel in the side bar, and from now on tell it when promotion has run. When the memory cannot
+    be read, the chat says so (a press of Memories never goes unanswered)."""
     watch = _watch(app)
     since = await watch.baseline(chat.user)
-    props = await asyncio.to_thread(panel_props, app.runtime, chat.user, is_admin=chat.is_admin)
+    try:
+        props = await asyncio.to_thread(panel_props, app.runtime, chat.user, is_admin=chat.is_admin)
+    except Exception:  # a store that is down: said in the chat, logged in full
+        logger.exception("the memory panel could not be read")
+        await say(PANEL_FAILED)
+        return
     await panel_element.show(props)
+    watch.watch(chat, since=since)
+
+
+async def watch_memory(app: App, chat: ChatContext) -> None:
+    """Tell the page how many facts wait for the user, and again whenever promotion runs (its badge)."""
+    watch = _watch(app)
+    since = await watch.baseline(chat.user)
+    await cl.send_window_message(await asyncio.to_thread(watch.waiting, chat.user))
     watch.watch(chat, since=since)
 
 

@@ -48,6 +48,12 @@ class DecisionIn(_In):
     kept: bool
     reason: str
     fact_id: str | None = None
+    ask: str | None = None  # why the gate asked instead of keeping (the decision's reason is then "pending")
+
+    @property
+    def waiting(self) -> bool:
+        """Stored as pending: it waits for the user's Keep or Discard."""
+        return not self.kept and (self.ask is not None or self.reason == "pending")
 
 
 class PromotionReportIn(_In):
@@ -131,6 +137,7 @@ class ReasonCount(_Out):
 
 class Verdict(_Out):
     kept: bool
+    waiting: bool
     outcome: str  # the engine's code
     outcome_label: str
     outcome_text: str
@@ -149,6 +156,7 @@ class ConversationVerdicts(_Out):
     promoted_at: str
     promoted_on: str
     kept: int
+    waiting: int  # stored as pending: waiting for the user's Keep or Discard
     rejected: int
     summary: str
     rejected_by_reason: list[ReasonCount]
@@ -191,7 +199,7 @@ class PendingAsk(_Out):
     value: str
     recorded_on: str
     source: SourceLink
-    reason: str  # why the assistant asks, in words
+    reason: str  # why the assistant asks, in words: the gate's own doubt
 
 
 class PanelProps(_Out):

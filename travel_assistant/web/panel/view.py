@@ -23,7 +23,7 @@ from typing import Any
 
 from assistant.fact_types import FACT_TYPES
 from assistant.facts.recall import age_phrase
-from assistant.gate.words import outcome_words
+from assistant.gate.words import ask_reason, outcome_words
 from travel_assistant.memory_view import ASK_HEADING
 from travel_assistant.web.panel.clock_view import day, demo_clock
 from travel_assistant.web.panel.models import (
@@ -107,7 +107,7 @@ def build_panel_props(
         ],
         demo_clock=demo_clock(clock, now),
         ask_heading=ASK_HEADING,
-        asks=[_ask(r, threads) for r in every if r.status == "pending"],
+        asks=[_ask(r, threads, _doubts(checked)) for r in every if r.status == "pending"],
         empty_text=(
             f"Nothing yet. Facts are saved from a conversation after it has been idle for {idle_minutes} "
             "minutes, or at once when you say “remember that …”."
@@ -149,14 +149,19 @@ def _source(thread: str, threads: Mapping[str, str]) -> SourceLink:
     return SourceLink(thread_id=thread, url=f"/thread/{thread}", label=title, deleted=False)
 
 
-def _ask(row: FactRowIn, threads: Mapping[str, str]) -> PendingAsk:
+def _doubts(reports: Iterable[PromotionReportIn]) -> dict[str, str | None]:
+    """Pending fact id -> the gate's doubt that made it ask, from the reports of the passes that stored it."""
+    return {d.fact_id: d.ask for r in reports for d in r.decisions if d.fact_id and d.waiting}
+
+
+def _ask(row: FactRowIn, threads: Mapping[str, str], doubts: Mapping[str, str | None]) -> PendingAsk:
     return PendingAsk(
         fact_id=row.id,
         label=row.label,
         value=row.value,
         recorded_on=day(row.asserted_at),
         source=_source(row.source_thread, threads),
-        reason="You said this, but I wasn't sure it is a lasting preference of yours. Keep it, or discard it.",
+        reason=f"I wasn't sure: {ask_reason(doubts.get(row.id))}.",
     )
 
 
@@ -328,13 +333,17 @@ def _conversation(
     live_ids = {r.id for r in facts if r.status not in ("superseded", "lapsed") and not _retracted(r)}
     decisions = [_verdict(d, rows, live_ids) for d in report.decisions]
     kept = sum(1 for d in decisions if d.kept) if decisions else report.kept
+    waiting = sum(1 for d in report.decisions if d.waiting)
     rejected_counts: dict[str, int] = {}
     for d in report.decisions:
-        if not d.kept:
+        if not d.kept and not d.waiting:
             rejected_counts[d.reason] = rejected_counts.get(d.reason, 0) + 1
     if not report.decisions:
         rejected_counts = dict(report.rejected)
     rejected = sum(rejected_counts.values())
+    said = [f"{kept} kept"] if kept or not waiting else []
+    said += [f"{waiting} waiting for you"] if waiting else []
+    said += [f"{rejected} not kept"] if rejected or not waiting else []
     return ConversationVerdicts(
         thread_id=report.thread_id,
         source=_source(report.thread_id, threads),
@@ -342,19 +351,22 @@ def _conversation(
         promoted_at=report.promoted_at.isoformat(),
         promoted_on=f"{day(report.promoted_at)}, {report.promoted_at:%H:%M}",
         kept=kept,
+        waiting=waiting,
         rejected=rejected,
-        summary=f"{kept} kept, {rejected} not kept" if kept or rejected else "nothing to remember",
+        summary=", ".join(said) if kept or rejected or waiting else "nothing to remember",
         rejected_by_reason=[
             ReasonCount(reason=code, label=w.label, text=w.text, count=n)
             for code, n in sorted(rejected_counts.items(), key=lambda kv: (-kv[1], kv[0]))
             for w in [outcome_words(code, kept=False)]
         ],
-        decisions=sorted(decisions, key=lambda d: not d.kept),
+        decisions=sorted(decisions, key=lambda d: (not d.kept, not d.waiting)),
     )
 
 
 def _verdict(decision: DecisionIn, rows: Mapping[str, FactRowIn], live_ids: set[str]) -> Verdict:
     words = outcome_words(decision.reason, kept=decision.kept)
+    if decision.waiting:
+        words = words._replace(text=f"I wasn't sure: {ask_reason(decision.ask)}")
     row = rows.get(decision.fact_id) if decision.fact_id else None
     if decision.kept:
         fact_text = row.text if row is not None else f"{_type_label(decision.type)} (since deleted)"
@@ -362,6 +374,7 @@ def _verdict(decision: DecisionIn, rows: Mapping[str, FactRowIn], live_ids: set[
         fact_text = _type_label(decision.type)
     return Verdict(
         kept=decision.kept,
+        waiting=decision.waiting,
         outcome=decision.reason,
         outcome_label=words.label,
         outcome_text=words.text,

@@ -1,4 +1,5 @@
-"""Telling an open memory panel that promotion has run, whoever ran it (this process's scheduler, a scheduler
+"""Telling a page that the user's memory changed (its panel, if open, refreshes; its Memories button shows how
+many facts wait for the user): that promotion has run, whoever ran it (this process's scheduler, a scheduler
 process of its own, an admin's button, the command line).
 
 A session that opened the panel is watched: about once a second the watcher reads one cheap mark per watched
@@ -22,7 +23,8 @@ from typing import Any
 
 import chainlit as cl
 
-from assistant.ids import UserId
+from assistant.facts.pending import pending_facts
+from assistant.ids import UserId, UserScope
 from memory.claims import SqlClaims
 from scheduler.jobs import PROMOTE
 from travel_assistant.container import Runtime
@@ -32,6 +34,7 @@ from travel_assistant.web.ui import ChatContext
 
 logger = logging.getLogger(__name__)
 CHANGED = {"source": SOURCE, "type": "memory-changed"}
+WAITING = "memory-waiting"  # {source, type, count}: the header's Memories button shows the count as a badge
 Mark = tuple[int, datetime | None]
 
 
@@ -50,6 +53,11 @@ class PanelWatch:
         self.claims = SqlClaims(rt.db, "web")
         self.sessions: dict[str, _Watched] = {}
         self._task: asyncio.Task[None] | None = None
+
+    def waiting(self, user: UserId) -> dict[str, Any]:
+        """How many of the user's facts wait for Keep or Discard, as the page's badge reads it (a store read)."""
+        count = len(pending_facts(self.rt.fact_memory, UserScope(user)))
+        return {"source": SOURCE, "type": WAITING, "count": count}
 
     def _mark(self, user: UserId) -> Mark:
         return self.claims.finished_mark(job=PROMOTE, user=user)
@@ -72,8 +80,10 @@ class PanelWatch:
     async def turn_ended(self) -> None:
         """After a turn of the current session: a watched panel refreshes (the turn may have remembered or
         forgotten something)."""
-        if cl.context.session.id in self.sessions:
+        watched = self.sessions.get(cl.context.session.id)
+        if watched is not None:
             await cl.send_window_message(dict(CHANGED))
+            await cl.send_window_message(await asyncio.to_thread(self.waiting, watched.user))
 
     async def _run(self) -> None:
         while self.sessions:
@@ -111,6 +121,7 @@ class PanelWatch:
         if not chat_still_allowed(self.rt, user, str(context.session.thread_id)):
             return False
         await context.emitter.send_window_message(dict(CHANGED))
+        await context.emitter.send_window_message(await asyncio.to_thread(self.waiting, user))
         return True
 
     async def stop(self) -> None:
