@@ -58,6 +58,9 @@ ADMINS = "alice"
 # The one peer whose X-Forwarded-For the live app believes (TRUSTED_PROXIES). Every 127.x.y.z is this machine,
 # so a test can speak from any of them (``source=``): as the proxy, or as clients with addresses of their own.
 PROXY = "127.0.0.9"
+# Variables a CI system or a shell may set for its own purposes; Chainlit's settings would read them as JSON
+# (travel_assistant.web.launch). The live app starts with them set, as an app in such a CI would.
+UNRELATED = {"PROJECT": "my-ci-project", "UI": "gtk", "CODE": "42", "RUN": "nightly"}
 
 
 @dataclass
@@ -90,6 +93,7 @@ class LiveApp:
             CHAINLIT_AUTH_SECRET=self.secret,
             SCHEDULER_IN_APP="false",
             TRUSTED_PROXIES=PROXY,
+            **UNRELATED,
         )
 
     def settings(self) -> Settings:
