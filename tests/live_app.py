@@ -82,7 +82,7 @@ class LiveApp:
 
     def env(self) -> dict[str, str]:
         port = self.base_url.rsplit(":", 1)[1]
-        return offline_env(
+        env = offline_env(
             self.data_dir,
             APP_ENV="test",
             OFFLINE_STREAM_DELAY_MS="0",
@@ -93,8 +93,8 @@ class LiveApp:
             CHAINLIT_AUTH_SECRET=self.secret,
             SCHEDULER_IN_APP="false",
             TRUSTED_PROXIES=PROXY,
-            **UNRELATED,
         )
+        return {**env, **UNRELATED}
 
     def settings(self) -> Settings:
         from travel_assistant.settings import Settings
