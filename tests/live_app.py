@@ -51,6 +51,7 @@ USERS = {
             "mallory",
             "olivia",
             "peggy",
+            "trent",
         ]
     )
 }

@@ -20,12 +20,13 @@ worker.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from dataclasses import dataclass
 from typing import Literal
 
-from limits import RateLimitItem, RateLimitItemPerSecond, parse
+from limits import RateLimitItem, RateLimitItemPerSecond, parse, parse_many
 from limits.aio.storage import MovingWindowSupport, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
@@ -49,13 +50,18 @@ class Lockout:
     limit: str
 
 
+def moving_windows(storage_uri: str) -> MovingWindowRateLimiter:
+    """A moving-window limiter on ``LOGIN_THROTTLE_STORAGE`` (the one store of every counter here)."""
+    uri = storage_uri if storage_uri.startswith("async+") else f"async+{storage_uri}"
+    storage = storage_from_string(uri)
+    if not isinstance(storage, Storage) or not isinstance(storage, MovingWindowSupport):
+        raise ValueError(f"LOGIN_THROTTLE_STORAGE {storage_uri!r} does not support moving windows")
+    return MovingWindowRateLimiter(storage)
+
+
 class LoginThrottle:
     def __init__(self, *, per_account: str, per_address: str, storage_uri: str = "memory://") -> None:
-        uri = storage_uri if storage_uri.startswith("async+") else f"async+{storage_uri}"
-        storage = storage_from_string(uri)
-        if not isinstance(storage, Storage) or not isinstance(storage, MovingWindowSupport):
-            raise ValueError(f"LOGIN_THROTTLE_STORAGE {storage_uri!r} does not support moving windows")
-        self._limiter = MovingWindowRateLimiter(storage)
+        self._limiter = moving_windows(storage_uri)
         account = parse(per_account)
         self._free = account.amount
         self._limits: dict[LimitKind, RateLimitItem] = {
@@ -146,3 +152,36 @@ class LoginThrottle:
             await self._limiter.clear(self._limits["device"], "login", "device", device)
         else:
             await self._limiter.clear(self._limits["account"], "login", "account", account)
+
+
+class MessageRate:
+    """Chat messages per user (``MESSAGE_LIMIT_PER_USER``: a burst and a sustained rate, moving windows, in
+    the login counters' store). A message over a limit is refused at once, never queued, and does not count;
+    each user has budgets of their own, so one user's flood costs another nothing but the refusals' work."""
+
+    def __init__(self, limits: str, storage_uri: str = "memory://") -> None:
+        self._limiter = moving_windows(storage_uri)
+        self._items = parse_many(limits)
+        self.text = limits
+        # Test-then-count is one step in this process (a shared store across workers may let a message or
+        # two more through at the very edge of a window).
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> MessageRate:
+        return cls(settings.message_limit_per_user, settings.login_throttle_storage)
+
+    async def admit(self, user: str) -> int | None:
+        """Count one message of ``user`` if every limit has room and return None; otherwise count nothing and
+        return the seconds until the fullest limit has room again."""
+        async with self._lock:
+            waits = []
+            for item in self._items:
+                if not await self._limiter.test(item, "message", user):
+                    stats = await self._limiter.get_window_stats(item, "message", user)
+                    waits.append(max(1, math.ceil(stats.reset_time - time.time())))
+            if waits:
+                return max(waits)
+            for item in self._items:
+                await self._limiter.hit(item, "message", user)
+            return None
