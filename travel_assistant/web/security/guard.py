@@ -50,7 +50,7 @@ logger = logging.getLogger(__name__)
 # Chainlit's cookie name (same environment variable and default as chainlit.auth.cookie).
 TOKEN_COOKIE = os.environ.get("CHAINLIT_AUTH_COOKIE_NAME", "access_token")
 # Probes: no login, no session lookup (a readiness probe must not wait on the database for a login it has not).
-OPEN_PATHS = frozenset({"/health", "/healthz", "/readyz"})
+OPEN_PATHS = frozenset({"/health", "/healthz", "/readyz", "/link-policy"})
 # Static files: nothing personal, no login. Exact paths and "/"-ended prefixes only ("/logo" ≠ "/logout").
 STATIC_PATHS = frozenset({"/favicon", "/logo"})
 STATIC_PREFIXES = ("/assets/", "/public/", "/avatars/", "/copilot/")

@@ -6,6 +6,8 @@ Each enforcement point, and why it is where it is (Chainlit 2.12 resolves logins
 * ``SecurityMiddleware`` (``web.guard``) in front of Chainlit's whole ASGI app: login sessions on every HTTP
   request and socket handshake, Origin/Referer on state changes and logins, login throttling with device
   cookies (``login_gate``), forged ids and malformed bodies on the API routes (``forged``), headers, docs.
+* ``GET /link-policy`` (``links``): which origins' links the page leaves clickable; ``public/app.js``
+  disarms every other link in a message or step (model replies, tool results, memory text).
 * engine.io's own origin check: ``cors_allowed_origins`` is ``[PUBLIC_ORIGIN]`` (Chainlit leaves it ``[]``,
   which turns the check off), so a foreign page cannot even open the chat socket.
 * The socket ``connect`` handler is wrapped (:func:`_guard_socket_connect`): the thread a socket asks to
@@ -33,6 +35,7 @@ from travel_assistant.settings import Settings
 from travel_assistant.web.security.devices import AccountKey, DeviceCookies
 from travel_assistant.web.security.guard import SecurityMiddleware
 from travel_assistant.web.security.headers import inline_script_hashes, page_policy
+from travel_assistant.web.security.links import install_link_policy
 from travel_assistant.web.security.login_gate import LoginGate
 from travel_assistant.web.security.sessions import SessionGuard, revoke_token
 from travel_assistant.web.security.throttle import Lockout, LoginThrottle
@@ -56,6 +59,7 @@ def install_security(settings: Settings, runtime: RuntimeSource) -> None:
         return  # installed already in this process
     app.state.travel_assistant_security = True
     sio.eio.cors_allowed_origins = [settings.public_origin]
+    install_link_policy(settings)
     _guard_socket_connect(sio, runtime)
     throttle = LoginThrottle.from_settings(settings)
     _add_login_messages(config, throttle.longest_window)
