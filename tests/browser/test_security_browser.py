@@ -142,7 +142,7 @@ def test_a_page_on_another_port_cannot_log_the_browser_in_as_someone_else(
 def test_the_login_page_says_how_long_to_wait_after_too_many_attempts(
     anonymous_page: Page, server: Server
 ) -> None:
-    statuses = []
+    statuses: list[int] = []
     while 429 not in statuses and len(statuses) < 12:  # an account nobody has: no other test's user waits
         # Five free failures, then a delay that doubles: a slow browser may get a sixth or seventh checked.
         with anonymous_page.expect_response(
