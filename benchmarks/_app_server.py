@@ -16,7 +16,7 @@ import sys
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ class Server:
     stream_delay_ms: int | None
     process: subprocess.Popen[bytes] | None = None
     started_s: float = 0.0
+    extra_env: dict[str, str] = field(default_factory=dict)  # settings a benchmark varies
 
     @property
     def base_url(self) -> str:
@@ -61,7 +62,7 @@ class Server:
         )
         if self.stream_delay_ms is not None:
             env["OFFLINE_STREAM_DELAY_MS"] = str(self.stream_delay_ms)
-        return env
+        return {**env, **self.extra_env}
 
     def start(self) -> None:
         t0 = time.perf_counter()

@@ -1,4 +1,4 @@
-// Small additions to Chainlit's UI (loaded through [UI] custom_js; no framework, no network).
+// Small additions to Chainlit's UI (loaded through [UI] custom_js; no framework; one same-origin request).
 //
 // 1. Accessible names. Chainlit 2.12 draws several icon-only buttons whose only label is a hover tooltip, so
 //    screen readers announce "button". They get an aria-label here, and the logo and the login art get the
@@ -14,6 +14,10 @@
 //    the panel's data-panel-id, which is no element's id: the reference leads nowhere (axe: a critical
 //    aria-valid-attr-value). The panel gets that id. On a phone the side view is a sheet (a Radix dialog)
 //    labelled by a title element Chainlit never draws; it is labelled by the side view's own title instead.
+// 5. The link policy (travel_assistant/web/security/links.py). A link inside a message or a step (model
+//    replies, tool results, memory text) whose origin is not the app's own or in LINK_ALLOWED_ORIGINS (from
+//    GET /link-policy) is disarmed: no href (nothing can open it), its full destination shown beside it, and
+//    activating it opens a notice with the full address and a copy button instead of going anywhere.
 (function () {
   "use strict";
 
@@ -289,6 +293,106 @@
     shown.title = "Demo clock (UTC): turns, recall and memory are dated by it";
   }
 
+  var linkOrigins = [window.location.origin];
+  var LINKS = '[data-step-type] a[href], .message-content a[href], [data-step-type] a[data-ta-href]';
+  var NOTICE_ID = "external-link-notice";
+
+  function linkAllowed(href) {
+    try {
+      return linkOrigins.indexOf(new URL(href, window.location.href).origin) >= 0;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function disarmLinks(root) {
+    root.querySelectorAll(LINKS).forEach(function (link) {
+      var href = link.getAttribute("href");
+      var kept = link.getAttribute("data-ta-href");
+      if (href === null && kept !== null && linkAllowed(kept)) {
+        link.setAttribute("href", kept); // the policy arrived and allows it
+        link.removeAttribute("data-ta-href");
+        return;
+      }
+      if (href === null || linkAllowed(href)) return;
+      var full;
+      try {
+        full = new URL(href, window.location.href).href;
+      } catch (error) {
+        full = href;
+      }
+      link.removeAttribute("href");
+      link.removeAttribute("target");
+      link.setAttribute("data-ta-href", full);
+      link.setAttribute("role", "link");
+      link.setAttribute("tabindex", "0");
+      link.setAttribute("title", "Link to another site, not opened: " + full);
+      link.classList.add("ta-disarmed-link");
+      if (link.textContent.indexOf(full) < 0 && !link.querySelector(".ta-link-destination")) {
+        var shown = document.createElement("span");
+        shown.className = "ta-link-destination";
+        shown.textContent = " (" + full + ")";
+        link.appendChild(shown);
+      }
+    });
+  }
+
+  function showLinkNotice(full) {
+    var old = document.getElementById(NOTICE_ID);
+    if (old) old.remove();
+    var notice = document.createElement("div");
+    notice.id = NOTICE_ID;
+    notice.setAttribute("role", "dialog");
+    notice.setAttribute("aria-labelledby", NOTICE_ID + "-title");
+    var title = document.createElement("p");
+    title.id = NOTICE_ID + "-title";
+    title.textContent = "This link leads to another site and was not opened:";
+    var address = document.createElement("code");
+    address.textContent = full;
+    var copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = "Copy address";
+    copy.addEventListener("click", function () {
+      if (navigator.clipboard) navigator.clipboard.writeText(full).catch(function () {});
+    });
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Close";
+    close.addEventListener("click", function () {
+      notice.remove();
+    });
+    notice.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") notice.remove();
+    });
+    notice.append(title, address, copy, close);
+    document.body.appendChild(notice);
+    close.focus();
+  }
+
+  function guardLink(event) {
+    var link = event.target instanceof Element ? event.target.closest("a[data-ta-href]") : null;
+    if (!link) return;
+    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.type !== "auxclick") showLinkNotice(link.getAttribute("data-ta-href"));
+  }
+  ["click", "auxclick", "keydown"].forEach(function (type) {
+    document.addEventListener(type, guardLink, true);
+  });
+  window
+    .fetch("/link-policy", { credentials: "same-origin" })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(function (policy) {
+      if (policy && Array.isArray(policy.origins)) {
+        linkOrigins = linkOrigins.concat(policy.origins);
+        disarmLinks(document);
+      }
+    })
+    .catch(function () {}); // without the policy only the app's own links stay clickable
+
   window.addEventListener("message", function (event) {
     var data = event.data;
     if (event.origin !== window.location.origin || !data || data.source !== SOURCE) return;
@@ -347,15 +451,22 @@
     // frame. The rest can wait for the frame (at most one a frame, however many mutations).
     label(document);
     threadOptions(document);
+    disarmLinks(document);
     linkResizeHandles(document);
     nameDialogs(document);
     if (!pending) {
       pending = true;
       window.requestAnimationFrame(refresh);
     }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  }).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["href"], // a link React re-points is disarmed again
+  });
   label(document);
   threadOptions(document);
+  disarmLinks(document);
   linkResizeHandles(document);
   nameDialogs(document);
   refresh();

@@ -37,10 +37,31 @@ STARTUP_TIMEOUT_S = 120
 USERS = {
     name: f"{name}-live-pass-{i}"
     for i, name in enumerate(
-        ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory"]
+        [
+            "alice",
+            "bob",
+            "carol",
+            "dave",
+            "erin",
+            "frank",
+            "grace",
+            "heidi",
+            "ivan",
+            "judy",
+            "mallory",
+            "olivia",
+            "peggy",
+            "trent",
+        ]
     )
 }
 ADMINS = "alice"
+# The one peer whose X-Forwarded-For the live app believes (TRUSTED_PROXIES). Every 127.x.y.z is this machine,
+# so a test can speak from any of them (``source=``): as the proxy, or as clients with addresses of their own.
+PROXY = "127.0.0.9"
+# Variables a CI system or a shell may set for its own purposes; Chainlit's settings would read them as JSON
+# (travel_assistant.web.launch). The live app starts with them set, as an app in such a CI would.
+UNRELATED = {"PROJECT": "my-ci-project", "UI": "gtk", "CODE": "42", "RUN": "nightly"}
 
 
 @dataclass
@@ -62,7 +83,7 @@ class LiveApp:
 
     def env(self) -> dict[str, str]:
         port = self.base_url.rsplit(":", 1)[1]
-        return offline_env(
+        env = offline_env(
             self.data_dir,
             APP_ENV="test",
             OFFLINE_STREAM_DELAY_MS="0",
@@ -72,7 +93,9 @@ class LiveApp:
             PUBLIC_ORIGIN=self.base_url,
             CHAINLIT_AUTH_SECRET=self.secret,
             SCHEDULER_IN_APP="false",
+            TRUSTED_PROXIES=PROXY,
         )
+        return {**env, **UNRELATED}
 
     def settings(self) -> Settings:
         from travel_assistant.settings import Settings
@@ -103,15 +126,31 @@ class LiveApp:
     # -- HTTP, as a browser page of this site would send it ------------------------------------------------
 
     def login(
-        self, user: str, password: str | None = None, *, origin: str | None = "self", **headers: str
+        self,
+        user: str,
+        password: str | None = None,
+        *,
+        origin: str | None = "self",
+        source: str | None = None,
+        browser: httpx.Client | None = None,
+        **headers: str,
     ) -> httpx.Response:
         """The login form as Chainlit's page posts it (multipart, with the page's Origin unless ``origin``
-        says otherwise); other headers by keyword, ``X_Forwarded_For`` → ``X-Forwarded-For``."""
+        says otherwise), from the local address ``source`` (a 127.x.y.z) or through ``browser`` (a client
+        that keeps its cookies); other headers by keyword, ``X_Forwarded_For`` → ``X-Forwarded-For``."""
         sent = {k.replace("_", "-"): v for k, v in headers.items()}
         if origin is not None:
             sent["Origin"] = self.origin if origin == "self" else origin
         form = {"username": (None, user), "password": (None, password or USERS[user])}
-        return httpx.post(self.base_url + "/login", files=form, headers=sent, timeout=30)
+        if browser is not None:
+            return browser.post("/login", files=form, headers=sent)
+        with self.from_address(source) as http:
+            return http.post("/login", files=form, headers=sent)
+
+    def from_address(self, source: str | None = None) -> httpx.Client:
+        """A client without cookies of its own, connecting from ``source`` (default 127.0.0.1)."""
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        return httpx.Client(base_url=self.base_url, transport=transport, timeout=30)
 
     def token(self, user: str) -> str:
         response = self.login(user)

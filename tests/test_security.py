@@ -10,6 +10,7 @@ the event loop. The cross-user matrix is ``test_security_matrix.py``; pages from
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
@@ -22,7 +23,7 @@ from sqlalchemy import update
 
 from assistant.ids import UserId
 from tests.conftest import SettingsFactory, run_cli
-from tests.live_app import ChatSocket, LiveApp
+from tests.live_app import PROXY, USERS, ChatSocket, LiveApp
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -267,51 +268,114 @@ def test_a_password_reset_and_an_admin_revoke_end_logins_at_once(live_app: LiveA
         assert "revoke_logins" in [a["action"] for a in rt.registry.audit_trail(UserId("frank"))]
 
 
-# -- 3. brute force -------------------------------------------------------------------------------------------
+# -- 3. brute force: throttled, and never against the user ----------------------------------------------------
 
 
-def test_wrong_passwords_are_throttled_per_account_with_a_clear_wait(live_app: LiveApp) -> None:
-    answers = [live_app.login("grace", "not-her-password", X_Forwarded_For="198.51.100.7") for _ in range(22)]
+def test_wrong_passwords_from_untrusted_clients_wait_longer_and_longer(live_app: LiveApp) -> None:
+    answers = [live_app.login("grace", "not-her-password", source="127.0.0.7") for _ in range(22)]
     statuses = [a.status_code for a in answers]
-    assert statuses[:5] == [401] * 5 and set(statuses[5:]) == {429}, statuses
-    refused = answers[-1]
-    wait = int(refused.headers["retry-after"])
-    assert 0 < wait <= 60
-    assert refused.json()["detail"] == f"Too many attempts, try again in {wait} s."
+    # Five free failures, then a delay that doubles: these 22 quick attempts get few checks past the fifth.
+    assert statuses[:5] == [401] * 5 and statuses[5] == 429 and statuses.count(401) <= 7, statuses
+    first_wait = int(answers[5].headers["retry-after"])
+    assert first_wait == 1 and answers[5].json()["detail"] == "Too many attempts, try again in 1 s."
     # The login page shows a failed login as the translation of its status text: it says the longest wait.
     with live_app.client(None) as http:
         errors = http.get("/project/translations", params={"language": "en-US"}).json()
     assert errors["translation"]["auth"]["login"]["errors"]["Too Many Requests"].startswith(
         "Too many attempts"
     )
-    # The real password is refused too while the account is locked, from any address; no guess is checked.
-    assert live_app.login("grace", X_Forwarded_For="203.0.113.9").status_code == 429
+    # The real password from another client without a device cookie waits too; no guess is checked.
+    assert live_app.login("grace", source="127.0.0.8").status_code == 429
     with live_app.runtime() as rt:
         [lockout] = [a for a in rt.registry.audit_trail(UserId("grace")) if a["action"] == "login_lockout"]
-    assert lockout["details"]["limit"] == "account" and "198.51.100.7" not in repr(lockout)
+    assert lockout["details"]["limit"] == "account" and "127.0.0.7" not in repr(lockout)
+
+
+def test_a_browser_that_logged_in_before_is_never_locked_out_by_anyone_elses_failures(
+    live_app: LiveApp,
+) -> None:
+    """OWASP's device cookies: olivia's own browser logged in before; now 50 wrong passwords for her (and 20
+    for other names, which use up the address) arrive within a minute from another client at the same
+    address. Her browser's correct password works; the same password from a client without her cookie waits."""
+    here = "127.0.0.30"
+    with httpx.Client(
+        base_url=live_app.base_url, transport=httpx.HTTPTransport(local_address=here), timeout=30
+    ) as browser:
+        assert live_app.login("olivia", browser=browser).status_code == 200
+        assert any(c.name.startswith("ta_device_") for c in browser.cookies.jar)
+        browser.cookies.delete("access_token")  # logged out since; the device cookie stays
+        started = time.monotonic()
+        attack = [live_app.login("Olivia ", "guess", source=here).status_code for _ in range(50)]
+        attack += [live_app.login(f"someone{i}", "guess", source=here).status_code for i in range(20)]
+        assert time.monotonic() - started < 60 and attack[:5] == [401] * 5 and attack[-1] == 429, attack
+        assert (
+            live_app.login(" OLIVIA", USERS["olivia"], source=here).status_code == 429
+        )  # one name, normalised
+        assert live_app.login("olivia", browser=browser).status_code == 200  # same address, her cookie
+
+
+def test_a_stolen_device_cookie_buys_only_its_own_few_guesses(live_app: LiveApp) -> None:
+    with httpx.Client(base_url=live_app.base_url, timeout=30) as browser:
+        assert live_app.login("peggy", browser=browser).status_code == 200
+        guesses = [live_app.login("peggy", "guess", browser=browser).status_code for _ in range(7)]
+    assert guesses == [401] * 7
+    # Five failures on the device's own budget; then the cookie is no longer trusted, and the sixth and
+    # seventh were counted as any client's: three more from elsewhere use up the free failures.
+    elsewhere = [live_app.login("peggy", "guess", source="127.0.0.12").status_code for _ in range(4)]
+    assert elsewhere == [401, 401, 401, 429]
 
 
 def test_guessing_across_accounts_from_one_address_is_throttled(live_app: LiveApp) -> None:
-    attacker = {"X_Forwarded_For": "198.51.100.66"}
-    statuses = [live_app.login(f"nobody{i}", "guess", **attacker).status_code for i in range(20)]
+    statuses = [live_app.login(f"nobody{i}", "guess", source="127.0.0.66").status_code for i in range(20)]
     assert statuses == [401] * 20
-    assert live_app.login("heidi", **attacker).status_code == 429  # that address is out of guesses
-    assert live_app.login("heidi", X_Forwarded_For="198.51.100.67").status_code == 200  # heidi is not
+    assert live_app.login("heidi", source="127.0.0.66").status_code == 429  # that address is out of guesses
+    assert live_app.login("heidi", source="127.0.0.67").status_code == 200  # heidi is not
 
 
-def test_a_locked_out_account_may_log_in_again_once_the_window_has_passed() -> None:
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(live_app: LiveApp) -> None:
+    forged = [
+        live_app.login(
+            f"forged{i}", "guess", source="127.0.0.68", X_Forwarded_For=f"198.51.100.{i}"
+        ).status_code
+        for i in range(20)
+    ]
+    assert forged == [401] * 20
+    # Twenty forged addresses were one peer: it is out of guesses, whatever address it claims next.
+    assert (
+        live_app.login("forged", "guess", source="127.0.0.68", X_Forwarded_For="203.0.113.1").status_code
+        == 429
+    )
+    # The proxy (TRUSTED_PROXIES) is believed: its clients are counted apart.
+    via_proxy = [
+        live_app.login(f"proxied{i}", "guess", source=PROXY, X_Forwarded_For="198.51.100.200").status_code
+        for i in range(20)
+    ]
+    assert via_proxy == [401] * 20
+    assert (
+        live_app.login("proxied", "guess", source=PROXY, X_Forwarded_For="198.51.100.200").status_code == 429
+    )
+    assert (
+        live_app.login("proxied", "guess", source=PROXY, X_Forwarded_For="198.51.100.201").status_code == 401
+    )
+
+
+def test_the_delay_doubles_with_each_failure_and_ends_with_the_window() -> None:
     from tests.waiting import wait_until
+    from travel_assistant.web.security.devices import account_key
     from travel_assistant.web.security.throttle import LoginThrottle
 
-    throttle = LoginThrottle(per_account="2 per 2 seconds", per_address="100 per minute")
+    throttle = LoginThrottle(per_account="2 per 3 seconds", per_address="100 per minute")
+    alice = account_key("Alice ")
 
-    async def fail_twice() -> int | None:
-        for _ in range(2):
-            await throttle.failed("alice", "192.0.2.1")
-        return await throttle.retry_after("alice", "192.0.2.1")
+    async def waits() -> list[int | None]:
+        seen = []
+        for _ in range(4):
+            await throttle.failed(alice, "192.0.2.1")
+            seen.append(await throttle.retry_after(alice, "192.0.2.9"))
+        return seen
 
-    assert run(fail_twice()) is not None
-    wait_until(lambda: run(throttle.retry_after("alice", "192.0.2.1")) is None, timeout=10, what="the window")
+    assert run(waits()) == [None, 1, 2, 3]  # 1 s, 2 s, then 4 s capped at the 3 s window
+    wait_until(lambda: run(throttle.retry_after(alice, "192.0.2.1")) is None, timeout=10, what="the window")
 
 
 # -- 4. login CSRF ----------------------------------------------------------------------------------------------
@@ -441,7 +505,9 @@ def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: Se
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
+    from travel_assistant.web.security.devices import DeviceCookies
     from travel_assistant.web.security.guard import SecurityMiddleware
+    from travel_assistant.web.security.login_gate import LoginGate
     from travel_assistant.web.security.throttle import LoginThrottle
 
     async def set_cookie(request: Any) -> JSONResponse:
@@ -455,8 +521,11 @@ def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: Se
             Starlette(routes=[Route("/set", set_cookie)]),
             settings=settings,
             guard=lambda: pytest.fail("no login in this request"),
-            throttle=LoginThrottle(per_account="5/minute", per_address="20/minute"),
-            audit=lambda *a: pytest.fail("no lockout here"),
+            login=LoginGate(
+                LoginThrottle(per_account="5/minute", per_address="20/minute"),
+                DeviceCookies.from_settings(settings),
+                lambda *a: pytest.fail("no lockout here"),
+            ),
             page_policy=lambda: "default-src 'self'",
         )
 
@@ -550,5 +619,6 @@ def test_web_settings_refuse_what_would_weaken_them(settings_factory: SettingsFa
         settings_factory(login_limit_per_account="lots")
     with pytest.raises(ValidationError, match="at most an hour"):
         settings_factory(login_limit_per_address="20/day")  # a day-long lockout would keep the real user out
-    production = settings_factory(app_env="production", chainlit_auth_secret="s3cr3t-" + "x" * 40)
-    assert settings_factory(app_env="development").api_docs and not production.api_docs
+    production = settings_factory(app_env="production", chainlit_auth_secret="s3cr3t-" + "x" * 40, docs=True)
+    assert settings_factory(app_env="development", docs=True).api_docs and not production.api_docs
+    assert not settings_factory(app_env="development").api_docs  # asked for, not by default

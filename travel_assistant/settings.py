@@ -112,9 +112,23 @@ class Settings(BaseSettings):
     # Where the counters live: memory:// is per process. With several app workers use a shared store, e.g.
     # redis://host:6379 (needs the `redis` package), or each worker counts on its own.
     login_throttle_storage: str = "memory://"
-    # Proxies whose X-Forwarded-For / -Proto are believed (uvicorn's forwarded_allow_ips): the client
-    # address the throttle counts comes from them.
-    forwarded_allow_ips: str = "127.0.0.1"
+    # A browser that logged in to an account keeps a signed device cookie this long: its logins are never
+    # stopped by other clients' failures on that account or its address (web/security/devices.py).
+    login_device_days: float = Field(default=180, gt=0, le=400)
+    # Proxies (addresses or networks, comma-separated) whose X-Forwarded-For / -Proto are believed; from any
+    # other peer they are ignored and the peer's own address is the client address the throttle counts.
+    trusted_proxies: str = ""
+    # Replaced by TRUSTED_PROXIES (whose default trusts nobody); read only to refuse it (see _refuse_replaced).
+    forwarded_allow_ips: str | None = None
+    # Chat messages per user (`limits` notation, moving windows; ";" between several): a burst, then a
+    # sustained rate. Over it a message is refused with a note in the chat, not queued.
+    message_limit_per_user: str = "5 per 10 seconds; 20 per minute"
+    # Origins (scheme://host[:port], comma-separated) whose links in replies, tool results and memory text
+    # stay clickable; any other link is shown as plain text with its full address. The app's own origin
+    # always stays clickable.
+    link_allowed_origins: str = ""
+    # FastAPI's /docs, /redoc and /openapi.json map every route: served only with APP_ENV=development and this.
+    docs: bool = False
     # The demo clock (admins move their own clock to show promotion and recall across days). Development and
     # test only: production refuses DEMO_CLOCK=true, and ignores stored clocks.
     demo_clock: bool = True
@@ -158,34 +172,43 @@ class Settings(BaseSettings):
     @field_validator("public_origin")
     @classmethod
     def _origin_shape(cls, value: str) -> str:
-        from urllib.parse import urlsplit
+        return origin_of(value, "PUBLIC_ORIGIN")
 
-        parts = urlsplit(value.strip())
-        if (
-            parts.scheme not in ("http", "https")
-            or not parts.hostname
-            or parts.path.strip("/")
-            or parts.query
-        ):
-            raise ValueError("PUBLIC_ORIGIN must be scheme://host[:port], e.g. https://travel.example.com")
-        return f"{parts.scheme}://{parts.netloc}".lower()
-
-    @field_validator("login_limit_per_account", "login_limit_per_address")
+    @field_validator("login_limit_per_account", "login_limit_per_address", "message_limit_per_user")
     @classmethod
     def _limit_shape(cls, value: str) -> str:
-        from limits import parse
+        from limits import parse_many
 
         try:
-            item = parse(value)
+            items = parse_many(value)
         except ValueError as exc:
             raise ValueError(
                 f"{value!r} is not a rate limit such as '5/minute' or '20 per 10 minutes'"
             ) from exc
-        if item.get_expiry() > 3600:
-            raise ValueError(
-                "login limits use windows of at most an hour, so a locked-out user is not kept out"
-            )
+        if any(item.get_expiry() > 3600 for item in items):
+            raise ValueError("rate limits use windows of at most an hour, so a refused user is not kept out")
         return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_shape(cls, value: str) -> str:
+        import ipaddress
+
+        entries = [e.strip() for e in value.split(",") if e.strip()]
+        for entry in entries:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError as exc:
+                raise ValueError(
+                    f"TRUSTED_PROXIES: {entry!r} is not an address or network (e.g. 10.0.0.5 or 10.0.0.0/24)"
+                ) from exc
+        return ",".join(entries)
+
+    @field_validator("link_allowed_origins")
+    @classmethod
+    def _link_origins_shape(cls, value: str) -> str:
+        origins = [origin_of(e, "LINK_ALLOWED_ORIGINS") for e in value.split(",") if e.strip()]
+        return ",".join(origins)
 
     @property
     def https(self) -> bool:
@@ -194,8 +217,15 @@ class Settings(BaseSettings):
 
     @property
     def api_docs(self) -> bool:
-        """FastAPI's /docs, /redoc and /openapi.json: development only (they map every route, unauthenticated)."""
-        return self.app_env == "development"
+        """FastAPI's /docs, /redoc and /openapi.json: in development, when asked for (they map every route,
+        unauthenticated)."""
+        return self.app_env == "development" and self.docs
+
+    @property
+    def link_origins(self) -> frozenset[str]:
+        """Origins whose links stay clickable in what the model and the memory wrote: the app's own, and
+        LINK_ALLOWED_ORIGINS."""
+        return frozenset({self.public_origin, *filter(None, self.link_allowed_origins.split(","))})
 
     @model_validator(mode="after")
     def _refuse_replaced(self) -> Settings:
@@ -205,6 +235,11 @@ class Settings(BaseSettings):
             raise ValueError(
                 "RECALL_RECENCY_WEIGHT was replaced by RECALL_RECENCY_BAND: recency now only orders facts "
                 "whose relevance is within the band (default 0.01); remove RECALL_RECENCY_WEIGHT"
+            )
+        if self.forwarded_allow_ips is not None:
+            raise ValueError(
+                "FORWARDED_ALLOW_IPS was replaced by TRUSTED_PROXIES, which trusts no proxy unless listed: "
+                "set TRUSTED_PROXIES to your proxy's address and remove FORWARDED_ALLOW_IPS"
             )
         return self
 
@@ -283,6 +318,16 @@ class Settings(BaseSettings):
         }
         key = by_provider.get(provider)
         return key.get_secret_value() if key else None
+
+
+def origin_of(value: str, setting: str) -> str:
+    """``scheme://host[:port]``, lower-cased, or a ValueError naming the setting."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
+        raise ValueError(f"{setting} must be scheme://host[:port], e.g. https://travel.example.com")
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def build_settings(**overrides: object) -> Settings:

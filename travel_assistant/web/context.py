@@ -8,6 +8,7 @@ modules (chat, panel, redaction) all reach the one App through this module, and 
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import logging
 from collections.abc import Awaitable, Callable
@@ -20,6 +21,7 @@ from travel_assistant.scheduler_process import start_scheduler, stop_scheduler
 from travel_assistant.settings import Settings
 from travel_assistant.web.auth import LoginPool, seed_demo_users
 from travel_assistant.web.security.install import chat_still_allowed
+from travel_assistant.web.security.throttle import MessageRate
 from travel_assistant.web.ui import ChatContext, current_chat, say
 
 logger = logging.getLogger(__name__)
@@ -36,6 +38,10 @@ class App:
     scheduler: Any = None
     panel_watch: Any = None  # web.panel_watch.PanelWatch, made when a panel first opens
     login_pool: LoginPool = field(default_factory=LoginPool)
+
+    @functools.cached_property
+    def message_rate(self) -> MessageRate:
+        return MessageRate.from_settings(self.settings)
 
     @property
     def runtime(self) -> Runtime:

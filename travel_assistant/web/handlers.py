@@ -236,6 +236,27 @@ async def on_chat_resume(app: App, chat: ChatContext, thread: dict[str, Any]) ->
     await _prefetch()
 
 
+def too_many_messages_text(limits: str, wait: int) -> str:
+    return (
+        f"⚠️ Too many messages: at most {' and '.join(p.strip() for p in limits.split(';'))}. "
+        f"I did not read this one; please send it again in {wait} s."
+    )
+
+
+async def admit_message(message: cl.Message) -> None:
+    """Where a chat message enters. Over the user's MESSAGE_LIMIT_PER_USER it is refused at once, with a note
+    in the chat: nothing of it is read, kept or queued, and no store is touched, so a flood costs the other
+    users almost nothing. The user is the socket's, which Chainlit verified at the handshake; whether the
+    login still stands is checked next, by ``on_message``."""
+    app = current_app()
+    user = getattr(cl.context.session.user, "identifier", None)
+    wait = await app.message_rate.admit(user) if isinstance(user, str) else None
+    if wait is not None:
+        await say(too_many_messages_text(app.message_rate.text, wait))
+        return
+    await on_message(message)
+
+
 @requires_chat(on_refused=tell("This session is not allowed to chat. Please log in again."))
 async def on_message(app: App, chat: ChatContext, message: cl.Message) -> None:
     # A deleted account needs no check here: erasure ends the user's login sessions, so requires_chat has
@@ -358,7 +379,7 @@ def install(settings: Settings | None = None) -> App:
     cl.set_starters(starters)
     cl.on_chat_start(on_chat_start)
     cl.on_chat_resume(on_chat_resume)
-    cl.on_message(on_message)
+    cl.on_message(admit_message)
     for name, callback in (
         (ANSWER_ASK, answer_ask),
         ("delete_account", delete_account),

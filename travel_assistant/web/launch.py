@@ -5,8 +5,14 @@ here from the one typed Settings object before Chainlit's server is imported.
 
 The server is started the way ``chainlit run`` starts it (load app.py, check the secret, write chainlit.md),
 but with uvicorn options Chainlit does not expose: no ``server:`` banner, and forwarded headers believed only
-from ``FORWARDED_ALLOW_IPS`` (the login throttle counts the client address they give). ``chainlit run
-app.py`` still works; it has the banner.
+from ``TRUSTED_PROXIES`` (none by default; the login throttle counts the client address they give).
+``chainlit run app.py`` still works; it has the banner and uvicorn's own default (it believes 127.0.0.1).
+
+Chainlit's configuration is a pydantic-settings model built when ``chainlit.config`` is first imported, and
+it reads the environment variables named after its sections (``PROJECT``, ``UI``, ``RUN``, ``CODE``, …) as
+JSON: an unrelated ``PROJECT=my-ci-project`` stops it with a traceback. Those names are hidden from it
+while it is imported (:func:`import_chainlit_config`) and put back at once; the values it needs come from
+``.chainlit/config.toml`` and from here.
 """
 
 from __future__ import annotations
@@ -19,6 +25,21 @@ from assistant.errors import ConfigurationError
 from travel_assistant.settings import Settings
 
 APP_FILE = Path(__file__).resolve().parents[2] / "app.py"
+# The fields of chainlit.config.ChainlitConfig, which pydantic-settings reads from the environment (any case).
+CHAINLIT_CONFIG_FIELDS = frozenset({"root", "chainlit_server", "run", "features", "ui", "project", "code"})
+
+
+def import_chainlit_config() -> list[str]:
+    """Import ``chainlit.config`` without the environment variables its settings model would read; they are
+    back in the environment afterwards, for anything else that uses them. Returns their names."""
+    hidden = {
+        name: os.environ.pop(name) for name in list(os.environ) if name.lower() in CHAINLIT_CONFIG_FIELDS
+    }
+    try:
+        import chainlit.config  # noqa: F401  (the model is built here, once per process)
+    finally:
+        os.environ.update(hidden)
+    return sorted(hidden)
 
 
 def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
@@ -30,6 +51,10 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
     os.environ["CHAINLIT_PORT"] = str(bind_port := port or settings.port)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+    if hidden := import_chainlit_config():
+        print(
+            f"Chainlit's configuration ignored these environment variables: {', '.join(hidden)}", flush=True
+        )
     # Importing chainlit.cli applies Chainlit's nest_asyncio patch and calls logging.basicConfig, so logging
     # is configured after these imports.
     import uvicorn
@@ -64,8 +89,8 @@ def launch(settings: Settings, *, host: str | None, port: int | None) -> None:
             port=bind_port,
             log_level="error",
             server_header=False,
-            proxy_headers=True,
-            forwarded_allow_ips=settings.forwarded_allow_ips,
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=settings.trusted_proxies or None,
             ws_per_message_deflate=True,
         )
     )

@@ -10,12 +10,13 @@ Chainlit has no hook for these, so they are enforced here, before any Chainlit c
 2. **Origin.** A request or a websocket from a foreign ``Origin`` is refused (static files excepted); a
    state-changing one without an Origin needs our Referer if it has one; login, logout and token renewal
    need positive proof (an Origin or Referer of ``PUBLIC_ORIGIN``): that is login CSRF.
-3. **Login throttling** (``web.throttle``): ``POST /login`` is refused with 429 and ``Retry-After`` while the
-   account or the client address is over its limit; failures are counted from Chainlit's answer, and a
-   lockout is written to the audit trail.
-4. **Headers.** Every response gets the security headers (``web.headers``); the page gets its CSP; cookies
+3. **Logins** (``web.security.login_gate``): ``POST /login`` goes through the throttle and device cookies.
+4. **Forged ids** (``web.security.forged``): the API routes that name a chat session, an element or an action
+   are refused with a 4xx and a one-line JSON error when the id is not the caller's or the body is
+   malformed; every API error answer is one-line JSON, and an exception out of a route a JSON 500.
+5. **Headers.** Every response gets the security headers (``web.headers``); the page gets its CSP; cookies
    get ``Secure`` when ``PUBLIC_ORIGIN`` is https; API responses are ``no-store``; FastAPI's API docs answer
-   404 outside development.
+   404 unless ``APP_ENV=development`` and ``DOCS=true``.
 
 Paths in :data:`OPEN_PATHS` (health and readiness probes) and static files skip the session lookup, so a probe
 never waits on the database for a login it does not have.
@@ -24,18 +25,18 @@ never waits on the database for a login it does not have.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Callable
 
 from starlette.datastructures import Headers, MutableHeaders
-from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from travel_assistant.settings import Settings
+from travel_assistant.web.security.asgi import cookie_pairs, send_json
+from travel_assistant.web.security.forged import guarded_route
 from travel_assistant.web.security.headers import NON_PAGE_POLICY, common_headers, secure_cookie
+from travel_assistant.web.security.login_gate import LoginGate
 from travel_assistant.web.security.sessions import (
     Principal,
     RequestScope,
@@ -43,29 +44,21 @@ from travel_assistant.web.security.sessions import (
     enter_request,
     leave_request,
 )
-from travel_assistant.web.security.throttle import Lockout, LoginThrottle
 
 logger = logging.getLogger(__name__)
 
 # Chainlit's cookie name (same environment variable and default as chainlit.auth.cookie).
 TOKEN_COOKIE = os.environ.get("CHAINLIT_AUTH_COOKIE_NAME", "access_token")
 # Probes: no login, no session lookup (a readiness probe must not wait on the database for a login it has not).
-OPEN_PATHS = frozenset({"/health", "/healthz", "/readyz"})
+OPEN_PATHS = frozenset({"/health", "/healthz", "/readyz", "/link-policy"})
 # Static files: nothing personal, no login. Exact paths and "/"-ended prefixes only ("/logo" ≠ "/logout").
 STATIC_PATHS = frozenset({"/favicon", "/logo"})
-STATIC_PREFIXES = ("/assets/", "/public/", "/avatars/")
+STATIC_PREFIXES = ("/assets/", "/public/", "/avatars/", "/copilot/")
 DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 # Where a forged cross-site request would log a victim in or out, or mint a token: Origin/Referer required.
 LOGIN_PATHS = frozenset({"/login", "/logout", "/auth/jwt", "/auth/header"})
 API_PREFIXES = ("/user", "/project/", "/auth/", "/login", "/logout", "/feedback", "/mcp")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-MAX_LOGIN_BODY = 64 * 1024
-
-LockoutAudit = Callable[[Lockout, str, str], Awaitable[None]]
-
-
-def too_many_attempts_text(seconds: int) -> str:
-    return f"Too many attempts, try again in {seconds} s."
 
 
 class SecurityMiddleware:
@@ -75,15 +68,13 @@ class SecurityMiddleware:
         *,
         settings: Settings,
         guard: Callable[[], SessionGuard],
-        throttle: LoginThrottle,
-        audit: LockoutAudit,
+        login: LoginGate,
         page_policy: Callable[[], str],
     ) -> None:
         self.app = app
         self.settings = settings
         self.guard = guard
-        self.throttle = throttle
-        self.audit = audit
+        self.login = login
         self.page_policy = page_policy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -116,14 +107,17 @@ class SecurityMiddleware:
         headers = Headers(scope=scope)
         send = self._decorated(send, path)
         if path in DOCS_PATHS and not self.settings.api_docs:
-            await _json(send, 404, {"detail": "Not Found"})
+            await send_json(send, 404, {"detail": "Not Found"})
             return
-        if path in OPEN_PATHS or path in STATIC_PATHS or path.startswith(STATIC_PREFIXES):
+        if path in OPEN_PATHS or path in STATIC_PATHS:
             await self.app(scope, receive, send)  # no login, nothing personal: any page may load these
+            return
+        if path.startswith(STATIC_PREFIXES):
+            await guarded_route(self.app, scope, receive, send, None)  # the same, named by the request
             return
         if not self._same_origin(headers, method=method, strict=path in LOGIN_PATHS):
             logger.warning("refused a cross-origin %s %s", method, path)
-            await _json(send, 403, {"detail": "This request did not come from this site."})
+            await send_json(send, 403, {"detail": "This request did not come from this site."})
             return
         scope, principal, stale = await self._authenticate(scope)
         if stale:
@@ -131,7 +125,9 @@ class SecurityMiddleware:
         token = enter_request(RequestScope(principal, headers.get("origin")))
         try:
             if path == "/login" and method == "POST":
-                await self._login(scope, receive, send)
+                await self.login(self.app, scope, receive, send)
+            elif path.startswith(API_PREFIXES) or path == "/set-session-cookie":
+                await guarded_route(self.app, scope, receive, send, principal.user if principal else None)
             else:
                 await self.app(scope, receive, send)
         finally:
@@ -158,7 +154,7 @@ class SecurityMiddleware:
         pass on, the principal, and whether a dead cookie should be cleared. The session lookups are store
         reads: in a worker thread, so a busy database never stalls the event loop."""
         headers = Headers(scope=scope)
-        cookies = _cookie_pairs(headers.getlist("cookie"))
+        cookies = cookie_pairs(headers.getlist("cookie"))
         cookie_token = _token_from_cookies(cookies)
         bearer = _bearer(headers.get("authorization"))
         if cookie_token is None and bearer is None:
@@ -177,35 +173,6 @@ class SecurityMiddleware:
         if drop_cookie or drop_bearer:
             scope = _without_tokens(scope, cookies, drop_cookie=drop_cookie, drop_bearer=drop_bearer)
         return scope, from_cookie or from_bearer, drop_cookie
-
-    async def _login(self, scope: Scope, receive: Receive, send: Send) -> None:
-        body = await _read_body(receive, MAX_LOGIN_BODY)
-        if body is None:
-            await _json(send, 413, {"detail": "Login form too large."})
-            return
-        account = await _login_name(scope, body)
-        client = scope.get("client")
-        address = str(client[0]) if client else "unknown"
-        wait = await self.throttle.retry_after(account, address)
-        if wait is not None:
-            await _json(
-                send, 429, {"detail": too_many_attempts_text(wait)}, extra=[("retry-after", str(wait))]
-            )
-            return
-        statuses: list[int] = []
-
-        async def watch(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                statuses.append(int(message["status"]))
-            await send(message)
-
-        await self.app(scope, _replay(body, receive), watch)
-        if statuses and statuses[0] == 401:
-            for lockout in await self.throttle.failed(account, address):
-                logger.warning("login lockout (%s) for %d s", lockout.kind, lockout.retry_after)
-                await self.audit(lockout, account, address)
-        elif statuses and statuses[0] == 200:
-            await self.throttle.succeeded(account)
 
     def _decorated(self, send: Send, path: str) -> Send:
         settings = self.settings
@@ -239,16 +206,6 @@ class SecurityMiddleware:
 
 
 # -- helpers ------------------------------------------------------------------------------------------------
-
-
-def _cookie_pairs(values: list[str]) -> list[tuple[str, str]]:
-    pairs = []
-    for value in values:
-        for part in value.split(";"):
-            name, sep, rest = part.strip().partition("=")
-            if sep and name:
-                pairs.append((name, rest))
-    return pairs
 
 
 def _is_token_cookie(name: str) -> bool:
@@ -299,58 +256,3 @@ def _clearing_cookie(send: Send, settings: Settings) -> Send:
         await send(message)
 
     return clearing
-
-
-async def _json(
-    send: Send, status: int, body: dict[str, Any], *, extra: Sequence[tuple[str, str]] = ()
-) -> None:
-    payload = json.dumps(body).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
-    headers += [(k.encode(), v.encode()) for k, v in extra]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": payload})
-
-
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
-    chunks, size = [], 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return None
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """A receive that yields the buffered body once, then hands over to the real one (disconnects)."""
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay
-
-
-async def _login_name(scope: Scope, body: bytes) -> str:
-    """The ``username`` field of a login form (multipart, as Chainlit's page sends it, or urlencoded)."""
-
-    async def nothing_more() -> Message:
-        return {"type": "http.disconnect"}
-
-    request = Request(scope, _replay(body, nothing_more))
-    try:
-        form = await request.form(max_files=0, max_fields=20)
-    except Exception:  # malformed form: counted under "-" and the address; Chainlit answers it with 422
-        return ""
-    value = form.get("username")
-    await form.close()
-    return value if isinstance(value, str) else ""

@@ -4,7 +4,10 @@ Each enforcement point, and why it is where it is (Chainlit 2.12 resolves logins
 ``server.py`` and ``socket.py`` and offers no hook for revocation, origin or throttling):
 
 * ``SecurityMiddleware`` (``web.guard``) in front of Chainlit's whole ASGI app: login sessions on every HTTP
-  request and socket handshake, Origin/Referer on state changes and logins, login throttling, headers, docs.
+  request and socket handshake, Origin/Referer on state changes and logins, login throttling with device
+  cookies (``login_gate``), forged ids and malformed bodies on the API routes (``forged``), headers, docs.
+* ``GET /link-policy`` (``links``): which origins' links the page leaves clickable; ``public/app.js``
+  disarms every other link in a message or step (model replies, tool results, memory text).
 * engine.io's own origin check: ``cors_allowed_origins`` is ``[PUBLIC_ORIGIN]`` (Chainlit leaves it ``[]``,
   which turns the check off), so a foreign page cannot even open the chat socket.
 * The socket ``connect`` handler is wrapped (:func:`_guard_socket_connect`): the thread a socket asks to
@@ -29,10 +32,13 @@ from assistant.errors import InvalidId
 from assistant.ids import UserId, is_web_thread_id, thread_id
 from travel_assistant.container import Runtime, utc_now
 from travel_assistant.settings import Settings
+from travel_assistant.web.security.devices import AccountKey, DeviceCookies
 from travel_assistant.web.security.guard import SecurityMiddleware
 from travel_assistant.web.security.headers import inline_script_hashes, page_policy
+from travel_assistant.web.security.links import install_link_policy
+from travel_assistant.web.security.login_gate import LoginGate
 from travel_assistant.web.security.sessions import SessionGuard, revoke_token
-from travel_assistant.web.security.throttle import Lockout, LoginThrottle, account_key
+from travel_assistant.web.security.throttle import Lockout, LoginThrottle
 
 logger = logging.getLogger(__name__)
 
@@ -53,15 +59,16 @@ def install_security(settings: Settings, runtime: RuntimeSource) -> None:
         return  # installed already in this process
     app.state.travel_assistant_security = True
     sio.eio.cors_allowed_origins = [settings.public_origin]
+    install_link_policy(settings)
     _guard_socket_connect(sio, runtime)
     throttle = LoginThrottle.from_settings(settings)
     _add_login_messages(config, throttle.longest_window)
+    login = LoginGate(throttle, DeviceCookies.from_settings(settings), _lockout_audit(runtime))
     app.add_middleware(
         SecurityMiddleware,
         settings=settings,
         guard=lambda: session_guard(runtime()),
-        throttle=throttle,
-        audit=_lockout_audit(runtime),
+        login=login,
         page_policy=_page_policy_source(settings),
     )
 
@@ -133,8 +140,8 @@ async def end_login(rt: Runtime, request: Any) -> None:
         logger.info("a login session ended by logout")
 
 
-def _lockout_audit(runtime: RuntimeSource) -> Callable[[Lockout, str, str], Any]:
-    async def audit(lockout: Lockout, account: str, address: str) -> None:
+def _lockout_audit(runtime: RuntimeSource) -> Callable[[Lockout, AccountKey, str], Any]:
+    async def audit(lockout: Lockout, account: AccountKey, address: str) -> None:
         registry = runtime().registry
         details = {
             "limit": lockout.kind,
@@ -147,7 +154,7 @@ def _lockout_audit(runtime: RuntimeSource) -> Callable[[Lockout, str, str], Any]
             registry.audit,
             actor="system:login-throttle",
             action="login_lockout",
-            user=UserId(account_key(account)),
+            user=UserId(account),
             now=utc_now(),
             details=details,
         )
