@@ -11,6 +11,7 @@ from typing import Any
 from assistant.events import EventKind
 from assistant.fact_records import Authority
 from assistant.facts.memory import FactMemory
+from assistant.gate.second_opinion import opinion, reconsider
 from assistant.gate.verdict import Accepted, Reason, judge_evidence, type_of
 from assistant.gate.words import REPLY
 from assistant.ids import UserScope
@@ -30,9 +31,11 @@ class ExplicitRemember:
     then is the fact recorded as user-confirmed (higher authority than a promoted mention).
     """
 
-    def __init__(self, log: ThreadLog, memory: FactMemory) -> None:
+    def __init__(self, log: ThreadLog, memory: FactMemory, *, second_opinion: bool = True) -> None:
         self.log = log
         self.memory = memory
+        # The learned second opinion (``assistant.gate.second_opinion``): None when the setting turns it off.
+        self.opinion = opinion(second_opinion)
 
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
         said = next(
@@ -53,7 +56,7 @@ class ExplicitRemember:
         elif evidence is None:
             verdict = "quote_not_in_evidence"
         else:
-            verdict = judge_evidence(evidence, type_name)
+            verdict = reconsider(judge_evidence(evidence, type_name), said, self.opinion)
         decision = apply_verdict(
             self.memory,
             UserScope(ctx.user),
