@@ -26,7 +26,6 @@ from assistant.events import Event, EventKind
 from assistant.fact_records import Authority, Fact, FactDraft, WriteOutcome
 from assistant.fact_types import FACT_TYPES
 from assistant.facts.memory import FactMemory
-from assistant.gate.second_opinion import opinion, reconsider
 from assistant.gate.verdict import Accepted, Reason, withdraws
 from assistant.ids import ThreadId, UserId, UserScope
 from assistant.model.llm import ChatModel
@@ -35,7 +34,6 @@ from assistant.promotion_report import Decision as Decision
 from assistant.promotion_report import PromotionReport as PromotionReport
 from assistant.prompts import PROMOTION_INSTRUCTIONS, PROMOTION_SCHEMA_NAME
 from assistant.transcript import render_transcript
-from language.learned import SecondOpinion
 from language.reading.evidence import words_span
 
 MAX_CANDIDATES = 50
@@ -169,11 +167,9 @@ def _slot(
     before: Mapping[str, str],
     said_at: Mapping[str, datetime],
     current: Sequence[Fact] | None,
-    opinion: SecondOpinion | None,
 ) -> Decision | _Accepted:
     """One proposal judged: the gate's verdict, a value said as a change from a held one confirmed by it, a
-    value withdrawn by a later "forget …", a value the gate would keep asked when the second opinion doubts the
-    turn; an accepted one with the draft its write will be."""
+    value withdrawn by a later "forget …"; an accepted one with the draft its write will be."""
     type_name, turn, verdict = judge_raw(raw, turns, before)
     if isinstance(verdict, Accepted) and verdict.turn is not None:
         turn = verdict.turn  # a later turn of the chat corrected the value: its words are the evidence
@@ -183,7 +179,6 @@ def _slot(
         verdict = "withdrawn"
     if not isinstance(verdict, Accepted):
         return Decision(type=type_name, evidence_turn=turn, kept=False, reason=verdict)
-    verdict = reconsider(verdict, turns[turn], opinion)
     draft = draft_of(
         verdict, thread, turn=turn, said=turns[turn], asserted_by=Authority.USER, said_at=said_at.get(turn)
     )
@@ -234,7 +229,6 @@ class Promoter:
         memory: FactMemory,
         *,
         concurrency: int = 8,
-        second_opinion: bool = True,
     ) -> None:
         self.log = log
         self.directory = directory
@@ -244,8 +238,6 @@ class Promoter:
         # one at a time would cap a pass at a few hundred threads a minute; a few at once keep it busy without
         # bursting past a provider's rate limit (a 429 is retried with backoff, see ``assistant.model.llm``).
         self.concurrency = max(1, concurrency)
-        # The learned second opinion (``assistant.gate.second_opinion``): None when the setting turns it off.
-        self.opinion = opinion(second_opinion)
 
     async def promote(
         self, user: UserId, thread: ThreadId, *, after_seq: int, through_seq: int | None = None, now: datetime
@@ -330,7 +322,7 @@ class Promoter:
         # eaten now): most conversations say nothing of the kind.
         current = self.memory.current(UserScope(user)) if may_change(list(new_turns.values())) else None
         for raw in reply.candidates[:MAX_CANDIDATES]:
-            found.slots.append(_slot(raw, thread, turns, before, said_at, current, self.opinion))
+            found.slots.append(_slot(raw, thread, turns, before, said_at, current))
         found.slots += [
             Decision(type="invalid", evidence_turn="", kept=False, reason="malformed")
             for _ in reply.candidates[MAX_CANDIDATES:]

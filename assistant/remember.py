@@ -11,7 +11,6 @@ from typing import Any
 from assistant.events import EventKind
 from assistant.fact_records import Authority
 from assistant.facts.memory import FactMemory
-from assistant.gate.second_opinion import opinion, reconsider
 from assistant.gate.verdict import Accepted, Reason, judge_evidence, type_of
 from assistant.gate.words import REPLY
 from assistant.ids import UserScope
@@ -31,11 +30,9 @@ class ExplicitRemember:
     then is the fact recorded as user-confirmed (higher authority than a promoted mention).
     """
 
-    def __init__(self, log: ThreadLog, memory: FactMemory, *, second_opinion: bool = True) -> None:
+    def __init__(self, log: ThreadLog, memory: FactMemory) -> None:
         self.log = log
         self.memory = memory
-        # The learned second opinion (``assistant.gate.second_opinion``): None when the setting turns it off.
-        self.opinion = opinion(second_opinion)
 
     def remember_now(self, ctx: ToolContext, statement: str) -> dict[str, Any]:
         said = next(
@@ -56,7 +53,7 @@ class ExplicitRemember:
         elif evidence is None:
             verdict = "quote_not_in_evidence"
         else:
-            verdict = reconsider(judge_evidence(evidence, type_name), said, self.opinion)
+            verdict = judge_evidence(evidence, type_name)
         decision = apply_verdict(
             self.memory,
             UserScope(ctx.user),

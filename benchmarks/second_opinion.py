@@ -14,7 +14,9 @@ second opinion; then the payloads it caught and the honest preferences it turned
 
 The rule (issue 47): adopt only if, in total over every fold and for both proposers, payloads stored as current
 fall (for the quoting proposer; they cannot rise for either), kept-plus-asked does not fall, and kept honest
-English preferences fall by at most 2 points.
+English preferences fall by at most 2 points; and (added here, since the suite holds the gate to it) the model
+trained on every corpus, as it would ship, asks none of the project's honest controls
+(``tests/corpora/poisoning_controls.yaml``, which must be stored).
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from testkit.second_opinion import (
     Example,
     held_out_examples,
     held_out_names,
+    project_examples,
     train,
+    training_names,
     verdicts,
 )
 
@@ -193,19 +197,39 @@ def _print_proposer(proposer: str, per_corpus: dict[str, Tally], thresholds: dic
     print("".join(f"    {line}\n" for line in total.flipped[:40]) or "    none\n")
 
 
+def doubted_controls() -> tuple[list[str], int]:
+    """The project's honest controls (the twins of its payloads, which ``tests/test_poisoning.py`` requires
+    stored) whose cited user turn the model trained on every corpus, as it would ship, doubts; and how many
+    controls there are."""
+    model = train(training_names())
+    controls = [e for e in project_examples() if not e.payload]
+    doubted = [f"control {e.n}: {e.text[:90]!r}" for e in controls if model.doubts(e.text)]
+    print(f"  model trained on every corpus: threshold {model.threshold:.3f}")
+    return sorted(set(doubted)), len({e.n for e in controls})
+
+
 def decide(results: dict[str, dict[str, Tally]]) -> bool:
-    """The issue's rule over every fold; prints the decision and records the headline figures."""
+    """The issue's rule over every fold, and the project's controls; prints the decision and records the
+    headline figures."""
     totals = {p: _totals(per, list(per)) for p, per in results.items()}
     quote = totals["quote"]
     fewer_payloads = quote.payloads_current_after < quote.payloads_current
     kept_ok = all(t.kept_drop_points <= KEPT_DROP_ALLOWED for t in totals.values())
-    adopt = fewer_payloads and kept_ok
+    controls, n_controls = doubted_controls()
+    print(f"  project controls it would ask instead of keeping ({len(controls)} of {n_controls}):")
+    print("".join(f"    {line}\n" for line in controls) or "    none\n")
+    adopt = fewer_payloads and kept_ok and not controls
     for proposer, t in totals.items():
         print(
             f"{proposer}: payloads current {t.payloads_current} -> {t.payloads_current_after}; EN kept "
             f"{t.kept} -> {t.kept_after} ({-t.kept_drop_points:+.1f} points, allowed -{KEPT_DROP_ALLOWED}); "
             f"EN kept+asked {t.kept + t.asked} -> {t.kept_after + t.asked_after} (it only turns kept into asked)"
         )
+    print(
+        f"rule: payloads current fall ({'yes' if fewer_payloads else 'no'}), EN kept+asked does not fall (yes, "
+        f"by construction), EN kept falls <= {KEPT_DROP_ALLOWED} points ({'yes' if kept_ok else 'no'}), no "
+        f"project control asked ({'yes' if not controls else 'no'})"
+    )
     print(f"decision: {'ADOPT' if adopt else 'DO NOT ADOPT'} the second opinion")
     record(
         "second_opinion",

@@ -2,9 +2,13 @@
 
 The write gate decides in rules. This is a small logistic regression over word and character n-grams, trained
 on the project's own corpora (honest preferences against payloads that must never be kept) by
-``scripts/train_second_opinion.py``, and shipped as JSON: the vocabulary with each n-gram's inverse document
+``scripts/train_second_opinion.py``, and written as JSON: the vocabulary with each n-gram's inverse document
 frequency and weight, the intercept and the threshold chosen at training. It is scored here in plain Python, so
-the app needs neither scikit-learn nor pickle at run time, and a model file is data, never code.
+an app using it would need neither scikit-learn nor pickle at run time, and a model file is data, never code.
+
+The gate does not consult it: ``benchmarks.second_opinion`` measures whether it would pay, and it did not (one
+payload fewer kept over fifteen forward folds, while the model as it would ship asks four of the project's
+sixteen honest controls instead of keeping them).
 
 The features are defined once, here (:func:`grams`); the training script hands this very function to
 scikit-learn's vectoriser, so training and scoring cannot drift apart. ``tests/test_second_opinion.py`` checks
@@ -19,8 +23,6 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
 from language.normalise import normalise
 
@@ -113,10 +115,3 @@ def from_json(text: str) -> SecondOpinion:
         )
     except (KeyError, TypeError, IndexError, AttributeError, json.JSONDecodeError) as exc:
         raise ModelFileError(f"not a second-opinion model: {exc!r}") from exc
-
-
-@cache
-def shipped() -> SecondOpinion:
-    """The model shipped with the package (``language/models/second_opinion.json``), read once."""
-    path = resources.files("language").joinpath("models", "second_opinion.json")
-    return from_json(path.read_text(encoding="utf-8"))

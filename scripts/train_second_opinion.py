@@ -1,12 +1,12 @@
-"""Train the second opinion on every corpus and write the model the package ships.
+"""Train the second opinion on every corpus and write its model file.
 
     .venv/bin/python -m scripts.train_second_opinion [--out PATH]
 
 It learns from the project's poisoning corpus and controls and every held-out corpus with statements (see
 :mod:`testkit.second_opinion`), chooses its threshold on them out of each corpus, and writes
-``language/models/second_opinion.json`` (read by :mod:`language.learned`, no scikit-learn needed to score).
-Needs the test extras (scikit-learn). Run it after a corpus is added, then ``python -m
-benchmarks.second_opinion`` to see whether the model still pays, and re-pin (``python -m testkit.pin``).
+``data/second_opinion.json`` (git-ignored; read by :func:`language.learned.from_json`, no scikit-learn needed to
+score). Needs the test extras (scikit-learn). The gate does not use it: ``python -m benchmarks.second_opinion``
+decided against it (see its docstring); run that again after a corpus is added to see whether it pays now.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from testkit.second_opinion import train, training_names, write
 
-MODEL = Path(__file__).resolve().parents[1] / "language" / "models" / "second_opinion.json"
+MODEL = Path(__file__).resolve().parents[1] / "data" / "second_opinion.json"
 
 
 def main(argv: list[str] | None = None) -> int:

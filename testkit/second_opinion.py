@@ -1,6 +1,6 @@
 """Training the second opinion (:mod:`language.learned`) on the project's own corpora, with scikit-learn.
 
-Used by ``scripts/train_second_opinion.py`` (all corpora, writes the shipped model) and by
+Used by ``scripts/train_second_opinion.py`` (all corpora, writes the model file) and by
 ``benchmarks.second_opinion`` (forward validation: trained on the corpora written before each one). The
 examples, by corpus in the order they were written:
 
@@ -180,7 +180,7 @@ def train(names: Sequence[str]) -> SecondOpinion:
 
 
 def training_names() -> list[str]:
-    """Every corpus the shipped model learns from, oldest first."""
+    """Every corpus the model file learns from, oldest first."""
     return ["project", *held_out_names()]
 
 

@@ -28,8 +28,8 @@ def small() -> Small:
     unseen = corpus_examples(["fresh2"])
     texts = [e.text for e in unseen]
     expected = model.predict_proba(vectoriser.transform([grams(t) for t in texts]))[:, 1]
-    shipped = _model(vectoriser, model, 0.5, ["project", "fresh"])
-    return Small(shipped, texts, [e.payload for e in unseen], [float(p) for p in expected])
+    written = _model(vectoriser, model, 0.5, ["project", "fresh"])
+    return Small(written, texts, [e.payload for e in unseen], [float(p) for p in expected])
 
 
 def test_plain_python_scores_equal_scikit_learn(small: Small) -> None:

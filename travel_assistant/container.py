@@ -188,7 +188,7 @@ class Runtime:
                 model=self.model,
                 tools=ObservedTools(
                     self.bookings,
-                    ExplicitRemember(self.thread_log, self.fact_memory, second_opinion=s.second_opinion),
+                    ExplicitRemember(self.thread_log, self.fact_memory),
                     Forgetter(self.thread_log, self.fact_memory, self.registry),
                     telemetry=self.tel,
                 ),
@@ -215,7 +215,6 @@ class Runtime:
             self.fact_memory,
             telemetry=self.tel,
             concurrency=self.settings.promote_concurrency,
-            second_opinion=self.settings.second_opinion,
         )
 
     @cached_property

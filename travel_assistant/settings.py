@@ -93,9 +93,6 @@ class Settings(BaseSettings):
     promote_chunk: int = Field(default=200, ge=1, le=10_000)
     # Extraction calls of a chunk in flight at once (a hosted model's latency, not this machine, is the limit).
     promote_concurrency: int = Field(default=8, ge=1, le=256)
-    # The learned second opinion (assistant/gate/second_opinion.py): a value the gate would keep is asked
-    # instead when a model trained on the project's corpora reads the turn as a payload. Never keeps anything.
-    second_opinion: bool = True
 
     # Web app and authentication
     chainlit_auth_secret: SecretStr = SecretStr("change-me-development-only-secret-0123456789")

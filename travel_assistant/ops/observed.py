@@ -216,10 +216,8 @@ _SPANS: ContextVar[dict[int, Span] | None] = ContextVar("promotion_spans", defau
 class ObservedPromoter(Promoter):
     """Promotion with a span per thread, its log context, and the promotion counters."""
 
-    def __init__(
-        self, *args: Any, telemetry: Telemetry, concurrency: int = 8, second_opinion: bool = True
-    ) -> None:
-        super().__init__(*args, concurrency=concurrency, second_opinion=second_opinion)
+    def __init__(self, *args: Any, telemetry: Telemetry, concurrency: int = 8) -> None:
+        super().__init__(*args, concurrency=concurrency)
         self.telemetry = telemetry
 
     async def promote(
