@@ -235,7 +235,7 @@ def decide(results: dict[str, dict[str, Tally]]) -> bool:
         "second_opinion",
         "payloads stored as current, forward validation (quote proposer)",
         f"{quote.payloads_current_after} of {quote.payloads}",
-        target=f"< gate alone, with EN kept down <= {KEPT_DROP_ALLOWED} points",
+        target=f"< gate alone; EN kept down <= {KEPT_DROP_ALLOWED} points; no project control asked",
         baseline=f"{quote.payloads_current} (gate alone)",
         met=adopt,
     )
