@@ -382,28 +382,14 @@ def test_an_iban_mask_stops_where_the_iban_does(text: str, kept_words: str) -> N
     )
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "my backup codes are 4kd9-2mx8, 7pq1-k3z0 and 9vv2-bb71, also aisle seat pls",
-        "the recovery codes were k2m3-d4f5 q8w7-e6r5 — I prefer window seats",
-    ],
-)
+@pytest.mark.parametrize("said", texts("secrets_shapes", "code_lists_after_are"))
 def test_a_list_of_codes_after_are_or_were_is_masked_whole(said: str) -> None:
     masked = mask_secrets(said).text
     assert not re.search(r"\w\d\w\d-", masked), masked
     assert "seat" in masked
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "my PINs are 4921 and 7730, aisle seat please",
-        "the door codes: 4821, 7730 or 1190 — and a quiet room please",
-        "card pin 4921 / 7730, window seat please",
-        "my pin numbers are 4921 & 7730 and I'd like a window seat",
-    ],
-)
+@pytest.mark.parametrize("said", texts("secrets_shapes", "code_lists"))
 def test_every_code_of_a_list_is_masked_and_the_rest_kept(said: str) -> None:
     masked = mask_secrets(said).text
     assert not re.search(r"\d{4}", masked), masked
