@@ -38,13 +38,6 @@ def test_a_correction_inside_a_message_yields_the_later_value_only(said: str, ft
     }  # the earlier: never kept or asked
 
 
-@pytest.mark.parametrize(("said", "ftype", "value"), rows("latest_word", "no_corrections"))
-def test_two_values_that_are_no_correction_leave_the_statement_as_it_was(
-    said: str, ftype: str, value: str
-) -> None:
-    assert judged(said, ftype) == f"kept:{value}"
-
-
 def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
     story = _story(
         "next_message",
