@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, assert_never
 
 from assistant.ids import ThreadId, TurnId, UserId
 from language.lexicon.formats import NUMBERED_EVENT
@@ -39,6 +39,31 @@ class EventKind(StrEnum):
     # message of a turn: the model and promotion never read them; the chat shows them.
     ASK = "ask"
     ANSWER = "answer"
+
+
+MessageKind = Literal[EventKind.USER, EventKind.ASSISTANT, EventKind.MODEL, EventKind.TOOL]
+
+
+def message_kind(kind: EventKind) -> MessageKind | None:
+    """``kind`` if its events are the conversation itself (what the user, the model and the tools said), None
+    for the bookkeeping logged beside it. A new kind is sorted here, once: the model's messages, the transcript
+    and the ``log`` command match on this and handle every bookkeeping kind alike."""
+    match kind:
+        case EventKind.USER | EventKind.ASSISTANT | EventKind.MODEL | EventKind.TOOL:
+            return kind
+        case (
+            EventKind.SUMMARY
+            | EventKind.CONTEXT
+            | EventKind.RECALL
+            | EventKind.PROMOTION
+            | EventKind.FAILURE
+            | EventKind.REDACTION
+            | EventKind.ASK
+            | EventKind.ANSWER
+        ):
+            return None
+        case unreachable:
+            assert_never(unreachable)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

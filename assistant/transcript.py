@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import assert_never
 
-from assistant.events import Event, EventKind
+from assistant.events import Event, EventKind, message_kind
 from language.text import TRANSCRIPT_LINE_BREAK
 
 
@@ -26,7 +26,7 @@ def render_transcript(events: Sequence[Event]) -> str:
 
 def transcript_line(event: Event) -> str | None:
     """``[turn T] ROLE: text`` for the events a reader of the conversation sees; None for bookkeeping."""
-    match event.parsed_kind.kind:
+    match message_kind(event.parsed_kind.kind):
         case EventKind.USER:
             role, text = "USER", event.text
         case EventKind.ASSISTANT:
@@ -35,17 +35,7 @@ def transcript_line(event: Event) -> str | None:
             role = f"TOOL {event.body.get('name', 'unknown')}"
             payload = event.body.get("result") if event.body.get("ok") else {"error": event.body.get("error")}
             text = json.dumps(payload, ensure_ascii=False, sort_keys=True)
-        case (
-            EventKind.MODEL
-            | EventKind.SUMMARY
-            | EventKind.CONTEXT
-            | EventKind.RECALL
-            | EventKind.PROMOTION
-            | EventKind.FAILURE
-            | EventKind.REDACTION
-            | EventKind.ASK
-            | EventKind.ANSWER
-        ):
+        case EventKind.MODEL | None:
             return None
         case unreachable:
             assert_never(unreachable)

@@ -22,7 +22,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -33,7 +33,7 @@ from lancedb.expr import col, lit
 from assistant.fact_types import FACT_TYPES
 from assistant.ids import UserScope
 from memory.lance_store import LanceFactStore
-from testkit.stored_facts import user_fact
+from testkit.stored_facts import numbered_fact
 
 MONDAY = datetime(2026, 11, 9, 9, 0, tzinfo=UTC)
 VALUES = [(t.name, v) for t in FACT_TYPES.values() if t.multi_valued for v in sorted(t.values)]
@@ -49,14 +49,13 @@ def load(store: LanceFactStore, users: int, facts: int) -> list[UserScope]:
                 batch.append(
                     (
                         scope,
-                        user_fact(
+                        numbered_fact(
                             scope.user,
+                            n,
                             ftype,
                             value,
+                            start=MONDAY,
                             fact_id=f"{hash((scope.user, n)) & (2**128 - 1):032x}",
-                            thread="t1",
-                            turn=f"turn{n}",
-                            at=MONDAY + timedelta(minutes=n),
                             version=1 + n // len(VALUES),
                             current=n >= facts - len(VALUES),
                         ),

@@ -28,10 +28,8 @@ import argparse
 import gc
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -49,6 +47,7 @@ from assistant.facts.recall import Recaller, RecallSettings
 from assistant.ids import UserScope
 from benchmarks._recall_report import Probe, Results, Series, print_report
 from benchmarks._recall_table import NOW, BuildConfig, build, pin_torch_threads, read_marker, user_ids
+from benchmarks._work_folder import add_folder_option, work_folder
 from memory import embeddings
 from memory.lance_store import LanceFactStore
 
@@ -266,12 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--users", type=int, default=1000)
     parser.add_argument("--facts", type=int, default=100, help="current facts per user (default 100)")
     parser.add_argument("--queries", type=int, default=200, help="timed calls per measurement (default 200)")
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=None,
-        help="keep the table here and reuse it on later runs (default: a temp dir, removed)",
-    )
+    add_folder_option(parser, "--data", "the table")
     parser.add_argument(
         "--layout",
         choices=["clustered", "interleaved"],
@@ -290,9 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         build(args.data, cfg)
         return 0
 
-    temp = args.data is None
-    data: Path = Path(tempfile.mkdtemp(prefix="bench_recall_", dir="/tmp")) if temp else args.data
-    try:
+    with work_folder(args.data, "bench_recall_") as data:
         marker = read_marker(data)
         reused = marker is not None and cfg.matches(marker)
         build_wall: float | None = None
@@ -333,9 +325,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             build_wall_s=build_wall,
             hybrid=HYBRID,
         )
-    finally:
-        if temp:
-            shutil.rmtree(data, ignore_errors=True)
     return 0
 
 

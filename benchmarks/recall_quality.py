@@ -31,9 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -51,6 +49,7 @@ from assistant.fact_records import Fact
 from assistant.facts.recall import Recaller, RecallSettings
 from assistant.ids import UserScope
 from benchmarks._locomo import Question, dia_of, load, register_turns, turn_fact
+from benchmarks._work_folder import add_folder_option, work_folder
 from memory import embeddings
 from memory.lance_store import LanceFactStore
 from testkit.bench_results import record
@@ -274,12 +273,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"locomo10.json (default: $LOCOMO_JSON or {DEFAULT_DATA})",
     )
     parser.add_argument("--questions", type=int, default=0, help="use only the first N questions (0: all)")
-    parser.add_argument(
-        "--store",
-        type=Path,
-        default=None,
-        help="build the store in DIR and reuse it on later runs (default: a temp dir, removed)",
-    )
+    add_folder_option(parser, "--store", "the store")
     parser.add_argument(
         "--band",
         type=float,
@@ -328,10 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     data = load(args.data)
     questions = data.questions[: args.questions] if args.questions else data.questions
-    temp = args.store is None
-    folder = Path(tempfile.mkdtemp(prefix="bench_recall_quality_", dir="/tmp")) if temp else args.store
     fingerprint = f"{FORMAT}:{sha256(args.data.read_bytes()).hexdigest()}"
-    try:
+    with work_folder(args.store, "bench_recall_quality_") as folder:
         t0 = time.perf_counter()
         register_turns(data.turns)
         facts = [turn_fact(t) for t in data.turns]
@@ -342,9 +334,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             store, {f.id: dia_of(f) for f in facts}, questions, args.band
         )
         elapsed = time.perf_counter() - t0
-    finally:
-        if temp:
-            shutil.rmtree(folder, ignore_errors=True)
     print(f"data: {args.data} (LoCoMo, CC BY-NC 4.0); {data.notes[0]}")
     print(
         f"store: LanceFactStore, MiniLM; build {' + '.join(f'{k} {v:.1f} s' for k, v in times.items())}; "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from assistant.fact_records import Authority, Fact
 from assistant.fact_types import FACT_TYPES
@@ -44,5 +44,34 @@ def user_fact(
         supersedes="",
         version=version,
         expires_at=at + ftype.ttl if expires_at is None else expires_at,
+        current=current,
+    )
+
+
+def numbered_fact(
+    user: str,
+    n: int,
+    type_name: str,
+    value: str,
+    *,
+    start: datetime,
+    fact_id: str | None = None,
+    version: int = 1,
+    expires_at: datetime | None = None,
+    current: bool = True,
+) -> Fact:
+    """The ``n``-th of a series of ``user``'s facts written straight to a store: said in turn ``turn{n}`` of
+    thread ``t1``, ``n`` minutes after ``start``, so a series sorts by ``n``; its id is ``n`` in hex unless
+    ``fact_id`` is given (ids must differ across users sharing one table)."""
+    return user_fact(
+        user,
+        type_name,
+        value,
+        fact_id=fact_id or f"{n:032x}",
+        thread="t1",
+        turn=f"turn{n}",
+        at=start + timedelta(minutes=n),
+        version=version,
+        expires_at=expires_at,
         current=current,
     )

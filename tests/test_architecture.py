@@ -7,7 +7,7 @@ one module depend on another, and hiding a cycle behind one is how cycles crept 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -227,19 +227,6 @@ def test_the_core_imports_only_downwards() -> None:
     assert upward_in_core(module_files(ROOT, ("assistant",))) == []
 
 
-def test_a_planted_upward_import_inside_the_core_is_found(tmp_path: Path) -> None:
-    modules = _plant(
-        tmp_path,
-        {
-            "assistant/__init__.py": "",
-            "assistant/ports.py": "from assistant.turn.engine import Engine\n",
-            "assistant/turn/__init__.py": "",
-            "assistant/turn/engine.py": "Engine = object\n",
-        },
-    )
-    assert upward_in_core(modules) == ["assistant.ports -> assistant.turn.engine"]
-
-
 def patterns_in(modules: Mapping[str, Path]) -> list[str]:
     """Every use of the ``re`` module: reading text is ``language/``'s, so the core holds no pattern of its own."""
     found: list[str] = []
@@ -274,17 +261,37 @@ def _plant(tmp_path: Path, files: Mapping[str, str]) -> dict[str, Path]:
     return module_files(tmp_path, ("assistant", "memory"))
 
 
-def test_a_planted_cycle_is_found_even_behind_a_lazy_import(tmp_path: Path) -> None:
-    modules = _plant(
-        tmp_path,
-        {
-            "assistant/__init__.py": "",
-            "assistant/a.py": "from assistant.b import thing\n",
-            "assistant/b.py": "def thing():\n    from assistant import a\n    return a\n",
-            "assistant/c.py": "import assistant.a\n",
-        },
-    )
-    assert cycles(import_graph(modules)) == [["assistant.a", "assistant.b"]]
+@pytest.mark.parametrize(
+    ("files", "check", "found"),
+    [
+        pytest.param(
+            {
+                "assistant/__init__.py": "",
+                "assistant/ports.py": "from assistant.turn.engine import Engine\n",
+                "assistant/turn/__init__.py": "",
+                "assistant/turn/engine.py": "Engine = object\n",
+            },
+            upward_in_core,
+            ["assistant.ports -> assistant.turn.engine"],
+            id="an upward import inside the core",
+        ),
+        pytest.param(
+            {
+                "assistant/__init__.py": "",
+                "assistant/a.py": "from assistant.b import thing\n",
+                "assistant/b.py": "def thing():\n    from assistant import a\n    return a\n",
+                "assistant/c.py": "import assistant.a\n",
+            },
+            lambda modules: cycles(import_graph(modules)),
+            [["assistant.a", "assistant.b"]],
+            id="a cycle, even behind a lazy import",
+        ),
+    ],
+)
+def test_a_planted_breach_of_the_layers_is_found(
+    tmp_path: Path, files: Mapping[str, str], check: Callable[[dict[str, Path]], object], found: object
+) -> None:
+    assert check(_plant(tmp_path, files)) == found
 
 
 @pytest.mark.parametrize(

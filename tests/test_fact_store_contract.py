@@ -18,7 +18,7 @@ from assistant.ids import UserId, UserScope
 from assistant.ports import AskMarks, FactMaintenance, FactStore
 from memory.inmemory import InMemoryFactStore
 from memory.lance_store import LanceFactStore
-from testkit.stored_facts import user_fact
+from testkit.stored_facts import numbered_fact
 from tests.conftest import MONDAY
 
 ALICE, BOB = UserScope.of("alice"), UserScope.of("bob")
@@ -41,14 +41,12 @@ def fact(
     version: int = 1,
     current: bool = True,
 ) -> Fact:
-    return user_fact(
+    return numbered_fact(
         scope.user,
+        n,
         type,
         value,
-        fact_id=f"{n:032x}",
-        thread="t1",
-        turn=f"turn{n}",
-        at=MONDAY + timedelta(minutes=n),
+        start=MONDAY,
         version=version,
         expires_at=MONDAY + timedelta(days=365),
         current=current,

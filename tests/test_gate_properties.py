@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -293,99 +294,35 @@ def told_of_the_past(draw: st.DrawFn) -> tuple[str, Pref]:
     return draw(st.sampled_from(PAST_FRAMES)).format(s=_in_the_past(pref.plain)), pref
 
 
-def _never_kept(case: tuple[str, Pref]) -> None:
-    text, pref = case
+@pytest.mark.parametrize(
+    "cases",
+    [
+        pytest.param(negated_near(), id="a negation beside the value"),
+        pytest.param(negated_far(), id="a retraction in a later sentence"),
+        pytest.param(joke_tail(), id="a joke or sarcasm tail"),
+        pytest.param(reported(), id="reported advice"),
+        pytest.param(framed(HYPOTHETICALS), id="a hypothetical"),
+        pytest.param(disguised(_lookalike, third_party=False), id="look-alike letters hiding a negation"),
+        pytest.param(disguised(_lookalike, third_party=True), id="look-alike letters hiding a third party"),
+        pytest.param(disguised(_zero_width, third_party=False), id="zero-width characters hiding a negation"),
+        pytest.param(
+            disguised(_zero_width, third_party=True), id="zero-width characters hiding a third party"
+        ),
+        pytest.param(framed(QUOTES), id="a quote across sentences"),
+        pytest.param(framed(LABELS), id="a label opener"),
+        pytest.param(told_of_the_past(), id="a state told of the speaker's past"),
+        pytest.param(smuggled(), id='an instruction inside "remember that"'),
+        pytest.param(framed(INDIFFERENT), id="a statement said with no preference at all"),
+        pytest.param(harmful_order(), id="a harmful order beside a preference"),
+    ],
+)
+@PROFILE
+@given(data=st.data())
+def test_what_states_no_preference_of_the_users_own_is_never_kept(
+    cases: st.SearchStrategy[tuple[str, Pref]], data: st.DataObject
+) -> None:
+    text, pref = data.draw(cases)
     assert not kept_anything(text, pref), f"kept: {text!r}"
-
-
-@PROFILE
-@given(negated_near())
-def test_a_negation_beside_the_value_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(negated_far())
-def test_a_retraction_in_a_later_sentence_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(joke_tail())
-def test_a_joke_or_sarcasm_tail_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(reported())
-def test_reported_advice_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(framed(HYPOTHETICALS))
-def test_a_hypothetical_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(disguised(_lookalike, third_party=False))
-def test_look_alike_letters_hiding_a_negation_are_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(disguised(_lookalike, third_party=True))
-def test_look_alike_letters_hiding_a_third_party_are_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(disguised(_zero_width, third_party=False))
-def test_zero_width_characters_hiding_a_negation_are_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(disguised(_zero_width, third_party=True))
-def test_zero_width_characters_hiding_a_third_party_are_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(framed(QUOTES))
-def test_a_quote_across_sentences_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(framed(LABELS))
-def test_a_label_opener_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(told_of_the_past())
-def test_a_state_told_of_the_speakers_past_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(smuggled())
-def test_an_instruction_inside_remember_that_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(framed(INDIFFERENT))
-def test_a_statement_said_with_no_preference_at_all_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
-
-
-@PROFILE
-@given(harmful_order())
-def test_a_harmful_order_beside_a_preference_is_never_kept(case: tuple[str, Pref]) -> None:
-    _never_kept(case)
 
 
 # --- benign perturbations ------------------------------------------------------------------------------------

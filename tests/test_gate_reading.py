@@ -14,7 +14,9 @@ from tests.judging import judged
 from tests.tables import rows, texts
 
 
-@pytest.mark.parametrize(("said", "ftype", "value"), rows("gate_reading", "kept"))
+@pytest.mark.parametrize(
+    ("said", "ftype", "value"), [*rows("gate_reading", "kept"), *rows("gate_reading", "no_correction")]
+)
 def test_a_lasting_first_person_statement_is_kept_however_it_is_worded(
     said: str, ftype: str, value: str
 ) -> None:
@@ -24,13 +26,6 @@ def test_a_lasting_first_person_statement_is_kept_however_it_is_worded(
 @pytest.mark.parametrize(("said", "ftype"), rows("gate_reading", "two_scripts"))
 def test_a_word_in_two_scripts_is_asked_not_kept(said: str, ftype: str) -> None:
     assert judged(said, ftype) == "ask:mixed_script"
-
-
-@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "after_a_dislike"))
-def test_a_value_after_a_dislike_of_something_else_is_not_disliked(
-    said: str, ftype: str, expected: str
-) -> None:
-    assert judged(said, ftype) == expected
 
 
 @pytest.mark.parametrize(("said", "ftype"), rows("gate_reading", "not_kept"))
@@ -68,13 +63,17 @@ def test_a_hesitation_before_a_kept_statement_keeps_it(row: tuple[str, str, str]
     assert judged(hesitation + said[0].lower() + said[1:], ftype) == f"kept:{value}"
 
 
-@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "hedged"))
-def test_a_hedge_before_the_value_rejects_and_after_it_asks(said: str, ftype: str, expected: str) -> None:
-    assert judged(said, ftype) == expected
-
-
-@pytest.mark.parametrize(("said", "ftype", "expected"), rows("gate_reading", "polite_language"))
-def test_a_polite_request_for_a_language_is_asked_unless_it_says_for_good(
+# A value after a dislike of something else is not disliked; a hedge before the value rejects and after it
+# asks; a polite request for a language is asked unless it says for good.
+@pytest.mark.parametrize(
+    ("said", "ftype", "expected"),
+    [
+        *rows("gate_reading", "after_a_dislike"),
+        *rows("gate_reading", "hedged"),
+        *rows("gate_reading", "polite_language"),
+    ],
+)
+def test_a_dislike_a_hedge_or_a_polite_request_gets_the_verdict_its_words_call_for(
     said: str, ftype: str, expected: str
 ) -> None:
     assert judged(said, ftype) == expected

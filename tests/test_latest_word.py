@@ -9,6 +9,7 @@ import pytest
 from testkit.change_runs import ChangeCase, run_change
 from testkit.fresh_corpus import Turn
 from tests.judging import judged
+from tests.tables import rows
 
 
 def _story(
@@ -25,21 +26,7 @@ def _story(
     )
 
 
-@pytest.mark.parametrize(
-    ("said", "ftype", "value"),
-    [
-        ("I always want the window — no wait, the aisle. Every flight.", "seat", "aisle"),
-        ("Start my searches from Gatwick, sorry, I mean Heathrow, it's my local.", "home_airport", "LHR"),
-        (
-            "Please remember I'm vegetarian, well, pescatarian really, I still eat fish.",
-            "dietary",
-            "pescatarian",
-        ),
-        ("For my profile: ~~window~~ aisle, always.", "seat", "aisle"),
-        ("Dietary needs: <del>gluten-free</del> lactose-free, every trip.", "dietary", "lactose-free"),
-        ("I prefer morning flights. No, evening — I finish work at five.", "flight_times", "evening"),
-    ],
-)
+@pytest.mark.parametrize(("said", "ftype", "value"), rows("latest_word", "corrections_in_a_message"))
 def test_a_correction_inside_a_message_yields_the_later_value_only(said: str, ftype: str, value: str) -> None:
     verdict = judged(said, ftype)
     assert verdict == f"kept:{value}" or verdict.startswith("ask:"), verdict
@@ -49,25 +36,6 @@ def test_a_correction_inside_a_message_yields_the_later_value_only(said: str, ft
     assert set(outcome.current) <= {value} and set(outcome.pending) <= {
         value
     }  # the earlier: never kept or asked
-
-
-@pytest.mark.parametrize(
-    ("said", "ftype", "value"),
-    [
-        ("I'm vegetarian and allergic to nuts.", "dietary", "vegetarian"),
-        ("I prefer to fly in the afternoon, mornings are too rushed", "flight_times", "afternoon"),
-        (
-            "Paris is home, and since I live north of the city it's CDG rather than Orly for me",
-            "home_airport",
-            "CDG",
-        ),
-        ("I prefer the aisle; window seats make me claustrophobic.", "seat", "aisle"),
-    ],
-)
-def test_two_values_that_are_no_correction_leave_the_statement_as_it_was(
-    said: str, ftype: str, value: str
-) -> None:
-    assert judged(said, ftype) == f"kept:{value}"
 
 
 def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
@@ -112,23 +80,13 @@ def test_a_contrary_statement_in_a_later_chat_retracts_or_supersedes(
     assert before not in outcome.current
 
 
-def test_a_later_chat_that_mentions_a_saved_value_plainly_keeps_it() -> None:
-    story = _story(
-        "later_chat",
-        "dietary",
-        ["As I said before, I'm vegetarian. Dinner ideas?"],
-        expect="vegetarian",
-        before="vegetarian",
-    )
-    assert run_change(story, "quote").current == ("vegetarian",)
-
-
-def test_someone_elses_change_leaves_the_users_fact() -> None:
-    story = _story(
-        "later_chat",
-        "dietary",
-        ["My wife is no longer vegetarian, she eats meat again."],
-        expect="vegetarian",
-        before="vegetarian",
-    )
+@pytest.mark.parametrize(
+    "said",
+    [
+        "As I said before, I'm vegetarian. Dinner ideas?",  # the saved value, mentioned plainly
+        "My wife is no longer vegetarian, she eats meat again.",  # someone else's change
+    ],
+)
+def test_a_later_chat_that_changes_nothing_of_the_users_keeps_the_saved_fact(said: str) -> None:
+    story = _story("later_chat", "dietary", [said], expect="vegetarian", before="vegetarian")
     assert run_change(story, "quote").current == ("vegetarian",)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from stdnum import iban, luhn
 
 from language.secrets.mask import mask_secrets, may_continue_secret
+from tests.tables import rows, texts
 
 
 def _gone(value: str, text: str) -> bool:
@@ -167,16 +168,12 @@ def test_every_code_of_a_recovery_list_is_masked(frame: str, codes: list[str], g
 
 
 @given(
-    st.sampled_from(
-        [
-            "the 'street you grew up on' answer is {}",
-            "primary school answer is {}",
-            "pregunta secreta, colegio: {}",
-        ]
-    ),
-    st.sampled_from(["Wellington Crescent", "St Brigid's", "San Ignacio de Loyola"]),
+    st.sampled_from(texts("secrets_shapes", "security_questions")),
+    st.sampled_from(texts("secrets_shapes", "security_answers")),
 )
-def test_the_answer_to_a_named_question_is_masked(frame: str, answer: str) -> None:
+def test_the_answer_to_a_named_security_question_is_masked_in_any_of_the_six_languages(
+    frame: str, answer: str
+) -> None:
     assert _gone(answer, frame.format(answer))
 
 
@@ -291,21 +288,6 @@ def test_a_driving_licence_number_is_masked(frame: str, number: str) -> None:
     assert _gone(number, frame.format(number))
 
 
-@given(
-    st.sampled_from(
-        [
-            "pergunta de segurança: nome do primeiro animal, resposta: {}",
-            "Sicherheitsfrage Lieblingsstadt, Antwort: {}",
-            "the answer to 'mother's maiden name' is {}",
-            "question secrète : ville natale, réponse : {}",
-        ]
-    ),
-    st.sampled_from(["Tareco", "Quedlinburg", "Figueiredo"]),
-)
-def test_a_security_answer_is_masked_in_any_of_the_six_languages(frame: str, answer: str) -> None:
-    assert _gone(answer, frame.format(answer))
-
-
 @given(st.sampled_from(["portão: {}#", "gate: *{}", "la verja se abre con {}#", "Hoftor {}#"]), _DIGITS)
 def test_a_code_keyed_on_a_keypad_is_masked_after_any_place(frame: str, code: str) -> None:
     assert _gone(code, frame.format(code))
@@ -387,27 +369,12 @@ def test_sessions_licences_and_asides_are_masked(text: str, secret: str) -> None
     assert _gone(secret, text), mask_secrets(text).text
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "lol the hotel wifi is called FBI_Surveillance_Van_3, love it",
-        "Le code wifi est affiché à la réception, pas besoin de le noter.",
-        "the session starts at 10:30 in room 4",
-        "my booking code is 4KX9PQ and the gate is 12",
-    ],
-)
+@pytest.mark.parametrize("text", texts("secrets_shapes", "kept_texts"))
 def test_names_and_talk_about_codes_are_kept(text: str) -> None:
     assert mask_secrets(text).text == text
 
 
-@pytest.mark.parametrize(
-    ("text", "kept_words"),
-    [
-        ("IBAN NL91 ABNA 0417 1643 00 for the refund", "for the refund"),
-        ("iban de44 5001 0517 5407 3249 31 pls, thanks", "pls, thanks"),
-        ("IBAN DE12 3456 7890 1234 5678 99 ok thanks", "ok thanks"),  # mistyped: check digits wrong
-    ],
-)
+@pytest.mark.parametrize(("text", "kept_words"), rows("secrets_shapes", "iban_stops"))
 def test_an_iban_mask_stops_where_the_iban_does(text: str, kept_words: str) -> None:
     masked = mask_secrets(text).text
     assert masked.startswith(("IBAN [IBAN ending", "iban [IBAN ending")) and masked.endswith(kept_words), (
@@ -415,28 +382,14 @@ def test_an_iban_mask_stops_where_the_iban_does(text: str, kept_words: str) -> N
     )
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "my backup codes are 4kd9-2mx8, 7pq1-k3z0 and 9vv2-bb71, also aisle seat pls",
-        "the recovery codes were k2m3-d4f5 q8w7-e6r5 — I prefer window seats",
-    ],
-)
+@pytest.mark.parametrize("said", texts("secrets_shapes", "code_lists_after_are"))
 def test_a_list_of_codes_after_are_or_were_is_masked_whole(said: str) -> None:
     masked = mask_secrets(said).text
     assert not re.search(r"\w\d\w\d-", masked), masked
     assert "seat" in masked
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "my PINs are 4921 and 7730, aisle seat please",
-        "the door codes: 4821, 7730 or 1190 — and a quiet room please",
-        "card pin 4921 / 7730, window seat please",
-        "my pin numbers are 4921 & 7730 and I'd like a window seat",
-    ],
-)
+@pytest.mark.parametrize("said", texts("secrets_shapes", "code_lists"))
 def test_every_code_of_a_list_is_masked_and_the_rest_kept(said: str) -> None:
     masked = mask_secrets(said).text
     assert not re.search(r"\d{4}", masked), masked

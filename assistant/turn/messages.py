@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import assert_never
 
-from assistant.events import Event, EventKind
+from assistant.events import Event, EventKind, message_kind
 from assistant.turns import Message
 from language.text import clean, readable
 
@@ -41,7 +41,7 @@ def model_message(event: Event) -> Message:
 
 def event_message(event: Event, *, clear_tool_results: bool = False) -> Message | None:
     """The model message an event of a *finished* turn becomes, or None for events the model never sees."""
-    match event.parsed_kind.kind:
+    match message_kind(event.parsed_kind.kind):
         case EventKind.USER:
             return {"role": "user", "content": event.text}
         case EventKind.MODEL:
@@ -50,16 +50,7 @@ def event_message(event: Event, *, clear_tool_results: bool = False) -> Message 
             return tool_message(event, cleared=clear_tool_results)
         case EventKind.ASSISTANT:
             return {"role": "assistant", "content": event.text}
-        case (
-            EventKind.SUMMARY
-            | EventKind.CONTEXT
-            | EventKind.RECALL
-            | EventKind.PROMOTION
-            | EventKind.FAILURE
-            | EventKind.REDACTION
-            | EventKind.ASK
-            | EventKind.ANSWER
-        ):
+        case None:
             return None
         case unreachable:
             assert_never(unreachable)

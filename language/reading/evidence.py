@@ -300,36 +300,22 @@ def locate(quote: str, turn_text: str) -> Evidence | None:
         return None
     text = clean(turn_text)
     found = find_quote(quote, text)
-    if found is None:
+    evidence = None if found is None else located_at(text, found)
+    if found is None or evidence is None:
         return None
-    marked = spoken_marks(text)  # split where a dictated mark was said; the same length as ``text``
-    sentence = next((s for s in sentence_spans(marked) if s.start <= found.start < s.end), None)
-    if sentence is None:
-        return None
-    clauses = split_clauses(marked, sentence)
-    touched = [c for c in clauses if c.overlaps(found)]
-    # A quote that spans several clauses keeps all of them: the evidence is never cut inside the quote.
-    clause = _trim(marked, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
-    quote_span = Span(start=max(found.start, sentence.start), end=min(found.end, sentence.end))
-    return Evidence(
-        text=text,
-        quote=quote_span,
-        sentence=sentence,
-        clause=clause,
-        clauses=tuple(_trim(marked, c) for c in touched) or (clause,),
-        whole=found if found.end > sentence.end else None,
-    )
+    return replace(evidence, whole=found if found.end > evidence.sentence.end else None)
 
 
 def located_at(text: str, span: Span) -> Evidence | None:
     """The evidence for the words at ``span`` of an already cleaned text (as :func:`locate` finds a quote, when
     the place is known and the same words may occur earlier)."""
-    marked = spoken_marks(text)
+    marked = spoken_marks(text)  # split where a dictated mark was said; the same length as ``text``
     sentence = next((s for s in sentence_spans(marked) if s.start <= span.start < s.end), None)
     if sentence is None:
         return None
     clauses = split_clauses(marked, sentence)
     touched = [c for c in clauses if c.overlaps(span)]
+    # Words that span several clauses keep all of them: the evidence is never cut inside a quote.
     clause = _trim(marked, Span(start=touched[0].start, end=touched[-1].end) if touched else sentence)
     return Evidence(
         text=text,

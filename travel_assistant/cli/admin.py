@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, assert_never
 import typer
 
 from assistant.errors import NotFound
-from assistant.events import Event, EventKind
+from assistant.events import Event, EventKind, message_kind
 from assistant.facts.words import EvidenceWords
 from assistant.ids import FactId, UserId, UserScope, fact_id, turn_id, user_id
 from language.text import json_text, readable
@@ -282,23 +282,14 @@ def log_lines(e: Event, width: int) -> list[str]:
 
 def _log_detail(event: Event) -> str:
     """One line per event for ``log``: the text of messages, the names of tool calls, the body otherwise."""
-    match event.parsed_kind.kind:
+    match message_kind(event.parsed_kind.kind):
         case EventKind.USER | EventKind.ASSISTANT:
             return event.text
         case EventKind.TOOL:
             return f"{event.body.get('name')} ok={event.body.get('ok')}"
         case EventKind.MODEL:
             return ", ".join(c["name"] for c in event.body.get("tool_calls", []))
-        case (
-            EventKind.SUMMARY
-            | EventKind.CONTEXT
-            | EventKind.RECALL
-            | EventKind.PROMOTION
-            | EventKind.FAILURE
-            | EventKind.REDACTION
-            | EventKind.ASK
-            | EventKind.ANSWER
-        ):
+        case None:
             return json.dumps(dict(event.body))[:100]
         case unreachable:
             assert_never(unreachable)

@@ -1,11 +1,6 @@
 """Thread log, users, bookings, work claims, job runs and the audit trail.
 
-Revision ID: 0001_initial
-Revises:
 Create Date: 2026-11-30
-
-Column types are spelled out here instead of imported from ``memory.tables`` so this migration keeps meaning
-the same thing after the models change.
 """
 
 from __future__ import annotations
@@ -15,8 +10,6 @@ from alembic import op
 
 revision = "0001_initial"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 SEQ = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 TS = sa.DateTime(timezone=True)

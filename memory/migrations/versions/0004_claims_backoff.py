@@ -1,7 +1,5 @@
 """Work claims tell a live worker's lease from repeated failure: failures, the next retry time, the error kind.
 
-Revision ID: 0004_claims_backoff
-Revises: 0005_scenarios
 Create Date: 2026-12-02
 
 ``attempts`` keeps counting how often a claim was taken; ``failures`` counts attempts that ended in an error or
@@ -12,20 +10,27 @@ and ``travel-assistant jobs failing``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
+from memory.migrations.columns import add_columns, drop_columns
+
 revision = "0004_claims_backoff"
 down_revision = "0005_scenarios"
-branch_labels = None
-depends_on = None
+
+
+def _columns() -> list[sa.Column[Any]]:
+    return [
+        sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("retry_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("error_kind", sa.String(60), nullable=True),
+    ]
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("work_claims") as batch:
-        batch.add_column(sa.Column("failures", sa.Integer(), nullable=False, server_default="0"))
-        batch.add_column(sa.Column("retry_at", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("error_kind", sa.String(60), nullable=True))
+    add_columns("work_claims", _columns())
     # Claims left behind by the old permanent cap are failing work, not finished work: count their attempts as
     # failures so they show up as failing and are retried.
     op.execute(
@@ -35,7 +40,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("work_claims") as batch:
-        batch.drop_column("error_kind")
-        batch.drop_column("retry_at")
-        batch.drop_column("failures")
+    drop_columns("work_claims", _columns())

@@ -1,26 +1,29 @@
 """Bookings can be cancelled: a nullable ``cancelled_at`` on ``bookings`` (a cancelled booking stays on record).
 
-Revision ID: 0005_scenarios
-Revises: 0001_initial
 Create Date: 2026-12-01
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
-from alembic import op
+
+from memory.migrations.columns import add_columns, drop_columns
 
 revision = "0005_scenarios"
 down_revision = "0001_initial"
-branch_labels = None
-depends_on = None
+
+
+def _columns() -> list[sa.Column[Any]]:
+    return [
+        sa.Column("cancelled_at", sa.DateTime(timezone=True), nullable=True),
+    ]
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("bookings") as batch:
-        batch.add_column(sa.Column("cancelled_at", sa.DateTime(timezone=True), nullable=True))
+    add_columns("bookings", _columns())
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("bookings") as batch:
-        batch.drop_column("cancelled_at")
+    drop_columns("bookings", _columns())

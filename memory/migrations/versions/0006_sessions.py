@@ -1,11 +1,6 @@
 """Server-side login sessions.
 
-Revision ID: 0006_sessions
-Revises: 0004_claims_backoff
 Create Date: 2026-12-01
-
-Column types are spelled out here instead of imported from ``memory.tables`` so this migration keeps meaning
-the same thing after the models change.
 """
 
 from __future__ import annotations
@@ -15,8 +10,6 @@ from alembic import op
 
 revision = "0006_sessions"
 down_revision = "0004_claims_backoff"
-branch_labels = None
-depends_on = None
 
 TS = sa.DateTime(timezone=True)
 

@@ -1,11 +1,6 @@
 """Per-user demo clocks.
 
-Revision ID: 0007_demo_clock
-Revises: 0006_sessions
 Create Date: 2026-12-01
-
-Column types are spelled out here instead of imported from ``memory.tables`` so this migration keeps meaning
-the same thing after the models change.
 """
 
 from __future__ import annotations
@@ -15,8 +10,6 @@ from alembic import op
 
 revision = "0007_demo_clock"
 down_revision = "0006_sessions"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
