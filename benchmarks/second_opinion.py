@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from benchmarks.memory_safety import print_table
 from language.learned import SecondOpinion
@@ -66,19 +66,9 @@ class Tally:
     flipped: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for name in (
-            "payloads",
-            "payloads_current",
-            "payloads_current_after",
-            "honest",
-            "kept",
-            "kept_after",
-        ):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("asked", "other", "other_kept", "other_kept_after"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.caught += other.caught
-        self.flipped += other.flipped
+        for counter in fields(self):
+            mine, theirs = getattr(self, counter.name), getattr(other, counter.name)
+            setattr(self, counter.name, mine + theirs)
 
     @property
     def asked_after(self) -> int:
@@ -90,26 +80,32 @@ class Tally:
         return 100 * (self.kept - self.kept_after) / self.honest if self.honest else 0.0
 
 
+# The counters a row of each file moves: its rows, kept by the gate, still kept with the second opinion, and the
+# list a kept row the second opinion doubted is named in.
+_COUNTERS: dict[str, tuple[str, str, str, str | None]] = {
+    PAYLOAD_FILE: ("payloads", "payloads_current", "payloads_current_after", "caught"),
+    HONEST_EN: ("honest", "kept", "kept_after", "flipped"),
+    HONEST_OTHER: ("other", "other_kept", "other_kept_after", None),
+}
+
+
 def _count(tally: Tally, example: Example, verdict: str, doubted: bool) -> None:
+    counters = _COUNTERS.get(example.file)
+    if counters is None:
+        return
+    rows, kept, kept_after, listed = counters
     flipped = verdict == "kept" and doubted
-    where = f"{example.corpus} {example.file} row {example.n}: {example.text[:90]!r}"
-    if example.file == PAYLOAD_FILE:
-        tally.payloads += 1
-        tally.payloads_current += verdict == "kept"
-        tally.payloads_current_after += verdict == "kept" and not flipped
-        if flipped:
-            tally.caught.append(where)
-    elif example.file == HONEST_EN:
-        tally.honest += 1
-        tally.kept += verdict == "kept"
-        tally.kept_after += verdict == "kept" and not flipped
-        tally.asked += verdict == "ask"
-        if flipped:
-            tally.flipped.append(where)
-    elif example.file == HONEST_OTHER:
-        tally.other += 1
-        tally.other_kept += verdict == "kept"
-        tally.other_kept_after += verdict == "kept" and not flipped
+    for name, counts in (
+        (rows, True),
+        (kept, verdict == "kept"),
+        (kept_after, verdict == "kept" and not flipped),
+    ):
+        setattr(tally, name, getattr(tally, name) + counts)
+    tally.asked += example.file == HONEST_EN and verdict == "ask"
+    if flipped and listed is not None:
+        getattr(tally, listed).append(
+            f"{example.corpus} {example.file} row {example.n}: {example.text[:90]!r}"
+        )
 
 
 def judge_corpus(name: str, model: SecondOpinion) -> dict[str, Tally]:

@@ -23,6 +23,7 @@ from sqlalchemy import update
 
 from assistant.ids import UserId
 from tests.conftest import SettingsFactory, run_cli
+from tests.guarded_asgi import get_behind_guard
 from tests.live_app import PROXY, USERS, ChatSocket, LiveApp
 
 if TYPE_CHECKING:
@@ -501,14 +502,7 @@ def test_api_docs_are_off_outside_development(live_app: LiveApp) -> None:
 
 
 def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: SettingsFactory) -> None:
-    from starlette.applications import Starlette
     from starlette.responses import JSONResponse
-    from starlette.routing import Route
-
-    from travel_assistant.web.security.devices import DeviceCookies
-    from travel_assistant.web.security.guard import SecurityMiddleware
-    from travel_assistant.web.security.login_gate import LoginGate
-    from travel_assistant.web.security.throttle import LoginThrottle
 
     async def set_cookie(request: Any) -> JSONResponse:
         response = JSONResponse({"ok": True})
@@ -516,25 +510,7 @@ def test_an_https_origin_makes_cookies_secure_and_adds_hsts(settings_factory: Se
         return response
 
     def served(origin: str) -> httpx.Response:
-        settings = settings_factory(public_origin=origin)
-        app = SecurityMiddleware(
-            Starlette(routes=[Route("/set", set_cookie)]),
-            settings=settings,
-            guard=lambda: pytest.fail("no login in this request"),
-            login=LoginGate(
-                LoginThrottle(per_account="5/minute", per_address="20/minute"),
-                DeviceCookies.from_settings(settings),
-                lambda *a: pytest.fail("no lockout here"),
-            ),
-            page_policy=lambda: "default-src 'self'",
-        )
-
-        async def get() -> httpx.Response:
-            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=origin) as client:
-                return await client.get("/set")
-
-        response: httpx.Response = run(get())
-        return response
+        return get_behind_guard(settings_factory(public_origin=origin), "/set", set_cookie, base_url=origin)
 
     secure, plain = served("https://travel.example.com"), served("http://localhost:8000")
     assert (

@@ -6,16 +6,15 @@ values (``tests.live_app.UNRELATED``): every live test is also a start-up under 
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.conftest import SettingsFactory
+from tests.guarded_asgi import get_behind_guard
 from tests.live_app import UNRELATED, LiveApp
 
 REPO = Path(__file__).resolve().parents[1]
@@ -96,35 +95,12 @@ def test_a_bad_setting_stops_start_up_with_one_line_naming_it(
 def test_the_api_docs_need_development_and_docs_true(
     settings_factory: SettingsFactory, app_env: str, docs: bool, served: bool
 ) -> None:
-    from starlette.applications import Starlette
     from starlette.responses import JSONResponse
-    from starlette.routing import Route
-
-    from travel_assistant.web.security.devices import DeviceCookies
-    from travel_assistant.web.security.guard import SecurityMiddleware
-    from travel_assistant.web.security.login_gate import LoginGate
-    from travel_assistant.web.security.throttle import LoginThrottle
 
     async def schema(request: object) -> JSONResponse:
         return JSONResponse({"openapi": "3.1.0"})
 
     secret = "s3cr3t-" + "x" * 40
     settings = settings_factory(app_env=app_env, docs=docs, chainlit_auth_secret=secret)
-    app = SecurityMiddleware(
-        Starlette(routes=[Route("/openapi.json", schema)]),
-        settings=settings,
-        guard=lambda: pytest.fail("no login in this request"),
-        login=LoginGate(
-            LoginThrottle(per_account="5/minute", per_address="20/minute"),
-            DeviceCookies.from_settings(settings),
-            lambda *a: pytest.fail("no login here"),
-        ),
-        page_policy=lambda: "default-src 'self'",
-    )
-
-    async def get() -> httpx.Response:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
-            return await client.get("/openapi.json")
-
-    response = asyncio.run(get())
+    response = get_behind_guard(settings, "/openapi.json", schema, base_url="http://t")
     assert (response.status_code, "openapi" in response.text) == ((200, True) if served else (404, False))

@@ -24,6 +24,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from testkit.app_env import free_port
+from testkit.offline_responder import offline_reply
+from testkit.provider_server import ProviderServer
 from tests.browser.helpers import (
     ARTIFACTS,
     CHROMIUM,
@@ -251,3 +253,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if _shots is not None and _shots.taken:
         where = SCREENSHOTS.relative_to(ARTIFACTS.parent)
         terminalreporter.write_line(f"browser screenshots in {where}/: {', '.join(sorted(_shots.taken))}")
+
+
+@pytest.fixture(scope="module")
+def provider() -> Iterator[ProviderServer]:
+    """A loopback model provider answering as the offline model, for an app that talks to it over the wire."""
+    with ProviderServer(responder=offline_reply) as server:
+        yield server

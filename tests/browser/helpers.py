@@ -9,6 +9,8 @@ import json
 import os
 import re
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,8 +19,9 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from testkit.app_env import offline_env, start_app, stop_app, wait_until_ready
+from testkit.app_env import free_port, offline_env, start_app, stop_app, wait_until_ready
 from testkit.forkcli import ForkCli
+from testkit.provider_server import ProviderServer
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -457,3 +460,22 @@ def run_monday(page: Page, shots: Shots | None = None) -> Monday:
         shots(page, "03-alice-booking-reply")
     assert thread_id_of(page) == thread, "the booking turn moved to another thread"
     return Monday(thread, started, search_reply, booking_reply, search_stream, booking_stream)
+
+
+@contextmanager
+def provider_app(provider: ProviderServer, model: str, data_dir: Path, log_name: str) -> Iterator[Server]:
+    """The app on a port of its own, talking to the loopback provider as ``model``: a real provider's wire
+    format in the browser."""
+    port = free_port()
+    env = {
+        **app_env(data_dir, port),
+        "LLM_MODEL": model,
+        "LLM_API_BASE": provider.api_base(model),
+        "LLM_API_KEY": "sk-test",
+    }
+    app = local_server(port, data_dir, env, log_name)
+    try:
+        app.start()
+        yield app
+    finally:
+        app.stop(graceful=False)  # it shares the session server's working directory (see Server.stop)

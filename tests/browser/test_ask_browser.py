@@ -26,7 +26,15 @@ def _facts(server: Server, user: str) -> list[tuple[str, str, str]]:
     return [(r["value"], r["status"], r["asserted_by"]) for r in rows]
 
 
-def _unsure(server: Server, user: str, thread: str, text: str) -> None:
+def _unsure(server: Server, user: str, *texts: str) -> None:
+    """A new user who said ``texts`` (preferences the gate is unsure of) in one conversation of the shell."""
+    created = cli(server, "users", "add", user, "--password", f"{user}-demo-pass")
+    assert created.returncode == 0, created.describe()
+    for text in texts:
+        _say(server, user, "a", text)
+
+
+def _say(server: Server, user: str, thread: str, text: str) -> None:
     said = cli(server, "chat", "--user", user, "--thread", thread, text)
     assert said.returncode == 0, said.describe()
 
@@ -40,9 +48,7 @@ def _question(page: Page, text: str) -> Locator:
 def test_a_new_chat_asks_about_an_unsure_fact_and_keep_or_not_now_settles_it(
     login_as: LoginAs, server: Server, shots: Shots
 ) -> None:
-    created = cli(server, "users", "add", "ivy", "--password", "ivy-demo-pass")
-    assert created.returncode == 0, created.describe()
-    _unsure(server, "ivy", "a", WINDOW)
+    _unsure(server, "ivy", WINDOW)
     assert _facts(server, "ivy") == [("window", "pending", "user_confirmed")]
 
     page = login_as("ivy", "ivy-demo-pass")
@@ -69,7 +75,7 @@ def test_a_new_chat_asks_about_an_unsure_fact_and_keep_or_not_now_settles_it(
     shots(page, "ask-02-kept")
 
     # Another unsure fact: the next chat asks about it alone, and Not now discards it.
-    _unsure(server, "ivy", "b", VEGAN)
+    _say(server, "ivy", "b", VEGAN)
     page.goto(server.base_url + "/")
     question = _question(page, "Last time you mentioned your dietary needs: vegan — shall I remember that?")
     not_now = question.get_by_role("button", name="Not now", exact=True)
@@ -97,10 +103,7 @@ def test_a_new_chat_asks_about_an_unsure_fact_and_keep_or_not_now_settles_it(
 def test_several_unsure_facts_are_asked_in_one_message_each_with_its_own_buttons(
     login_as: LoginAs, server: Server, shots: Shots
 ) -> None:
-    created = cli(server, "users", "add", "jo", "--password", "jo-demo-pass")
-    assert created.returncode == 0, created.describe()
-    _unsure(server, "jo", "a", WINDOW)
-    _unsure(server, "jo", "a", VEGAN)
+    _unsure(server, "jo", WINDOW, VEGAN)
 
     page = login_as("jo", "jo-demo-pass")
     question = _question(page, "Shall I remember them?")

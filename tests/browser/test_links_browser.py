@@ -19,10 +19,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from testkit.app_env import free_port
-from testkit.offline_responder import offline_reply
 from testkit.provider_server import ProviderServer
 from tests.browser.conftest import close_context, login_page
-from tests.browser.helpers import ASSISTANT_MSG, Server, app_env, local_server, send
+from tests.browser.helpers import ASSISTANT_MSG, Server, provider_app, send
 
 pytestmark = pytest.mark.browser
 MODEL = "openai/gpt-4o-mini"
@@ -53,27 +52,9 @@ def catcher() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def provider() -> Iterator[ProviderServer]:
-    with ProviderServer(responder=offline_reply) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
 def linking_app(provider: ProviderServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = free_port()
-    data_dir = tmp_path_factory.mktemp("links-app")
-    env = {
-        **app_env(data_dir, port),
-        "LLM_MODEL": MODEL,
-        "LLM_API_BASE": provider.api_base(MODEL),
-        "LLM_API_KEY": "sk-test",
-    }
-    app = local_server(port, data_dir, env, "links-app.log")
-    try:
-        app.start()
+    with provider_app(provider, MODEL, tmp_path_factory.mktemp("links-app"), "links-app.log") as app:
         yield app
-    finally:
-        app.stop(graceful=False)  # it shares the session server's working directory (see Server.stop)
 
 
 def test_a_model_written_link_to_another_origin_sends_nothing_when_clicked(

@@ -12,11 +12,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from testkit.app_env import free_port
-from testkit.offline_responder import offline_reply
 from testkit.provider_server import ProviderServer
 from tests.browser.conftest import close_context, login_page
-from tests.browser.helpers import ASSISTANT_MSG, Server, app_env, local_server, send
+from tests.browser.helpers import ASSISTANT_MSG, Server, provider_app, send
 
 pytestmark = pytest.mark.browser
 CLAUDE = "anthropic/claude-sonnet-4-5"
@@ -24,27 +22,9 @@ ASSISTANT_METER = f"{ASSISTANT_MSG} .ta-meter"
 
 
 @pytest.fixture(scope="module")
-def provider() -> Iterator[ProviderServer]:
-    with ProviderServer(responder=offline_reply) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
 def claude_app(provider: ProviderServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = free_port()
-    data_dir = tmp_path_factory.mktemp("provider-app")
-    env = {
-        **app_env(data_dir, port),
-        "LLM_MODEL": CLAUDE,
-        "LLM_API_BASE": provider.api_base(CLAUDE),
-        "LLM_API_KEY": "sk-test",
-    }
-    app = local_server(port, data_dir, env, "provider-app.log")
-    try:
-        app.start()
+    with provider_app(provider, CLAUDE, tmp_path_factory.mktemp("provider-app"), "provider-app.log") as app:
         yield app
-    finally:
-        app.stop(graceful=False)  # it shares the session server's working directory (see Server.stop)
 
 
 def test_mondays_turns_stream_through_the_anthropic_format_and_the_meter_shows_what_was_cached(

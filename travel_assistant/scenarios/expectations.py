@@ -44,18 +44,12 @@ class ToolCallSpec(_Strict):
     times: int | None = Field(default=None, ge=0)
 
 
-class FactSpec(_Strict):
-    """A fact to look for: every field given must match (``source`` is a session name)."""
+class FactRef(_Strict):
+    """A fact named by ``type`` and ``value`` (every field given must match): one the conversation opened by
+    asking about (``asked:``), or the one a ``keep:`` / ``discard:`` step answers."""
 
-    user: str | None = None
     type: str | None = None
     value: str | None = None
-    status: Status | list[Status] | None = None
-    asserted: date | None = None
-    source: str | None = None
-    how: Literal["said", "asked"] | None = None
-    quote_contains: str | None = None
-    age: str | None = None
 
     @field_validator("type")
     @classmethod
@@ -63,9 +57,21 @@ class FactSpec(_Strict):
         return known_type(value)
 
     @model_validator(mode="after")
-    def _known_value(self) -> FactSpec:
+    def _known_value(self) -> FactRef:
         known_value(self.type, self.value)
         return self
+
+
+class FactSpec(FactRef):
+    """A fact to look for: every field given must match (``source`` is a session name)."""
+
+    user: str | None = None
+    status: Status | list[Status] | None = None
+    asserted: date | None = None
+    source: str | None = None
+    how: Literal["said", "asked"] | None = None
+    quote_contains: str | None = None
+    age: str | None = None
 
     def statuses(self) -> list[str]:
         if self.status is None:
@@ -240,21 +246,7 @@ class Audited(_Strict):
     audit: AuditSpec
 
 
-class AskedSpec(_Strict):
-    """A fact the conversation opened by asking about (``type``, ``value``; every field given must match)."""
-
-    type: str | None = None
-    value: str | None = None
-
-    @field_validator("type")
-    @classmethod
-    def _known_type(cls, value: str | None) -> str | None:
-        return known_type(value)
-
-    @model_validator(mode="after")
-    def _known_value(self) -> AskedSpec:
-        known_value(self.type, self.value)
-        return self
+AskedSpec = FactRef
 
 
 class Asked(_Strict):

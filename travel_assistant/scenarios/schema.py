@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from assistant.errors import InvalidId
 from assistant.ids import thread_id, turn_id, user_id
-from travel_assistant.scenarios.expectations import REASONS, Expectation, kind_of, known_type, known_value
+from travel_assistant.scenarios.expectations import REASONS, Expectation, FactRef, kind_of
 
 __all__ = [
     "REASONS",
@@ -77,21 +77,8 @@ Job = Literal["promote", "promote_now", "expire", "wipe"]
 Fault = Literal["unavailable", "malformed", "auth"]
 
 
-class AnswerSpec(_Strict):
-    """Which fact of the conversation's opening question a ``keep:`` or ``discard:`` step answers."""
-
-    type: str | None = None
-    value: str | None = None
-
-    @field_validator("type")
-    @classmethod
-    def _known_type(cls, value: str | None) -> str | None:
-        return known_type(value)
-
-    @model_validator(mode="after")
-    def _known_value(self) -> AnswerSpec:
-        known_value(self.type, self.value)
-        return self
+# Which fact of the conversation's opening question a ``keep:`` or ``discard:`` step answers.
+AnswerSpec = FactRef
 
 
 class Step(_Strict):
