@@ -248,9 +248,10 @@ def _refused(evidence: Evidence, type_name: str, *, before: str) -> Accepted | N
 def _judge(evidence: Evidence, type_name: str, *, before: str, keep: str | None = None) -> Accepted | Reason:
     """The verdict on the evidence; with ``keep`` (the latest word of a correction), no other value of the type
     may stand."""
-    original, said = evidence, evidence.clause_text  # the user's characters, for the stored quote
+    original = evidence  # the user's characters, for the stored quote
     evidence = evidence.plain()  # what the rules read: "don\u2019t" is "don't"
-    clause, quote, requested = requests.without_request(evidence.clause_text, evidence.quote_in_clause)
+    read = requests.without_request(evidence.clause_text, evidence.quote_in_clause)
+    clause = read[0]
     if type_name.lower() in TASK_TYPES:
         return "task_progress"
     if requests.is_forget_request(clause):
@@ -281,18 +282,7 @@ def _judge(evidence: Evidence, type_name: str, *, before: str, keep: str | None 
     if not matches:
         # None: the user's words hold no value of this type, the model made it up.
         return _plainest(later) if later else "inference"
-    here = _judge_clause(
-        evidence,
-        original,
-        ftype,
-        said=said,
-        matches=matches,
-        clause=clause,
-        quote=quote,
-        requested=requested,
-        asked=asked,
-        before=before,
-    )
+    here = _judge_clause(evidence, original, ftype, matches=matches, read=read, asked=asked, before=before)
     if keep is not None and isinstance(here, Accepted) and here.value != keep:
         return _plainest(later) if later else "inference"
     return _plainest([here, *later])
@@ -320,19 +310,17 @@ def _judge_clause(
     original: Evidence,
     ftype: TypeWords,
     *,
-    said: str,
     matches: list[ValueMatch],
-    clause: str,
-    quote: Span,
-    requested: bool,
+    read: tuple[str, Span, bool],
     asked: bool,
     before: str,
 ) -> Accepted | Reason:
     """The verdict on the values of ``ftype`` in the evidence's first sentence: ``evidence`` as the rules read
-    it, ``original`` with the user's characters (``said`` is its clause), ``clause`` and ``quote`` with an
-    explicit "remember that …" taken off the front (``requested``), ``matches`` the values found in it,
-    ``asked`` when it answers the assistant."""
+    it, ``original`` with the user's characters, ``read`` its clause and quote with an explicit "remember that …"
+    taken off the front (and whether one was: :func:`requests.without_request`), ``matches`` the values found
+    in that clause, ``asked`` when it answers the assistant."""
     type_name = ftype.name
+    said, (clause, quote, requested) = original.clause_text, read
     if len(evidence.clauses) > 1:
         # A quote across clauses is judged on each clause that states a value it points at, and the user's
         # plainest statement stands: "I'm Italian and prefer you reply in Italian" is said in its second

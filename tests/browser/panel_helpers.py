@@ -23,8 +23,8 @@ def open_panel(page: Page, *, via: str = "header") -> Locator:
     if via == "header":
         page.locator("#memory-header-button").click()
     else:
+        # The command opens the panel at once: no message is sent.
         page.locator("#message-composer").get_by_role("button", name="Memories", exact=True).click()
-        page.click("#chat-submit")
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
     expect(page.locator("#side-view-title")).to_contain_text("Memories")

@@ -117,7 +117,7 @@ def test_monday_flow_streams_replies_shows_tool_steps_and_lists_the_thread(
     expect(meter).to_have_attribute("aria-expanded", "false")
     meter.click()
     expect(meter).to_have_attribute("aria-expanded", "true")
-    expect(meters.last).to_contain_text("earlier turns in the window")
+    expect(meters.last).to_contain_text("earlier messages in full")
 
     # The new conversation shows up in the sidebar, titled by its first message.
     link = page.locator(f'{THREAD_LINK}[href="/thread/{monday.thread_id}"]')

@@ -123,8 +123,7 @@ def test_the_header_button_opens_the_panel_beside_the_chat(open_page: OpenPage, 
 
 def test_the_composer_command_opens_the_panel_too(open_page: OpenPage) -> None:
     page = open_page("bob")
-    page.get_by_role("button", name="Memories", exact=True).last.click()
-    page.click("#chat-submit")
+    page.get_by_role("button", name="Memories", exact=True).last.click()  # no send press needed
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
     expect(panel.get_by_role("button", name="Promote my conversations now")).to_have_count(
