@@ -17,13 +17,15 @@ it a rule's methods are the compiled pattern's own, at no cost.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 Kind = Literal["rule", "fragment", "words"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,10 +190,29 @@ def whole_words(id: str, alternatives: str, *, flags: int = re.IGNORECASE, **rec
     return rule(id, rf"\b(?:{alternatives})\b", flags=flags, **record)
 
 
+# The readings remembered per text (:func:`remembered`): emptied when a verdict is explained, so that every rule
+# that decides it runs, and is named, inside the block.
+_REMEMBERED: list[Any] = []
+
+
+def remembered(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """``functools.lru_cache`` for a pure reading of a text (masking, finding a vocabulary's values), which every
+    check of a turn asks for again; :func:`explaining` forgets what it remembers, so an explanation is complete."""
+
+    def decorate(fn: Callable[..., T]) -> Callable[..., T]:
+        cached = functools.lru_cache(maxsize=maxsize)(fn)
+        _REMEMBERED.append(cached)
+        return cached
+
+    return decorate
+
+
 @contextmanager
 def explaining() -> Iterator[list[str]]:
     """Record the id of every rule that matches while the block runs (in order, repeats dropped)."""
     fired: list[str] = []
+    for cache in _REMEMBERED:
+        cache.cache_clear()
 
     def traced(r: Rule, name: str) -> Callable[..., Any]:
         real = getattr(r.compiled, name)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from language.lexicon.secrets.hits import MASK_RE as _MASK_RE
 from language.lexicon.secrets.hits import SecretKind as SecretKind
 from language.normalise import Normalised
+from language.rules import remembered
 from language.secrets.cards import card_hits, expiries_beside, opens_with_digits, split_card_parts
 from language.secrets.cues import cued_hits
 from language.secrets.documents import document_hits
@@ -60,6 +61,10 @@ __all__ = [
     "masked_notice",
     "may_continue_secret",
 ]
+
+
+# How many (message, previous message) maskings are remembered: a few promotion chunks' worth.
+_TEXTS_REMEMBERED = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +207,13 @@ def _uncovered(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
 
 
 def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
+    """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``); see
+    :func:`_mask`. Remembered per text: every check of a turn masks the same messages again."""
+    return _mask(text, previous)
+
+
+@remembered(_TEXTS_REMEMBERED)
+def _mask(text: str, previous: str | None) -> Masked:
     """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``).
 
     The scanners read the normalised view (:mod:`language.normalise`): full-width, other scripts' or

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from language.detect import fold_accents, may_be_other_language
 from language.lexicon.values.vocabulary import _ENDINGS, _GAP, _HELD, _WORD
+from language.rules import remembered
 from language.values.other_languages import OTHER_LANGUAGES
 
 
@@ -42,12 +43,8 @@ def vocabulary(
     """
     pairs = {**{v.lower(): v for v in pairs.values()}, **pairs}
 
-    def phrase(key: str) -> str:
-        body = r"[\s-]?".join(map(re.escape, re.split(r"[\s-]+", key)))
-        return body + (r"(?:s|es)?" if len(key) >= _FUZZY_MIN or " " in key else "")
-
     pattern = re.compile(
-        r"\b(" + "|".join(phrase(k) for k in sorted(pairs, key=len, reverse=True)) + r")\b", re.I
+        r"\b(" + "|".join(_phrase(k) for k in sorted(pairs, key=len, reverse=True)) + r")\b", re.I
     )
     squeezed = {re.sub(r"[\s-]+", "", k.lower()): v for k, v in pairs.items()}
     singles = {k: v for k, v in pairs.items() if re.fullmatch(r"[a-z]+", k) and len(k) >= _ENDING_MIN}
@@ -56,14 +53,18 @@ def vocabulary(
     values = frozenset(pairs.values())
     elsewhere = _in_other_languages(other, values) if other is not None else None
 
+    word_value, starting = _fuzzy(singles, several, compounds=compounds)
+
     def find(text: str) -> list[ValueMatch]:
-        found = _find(text)
+        found = list(_find(text))
         if elsewhere is not None and may_be_other_language(text):
             taken = [(f.start, f.end) for f in found]
             found += [m for m in elsewhere(text) if not any(a < m.end and m.start < b for a, b in taken)]
         return sorted(found, key=lambda f: f.start)
 
-    def _find(text: str) -> list[ValueMatch]:
+    # Every check of a turn asks for the values of the same sentences and clauses again: remembered per text.
+    @remembered(_TEXTS_REMEMBERED)
+    def _find(text: str) -> tuple[ValueMatch, ...]:
         found = []
         for m in pattern.finditer(text):
             key = re.sub(r"[\s-]+", "", m.group(1).lower())
@@ -77,12 +78,36 @@ def vocabulary(
                 continue
             # "windowwww", "vegannn": a letter held down is the same word.
             said = _HELD.sub(r"\1", w.group(0).lower())
-            value = next((v for k, v in singles.items() if _near(said, k, compounds=compounds)), None)
+            value = word_value(said)
             if value is not None:
                 found.append(ValueMatch(value=value, start=w.start(), end=w.end()))
-        return found + _slipped_phrases(folded, several, [(f.start, f.end) for f in found])
+        return (*found, *_slipped_phrases(folded, starting, [(f.start, f.end) for f in found]))
 
     return find, values
+
+
+def _phrase(key: str) -> str:
+    """A listed phrase as a pattern: its spaces and hyphens any or none, a plural on a long one."""
+    body = r"[\s-]?".join(map(re.escape, re.split(r"[\s-]+", key)))
+    return body + (r"(?:s|es)?" if len(key) >= _FUZZY_MIN or " " in key else "")
+
+
+def _fuzzy(
+    singles: dict[str, str], several: list[tuple[list[str], str]], *, compounds: bool
+) -> tuple[Callable[[str], str | None], Callable[[str], tuple[tuple[list[str], str], ...]]]:
+    """The slow, fuzzy readings of one word: the value a long word is a slip or an inflection of, and the phrases
+    a word may begin. The same words come back in every message ("the", "seat"), so each is remembered (a
+    promotion pass spent most of its gate time here before)."""
+
+    @remembered(_TEXTS_REMEMBERED)
+    def word_value(said: str) -> str | None:
+        return next((v for k, v in singles.items() if _near(said, k, compounds=compounds)), None)
+
+    @remembered(_TEXTS_REMEMBERED)
+    def starting(first: str) -> tuple[tuple[list[str], str], ...]:
+        return tuple((parts, value) for parts, value in several if _slip(first, parts[0]))
+
+    return word_value, starting
 
 
 def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
@@ -104,6 +129,8 @@ def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
 
 
 _FUZZY_MIN = 7
+# How many texts (and words) each vocabulary remembers its reading of: a few promotion chunks' worth.
+_TEXTS_REMEMBERED = 8192
 _ENDING_MIN = 5
 
 
@@ -124,17 +151,19 @@ def _near(word: str, key: str, *, compounds: bool = False) -> bool:
 
 
 def _slipped_phrases(
-    folded: str, phrases: list[tuple[list[str], str]], taken: list[tuple[int, int]]
+    folded: str,
+    starting: Callable[[str], tuple[tuple[list[str], str], ...]],
+    taken: list[tuple[int, int]],
 ) -> list[ValueMatch]:
     """Phrases of several words said with a slip in a long word ("lactose intollerant", "extra legrom"):
-    consecutive words, each the phrase's word, its plural, or (when long) one edit away from it."""
+    consecutive words, each the phrase's word, its plural, or (when long) one edit away from it. ``starting``
+    gives the phrases a word may begin (its first word, slipped or not)."""
     words = list(_WORD.finditer(folded))
     lowered = [w.group(0).lower() for w in words]
     found: list[ValueMatch] = []
     for i, first in enumerate(lowered):
-        for parts, value in phrases:
-            # The first word decides cheaply (every word of every message meets every phrase).
-            if not _slip(first, parts[0]) or i + len(parts) > len(words):
+        for parts, value in starting(first):
+            if i + len(parts) > len(words):
                 continue
             window = words[i : i + len(parts)]
             if any(a < window[-1].end() and window[0].start() < b for a, b in taken):
