@@ -136,7 +136,8 @@ def _open_shell(user: str, thread: str | None, at: str | None, *, with_options: 
     if with_options:
         typer.echo("error: --json and --turn-id need a message (the shell takes neither)", err=True)
         raise typer.Exit(2)
-    gc.enable()  # the shell is a long-lived process (see _collector)
+    # The shell is a long-lived process (see _collector), but its collector waits for the model stack to load:
+    # the imports allocate heavily and a collection on the way costs seconds (``run_shell`` turns it on).
     guarded(lambda: _shell(user, thread, at))
 
 

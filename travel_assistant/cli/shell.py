@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import re
 import secrets
 import shutil
@@ -319,4 +320,12 @@ def run_shell(rt: Runtime, *, user: UserId, thread: str | None, at: str | None) 
     rt.thread_for_name(user, state.thread)  # a bad --thread fails before the prompt
     # litellm's import and the embedding model (~10 s here) load while the user types the first message.
     rt.load_intent_encoder_in_background()
-    ChatShell(rt, state, warming=rt.warm_up_in_background()).run()
+    warming = rt.warm_up_in_background()
+    threading.Thread(target=_collect_after, args=(warming,), name="collector-on", daemon=True).start()
+    ChatShell(rt, state, warming=warming).run()
+
+
+def _collect_after(warming: threading.Thread) -> None:
+    """Turn the cyclic collector on once the model stack has loaded (it stays off while the imports run)."""
+    warming.join()
+    gc.enable()
