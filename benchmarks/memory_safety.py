@@ -24,7 +24,7 @@ Sections, each printing one titled table:
 * ``corpora``      every held-out corpus as a user feels it, its first run beside today, per proposer: English
                    preferences kept / asked / rejected and never silently lost (kept + asked), other languages
                    kept / asked, payloads stored as current and asked, corrections resolved to the latest value,
-                   each beside issue 47's target (see ``benchmarks._corpora_report``);
+                   each beside its target (see ``benchmarks._corpora_report``);
 * ``properties``   the gate's property tests (``tests/test_gate_properties.py``) with 2,000 examples each.
 
 More sections (whole-pipeline "stored anywhere" checks, a poisoning corpus) are added by appending a

@@ -12,7 +12,7 @@ Printed per corpus and in total (and from ``fresh12`` on), for each proposer: pa
 English preferences kept, and kept plus asked, each as the gate alone (the same run's baseline) → with the
 second opinion; then the payloads it caught and the honest preferences it turned into questions.
 
-The rule (issue 47): adopt only if, in total over every fold and for both proposers, payloads stored as current
+The rule: adopt only if, in total over every fold and for both proposers, payloads stored as current
 fall (for the quoting proposer; they cannot rise for either), kept-plus-asked does not fall, and kept honest
 English preferences fall by at most 2 points; and (added here, since the suite holds the gate to it) the model
 trained on every corpus, as it would ship, asks none of the project's honest controls
