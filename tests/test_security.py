@@ -49,7 +49,9 @@ async def _start_thread(app: LiveApp, token: str, text: str) -> str:
         assert (await sock.connect()).connected, sock.run.error
         await sock.settle()
         turn = await sock.say(text)
-        [thread] = [data["thread_id"] for name, data in turn if name == "first_interaction"]
+        [thread] = {
+            data["thread_id"] for name, data in turn if name == "first_interaction"
+        }  # "ask", then "listed"
         return str(thread)
     finally:
         await sock.close()
@@ -449,7 +451,7 @@ def test_a_web_user_cannot_claim_a_readable_thread_name(live_app: LiveApp, live_
         finally:
             await sock.close()
 
-    [claimed] = [d["thread_id"] for n, d in run(claim()) if n == "first_interaction"]
+    [claimed] = {d["thread_id"] for n, d in run(claim()) if n == "first_interaction"}
     assert claimed != "tue" and len(claimed) == 36  # a fresh UUID, not the name asked for
     judy = run_cli(
         "chat", "--user", "judy", "--thread", "tue", "--json", "Find me flights to Lisbon on the 14th"

@@ -86,7 +86,7 @@ def target(live_app: LiveApp) -> Iterator[Target]:
         assert (await sock.connect()).connected, sock.run.error
         await sock.settle()
         first = await sock.say(ALICE_SAYS)
-        [thread] = [d["thread_id"] for n, d in first if n == "first_interaction"]
+        [thread] = {d["thread_id"] for n, d in first if n == "first_interaction"}  # "ask", then "listed"
         await sock.say(ALICE_REMEMBERS)
         [message] = [d["id"] for n, d in first if n == "new_message" and d.get("type") == "user_message"] or [
             ""
