@@ -68,8 +68,9 @@ def test_a_burst_of_messages_is_answered_up_to_the_limit_and_refused_past_it(liv
         user_turns = [e for e in rt.thread_log.events(thread.id) if e.kind == "user"]
     assert len(user_turns) == 5  # the refused ones were not kept (nor queued: nothing came later)
 
-    async def bob_chats() -> list[tuple[str, Any]]:
-        sock = ChatSocket(live_app, live_app.token("bob"))
+    # Another user, with a budget nobody else in the session spends (bob's goes on the cross-user matrix).
+    async def another_user_chats() -> list[tuple[str, Any]]:
+        sock = ChatSocket(live_app, live_app.token("olivia"))
         try:
             assert (await sock.connect()).connected
             await sock.settle()
@@ -77,4 +78,4 @@ def test_a_burst_of_messages_is_answered_up_to_the_limit_and_refused_past_it(liv
         finally:
             await sock.close()
 
-    assert any("I found 3 flights" in t for t in _texts(asyncio.run(bob_chats())))  # his own budget
+    assert any("I found 3 flights" in t for t in _texts(asyncio.run(another_user_chats())))  # her own budget
