@@ -36,7 +36,10 @@ NOT_AVERSE = whole_words(
 
 EXCEPTION = rule(
     "reading.negatives.exception",
-    r"\b(?:any(?:thing|where|one|\s+\w+)?|nothing|nowhere|none|never|no\s+\w+|only)\b[^.!?;]*?"
+    # Only in a negative sentence: "I never fly from anywhere but Newcastle" names Newcastle, while "anything but
+    # the middle" and "anything except English" rule the value out.
+    r"\b(?:(?:never|not|don'?t|do\s+not|won'?t|can'?t|cannot)\b[^.!?;]*?\bany(?:thing|where|one|\s+\w+)?|"
+    r"nothing|nowhere|none|no\s+\w+)\b[^.!?;]*?"
     r"\b(?:but|except(?:\s+for)?|other\s+than|apart\s+from|besides|save\s+for|outside(?:\s+of)?)\s+"
     r"(?:the\s+|from\s+|in\s+|at\s+|with\s+|on\s+)?$",
     means="An exception that ends right before a value: 'anywhere but …', 'anything other than …', 'no scheme "
@@ -48,7 +51,7 @@ EXCEPTION = rule(
         "Please don't write to me in anything other than ",
         "I don't collect with any airline scheme except ",
     ),
-    non_examples=("I fly from ", "but I also like "),
+    non_examples=("I fly from ", "but I also like ", "Write to me in anything except "),
 )
 
 ORDINARY_CHOICES: dict[str, dict[str, str]] = words(
