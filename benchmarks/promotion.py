@@ -118,13 +118,11 @@ def run_pass(kind: str, threads: int, *, naive: bool, chunk: int, fresh: bool = 
             deps.promoter = Timed(rt.promoter, tally)
         compact = deps.facts.compact
         timed_compact: list[float] = []
-        compact_cpu: list[float] = []
 
         def compact_timed(*, min_fragments: int = 1) -> None:
-            started, cpu = time.perf_counter(), time.process_time()
+            started = time.perf_counter()
             compact(min_fragments=min_fragments)
             timed_compact.append(time.perf_counter() - started)
-            compact_cpu.append(time.process_time() - cpu)
 
         if not naive:
             deps.facts.compact = compact_timed  # type: ignore[method-assign]
@@ -132,8 +130,6 @@ def run_pass(kind: str, threads: int, *, naive: bool, chunk: int, fresh: bool = 
         report = asyncio.run(promote_idle(deps, NOW))
         tally.seconds = time.perf_counter() - started
         tally.cpu_seconds = time.process_time() - cpu
-        tally.cpu_marks.append(cpu + tally.cpu_seconds - sum(compact_cpu))  # compaction: its own row
-        tally.marks.append((started + tally.seconds - sum(timed_compact), 0))
         tally.compact_seconds = sum(timed_compact)
         tally.promoted, tally.kept = report.threads_promoted, report.facts_kept
         tally.rss_mb.append(rss_mb())

@@ -89,3 +89,13 @@ def test_a_contraction_typed_without_its_apostrophe_keeps_the_statement(
     said: str, ftype: str, value: str
 ) -> None:
     assert judged(_CONTRACTIONS.sub(r"\1\2", said), ftype) == f"kept:{value}"
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_plain_ascii_is_cleaned_as_any_other_text(text: str) -> None:
+    """ASCII (most of what users type) takes a shortcut through the cleaning every rule reads: it must read
+    each control character, line break and tab exactly as the full path (NFKC, character categories) does."""
+    from language.reading.evidence import _ASCII_CLEAN, _cleaned
+
+    assert text.translate(_ASCII_CLEAN) == _cleaned(text)

@@ -344,10 +344,17 @@ def _custom_handler(lib: Any, provider: CustomProvider) -> Any:
         model=provider.model,
         count_messages=counter,
         count_text=lambda text: int(lib.token_counter(model=model, text=text)),
-        model_response=lambda fields: lib.ModelResponse(**fields),
+        model_response=lambda fields: _priced(lib.ModelResponse(**fields)),
     )
     composed = type(f"{provider.name.title()}Provider", (provider.logic, lib.CustomLLM), {"hooks": hooks})
     return composed()
+
+
+def _priced(response: Any) -> Any:
+    """A reply served in-process costs nothing, and says so: litellm then takes the stamped cost instead of
+    pricing the reply from its cost map again (~0.8 ms a call, a tenth of a promoted thread's CPU)."""
+    response._hidden_params["response_cost"] = 0.0
+    return response
 
 
 def embed_texts(model: str, texts: list[str]) -> list[list[float]]:

@@ -34,6 +34,7 @@ from language.lexicon.reading.evidence import (
 from language.lexicon.secrets.hits import MASK_RE
 from language.normalise import normalise
 from language.reading.dictation import spoken_marks
+from language.rules import remembered
 from language.text import TRANSCRIPT_LINE_BREAK
 
 # Typographic quote marks and dashes people (and phones) type, folded to ASCII before comparing.
@@ -95,20 +96,33 @@ def _viewed(char: str) -> str:
     return seen if len(seen) == 1 else char
 
 
+# How many cleaned texts are remembered: a few promotion chunks' turns.
+_TEXTS_REMEMBERED = 8192
+
+# ASCII as :func:`clean` reads it, in one pass: NFKC leaves ASCII alone, and of its characters only the controls
+# are not printable (CR and LF are a line break, a tab stays).
+_ASCII_CLEAN = str.maketrans({c: None for c in [*range(32), 127] if chr(c) not in "\r\n\t"} | {13: "\n"})
+
+
+@remembered(_TEXTS_REMEMBERED)  # every candidate of a thread cleans the same turns again
 def clean(text: str, *, one_line: bool = False) -> str:
     """Text without control or format characters (zero-width, bidi overrides), NFKC, single spaces.
 
     Line and paragraph separators (U+2028/9, CR, LF) become one ``\\n`` (a sentence boundary), or a space with
     ``one_line`` (a stored quote: no stored byte may start a new line downstream).
     """
-    breaks = "".join(
+    breaks = text.translate(_ASCII_CLEAN) if text.isascii() else _cleaned(text)
+    lines = [_SPACE.sub(" ", line).strip() for line in breaks.split("\n")]
+    return (" " if one_line else "\n").join(line for line in lines if line)
+
+
+def _cleaned(text: str) -> str:
+    return "".join(
         "\n" if ch in "\r\n" or unicodedata.category(ch) in ("Zl", "Zp") else ch
         for ch in unicodedata.normalize("NFKC", text)
         if unicodedata.category(ch) not in ("Cf", "Cs", "Co", "Cn")
         and (ch in "\r\n\t" or ch.isprintable() or unicodedata.category(ch)[0] == "Z")
     )
-    lines = [_SPACE.sub(" ", line).strip() for line in breaks.split("\n")]
-    return (" " if one_line else "\n").join(line for line in lines if line)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
