@@ -337,6 +337,9 @@ class Runtime:
         """Build the slow parts (model adapter, fact table, embedding model) before the first request."""
         _ = self.engine
         self.facts.warm_up()
+        # The model's tokenizer (~0.4 s for the offline model's: litellm parses a BPE table) is loaded by the
+        # first count; without this, the first turn of every process counted its window that slowly.
+        self.model.count_tokens([{"role": "user", "content": "warm up"}])
         route_library_loggers()  # litellm installs its own log handlers on import, i.e. just now
         self.warmed = True
         # Everything loaded so far (torch, transformers, litellm, chainlit: over half a million objects) lives
