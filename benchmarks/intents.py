@@ -66,7 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    from travel_assistant.container import install_offline_intents
+    from travel_assistant.readers import install_offline_intents
 
     sets_in_order = intent_sets()
     phrasings_tuning = sets_in_order.pop("tuning")

@@ -86,7 +86,7 @@ class PreferenceCase(Typed):
 
 
 class ForeignCase(Typed):
-    lang: Literal["pt", "es", "fr", "de", "it"]
+    lang: Literal["pt", "es", "fr", "de", "it", "nl"]
     text: str = Field(min_length=3)
 
 

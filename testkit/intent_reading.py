@@ -41,6 +41,6 @@ def by_meaning(text: str) -> str | None:
 
 def install_meaning() -> None:
     """Give the offline model the bundled MiniLM (the app's default reading)."""
-    from travel_assistant.container import install_offline_intents
+    from travel_assistant.readers import install_offline_intents
 
     install_offline_intents("meaning")

@@ -34,7 +34,7 @@ def word_meaning() -> Iterator[None]:
 
 @pytest.fixture
 def minilm() -> Iterator[None]:
-    from travel_assistant.container import install_offline_intents
+    from travel_assistant.readers import install_offline_intents
 
     install_offline_intents("meaning")
     yield

@@ -162,7 +162,7 @@ def test_an_option_described_rather_than_numbered_is_found(text: str, index: int
 
 @pytest.fixture
 def minilm() -> Iterator[None]:
-    from travel_assistant.container import install_offline_intents
+    from travel_assistant.readers import install_offline_intents
 
     install_offline_intents("meaning")
     yield

@@ -63,6 +63,7 @@ from travel_assistant.ops.observed import (
     ObservedTools,
 )
 from travel_assistant.ops.telemetry import Telemetry, WindowProbe
+from travel_assistant.readers import install_offline_intents
 from travel_assistant.settings import Settings
 
 
@@ -373,23 +374,6 @@ class Runtime:
 def short_id(raw: str) -> str:
     """An id as lists show it: 8 characters, enough to tell a user's facts and threads apart."""
     return raw[:8]
-
-
-def install_offline_intents(mode: str) -> None:
-    """Hand the offline model its encoder (``demo`` may not import ``memory``): the bundled MiniLM, loaded on
-    the first message it reads, shared with the fact store's (one model per process)."""
-    from demo import intents
-
-    if mode != "meaning":
-        intents.uninstall()
-        return
-    from memory.embeddings import BundledMiniLM
-    from memory.minilm_onnx import SavedVectors, known_words
-
-    encoder = BundledMiniLM()
-    intents.install(
-        lambda texts: encoder.generate_embeddings(texts), cache=SavedVectors(), known_words=known_words
-    )
 
 
 def build_runtime(
