@@ -39,3 +39,15 @@ def test_the_text_output_reads_as_a_verdict_and_an_unknown_type_is_a_clear_error
     wrong = run_cli("explain", "I always take the aisle", "--type", "seats")
     assert wrong.exit_code == 2
     assert "unknown fact type 'seats'" in wrong.output
+
+
+def test_a_value_said_to_hold_no_longer_is_explained_as_a_retraction_and_the_new_one_as_kept() -> None:
+    """ "I used to be vegan" takes vegan back; said with what holds now, the message states the new value."""
+    past = json.loads(run_cli("explain", "I used to be vegan.", "--type", "dietary", "--json").output)
+    assert [(v["outcome"], v["value"]) for v in past["verdicts"]] == [("retracted", "vegan")]
+    changed = run_cli(
+        "explain", "I used to be vegan but now I'm just vegetarian.", "--type", "dietary", "--json"
+    )
+    assert [(v["outcome"], v["value"]) for v in json.loads(changed.output)["verdicts"]] == [
+        ("kept", "vegetarian")
+    ]

@@ -81,6 +81,33 @@ def test_a_contrary_statement_in_a_later_chat_retracts_or_supersedes(
 
 
 @pytest.mark.parametrize(
+    ("ftype", "before", "said", "expect"),
+    [
+        (
+            "dietary",
+            "vegan",
+            "I used to be vegan but now I'm just vegetarian, I eat eggs again.",
+            "vegetarian",
+        ),
+        (
+            "flight_times",
+            "morning",
+            "I used to love early flights but evening departures suit me now.",
+            "evening",
+        ),
+    ],
+)
+def test_what_used_to_hold_gives_way_to_what_holds_now_in_the_same_sentence(
+    ftype: str, before: str, said: str, expect: str
+) -> None:
+    """ "I used to …, but now …" says two things of one kind: the earlier value is over and the later one holds.
+    The later one is what the message states, so it is kept and the saved one is no longer current."""
+    story = _story("later_chat", ftype, [said], expect=expect, before=before)
+    outcome = run_change(story, "quote")
+    assert outcome.current == (expect,), outcome
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "As I said before, I'm vegetarian. Dinner ideas?",  # the saved value, mentioned plainly

@@ -17,7 +17,7 @@ from assistant.gate.verdict import Accepted, check_candidate
 from language.rules import explaining
 from language.secrets.mask import mask_secrets
 
-Outcome = Literal["kept", "ask", "rejected"]
+Outcome = Literal["kept", "retracted", "ask", "rejected"]  # retracted: the value said to hold no longer
 
 _TURN = "t1"
 
@@ -66,7 +66,7 @@ def explain_verdict(text: str, type_name: str, *, quote: str | None = None, befo
             assistant_before={_TURN: before},
         )
     if isinstance(verdict, Accepted):
-        outcome: Outcome = "ask" if verdict.ask else "kept"
+        outcome: Outcome = "ask" if verdict.ask else "retracted" if verdict.retract else "kept"
         return Explained(type_name, outcome, verdict.value, verdict.ask, tuple(fired))
     return Explained(type_name, "rejected", None, verdict, tuple(fired))
 

@@ -296,8 +296,10 @@ def _plainest(verdicts: list[Accepted | Reason]) -> Accepted | Reason:
     equals). When the user took another mention back in the same turn ("Answer in French please. Hmm, actually no,
     stick with English"), the one left standing is asked, not kept: a mind changed mid-message is the user's to
     confirm. (A correction the reading recognises, "window — no wait, the aisle", never gets here: the message is
-    judged as the user meant it, see :mod:`language.reading.corrections`.)"""
-    best = min(verdicts, key=plainness)
+    judged as the user meant it, see :mod:`language.reading.corrections`.) Among equals, a value said to hold now
+    stands before one said to hold no longer: "I used to be vegan, now I'm vegetarian" states vegetarian (what
+    it says of vegan is the change reading's, :mod:`assistant.changes`)."""
+    best = min(verdicts, key=lambda v: (plainness(v), isinstance(v, Accepted) and v.retract))
     if not isinstance(best, Accepted) or best.ask:
         return best
     if "taken_back" in verdicts:
