@@ -192,13 +192,20 @@ def _retractions(
     turns: Mapping[str, str],
     said_at: Mapping[str, datetime],
     slots: Sequence[Decision | _Accepted],
-) -> list[_Accepted]:
-    """Held facts a new user turn says no longer hold, retracted in the user's words whatever the model proposed;
-    a value the model proposed keeps the gate's verdict on it."""
-    judged = {(s.verdict.type, s.verdict.value) for s in slots if isinstance(s, _Accepted)}
-    found: list[_Accepted] = []
+) -> list[Decision | _Accepted]:
+    """The slots with the held facts a new user turn says no longer hold retracted in the user's words, whatever
+    the model proposed. A proposal the gate read as that same value holding, from that same turn ("im not vegan
+    anymore lol", asked as vegan; "the vegetarian phase is over", kept as vegetarian) gives way to the retraction:
+    the turn's words about the change are the plainer reading. Any other verdict on the value stands."""
+    settled = list(slots)
     for gone in outdated(current, new_turns):
-        if (gone.fact.type, gone.fact.value) in judged:
+        key = (gone.fact.type, gone.fact.value)
+        same = [
+            (i, s)
+            for i, s in enumerate(settled)
+            if isinstance(s, _Accepted) and (s.verdict.type, s.verdict.value) == key
+        ]
+        if any(s.turn != gone.turn or s.verdict.retract for _i, s in same):
             continue
         verdict = Accepted(type=gone.fact.type, value=gone.fact.value, quote=gone.quote, retract=True)
         draft = draft_of(
@@ -209,8 +216,14 @@ def _retractions(
             asserted_by=Authority.USER,
             said_at=said_at.get(gone.turn),
         )
-        found.append(_Accepted(verdict, gone.turn, draft))
-    return found
+        retraction = _Accepted(verdict, gone.turn, draft)
+        if same:
+            first, *rest = (i for i, _s in same)
+            settled[first] = retraction
+            settled = [s for i, s in enumerate(settled) if i not in rest]
+        else:
+            settled.append(retraction)
+    return settled
 
 
 class Promoter:
@@ -327,7 +340,7 @@ class Promoter:
             Decision(type="invalid", evidence_turn="", kept=False, reason="malformed")
             for _ in reply.candidates[MAX_CANDIDATES:]
         ]
-        found.slots += _retractions(thread, current or [], new_turns, turns, said_at, found.slots)
+        found.slots = _retractions(thread, current or [], new_turns, turns, said_at, found.slots)
         return found
 
     def settle(

@@ -69,6 +69,12 @@ def test_a_later_value_for_one_trip_leaves_the_lasting_preference() -> None:
         ("kosher", "I don't keep kosher any longer — haven't for a couple of years.", None),
         ("pescatarian", "I'm eating meat again after years off it, doctor's orders.", None),
         ("vegetarian", "I went fully vegan in the spring, so no cheese or eggs either please.", "vegan"),
+        # The saved value is named where the message says it is over: the change is what the message says.
+        (
+            "vegetarian",
+            "Booking a steakhouse for my birthday: yes, I eat meat again, the vegetarian phase is over.",
+            None,
+        ),
     ],
 )
 def test_a_contrary_statement_in_a_later_chat_retracts_or_supersedes(
