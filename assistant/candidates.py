@@ -12,7 +12,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
-from assistant.gate.verdict import Accepted, Reason, check_candidate
+from assistant.gate.chat import check_candidate
+from assistant.gate.verdict import Accepted, Reason
 from language.lexicon.formats import TYPE_NAME
 
 

@@ -45,7 +45,7 @@ from functools import cached_property
 from pathlib import Path
 from unittest import mock
 
-from assistant.gate.verdict import check_candidate
+from assistant.gate.chat import check_candidate
 from benchmarks import _corpora_report, _fresh_report
 from benchmarks.stats import percentile
 from language.secrets import tokens as secret_tokens

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.chat import check_candidate
+from assistant.gate.verdict import Accepted
 
 
 def verdict(said: str, ftype: str, quote: str | None = None, *, before: str = "") -> Accepted | str:

@@ -13,7 +13,8 @@ from assistant.events import Event, EventKind, NewEvent
 from assistant.fact_records import Authority, FactDraft
 from assistant.facts.memory import FactMemory
 from assistant.facts.words import EvidenceWords
-from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.chat import check_candidate
+from assistant.gate.verdict import Accepted
 from assistant.ids import ThreadId, TurnId, UserId, UserScope
 from assistant.promotion import Promoter, PromotionReport
 from assistant.remember import ExplicitRemember

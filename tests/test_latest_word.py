@@ -38,6 +38,13 @@ def test_a_correction_inside_a_message_yields_the_later_value_only(said: str, ft
     }  # the earlier: never kept or asked
 
 
+@pytest.mark.parametrize(("said", "ftype", "value"), rows("latest_word", "plain_statement_corrected"))
+def test_a_plain_statement_corrected_in_the_same_message_is_kept_with_the_later_value(
+    said: str, ftype: str, value: str
+) -> None:
+    assert judged(said, ftype) == f"kept:{value}"
+
+
 def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
     story = _story(
         "next_message",

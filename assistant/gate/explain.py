@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from assistant.fact_types import FACT_TYPES
-from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.chat import check_candidate
+from assistant.gate.verdict import Accepted
 from language.rules import explaining
 from language.secrets.mask import mask_secrets
 

@@ -1,4 +1,5 @@
-"""The memory write gate: one candidate in, a verdict out, decided in code from the log.
+"""The memory write gate: one candidate in, a verdict out, decided in code from the log (the candidate enters
+through :func:`assistant.gate.chat.check_candidate`, which makes the first three checks and reads the chat).
 
 Order of the checks (the first failure is the recorded reason):
 
@@ -22,7 +23,6 @@ them is stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -34,7 +34,7 @@ from language.reading.assertions import Rejection, judge_clause, judge_value, pl
 from language.reading.evidence import Evidence, Span, clean, locate, located_at, narrowed, relocated, view
 from language.reading.speakers import reported_or_quoted, speaker_unsure
 from language.reading.whole_turn import TurnRejection, turn_doubt, turn_rejection
-from language.secrets.mask import find_secret, has_mask, mask_secrets
+from language.secrets.mask import has_mask
 from language.values.vocabulary import ValueMatch
 from language.values.words import TypeWords
 
@@ -71,41 +71,6 @@ class Accepted:
         return has_mask(self.quote)
 
 
-def check_candidate(
-    *,
-    type_name: str,
-    quote: str,
-    fact: str,
-    evidence_turn: str,
-    user_turns: Mapping[str, str],
-    assistant_before: Mapping[str, str] | None = None,
-) -> Accepted | Reason:
-    """Judge one proposed fact against this thread's user turns (turn id → logged text, in log order);
-    ``assistant_before`` holds, per user turn, the assistant's turn just before it (what the user may be echoing).
-
-    The latest word of the chat decides: a turn that corrects a value an earlier turn stated is judged as the user
-    meant it, and a value a later turn corrects gives way to the correction (:mod:`language.reading.corrections`)."""
-    said = user_turns.get(evidence_turn)
-    if said is None:
-        return "evidence_not_user_turn"
-    if find_secret(fact):
-        return "secret"
-    # Both sides masked: the log already is (masking happens before a message is logged), and a quote the
-    # model copied from an older, unmasked turn must still match the masked text.
-    evidence = locate(mask_secrets(quote).text, mask_secrets(said).text)
-    if evidence is None:
-        return "quote_not_in_evidence"
-    befores = assistant_before or {}
-    order = list(user_turns)
-    here = order.index(evidence_turn)
-    earlier = [user_turns[t] for t in order[:here]]
-    correcting = _correcting(evidence.text, earlier, type_name, before=befores.get(evidence_turn, ""))
-    verdict = correcting or judge_evidence(evidence, type_name, before=befores.get(evidence_turn, ""))
-    if isinstance(verdict, Accepted):
-        return _latest_in_chat(verdict, said, order[here + 1 :], user_turns, befores)
-    return verdict
-
-
 def judge_evidence(evidence: Evidence, type_name: str, *, before: str = "") -> Accepted | Reason:
     """The verdict on a value of ``type_name`` in the evidence clause; ``before`` is the assistant's previous
     turn in the thread (empty when unknown). A message that corrects a value of the type is judged as the user
@@ -132,65 +97,10 @@ def _corrected_here(evidence: Evidence, type_name: str, *, before: str) -> Accep
     )
     if found is None:
         return None
-    return _judge_meant(found, text, evidence.text, type_name, before=before)
+    return judge_meant(found, text, evidence.text, type_name, before=before)
 
 
-def _correcting(said: str, earlier: list[str], type_name: str, *, before: str) -> Accepted | None:
-    """When this turn corrects a value an earlier turn of the chat stated ("sorry, I meant Heathrow"), the
-    verdict on what the user now means; None when it corrects nothing (or that reading does not stand). A later
-    value with no repair is judged on its own words, as any statement (the caller does)."""
-    ftype = FACT_TYPES.get(type_name)
-    if ftype is None:
-        return None
-    for previous in reversed(earlier):
-        found = corrections.latest_across(
-            view(clean(mask_secrets(previous).text)),
-            view(said),
-            ftype,
-            loose=answering(ftype),
-            multi_valued=ftype.multi_valued,
-            exclusive=ftype.exclusive,
-        )
-        if found is None or not found[1].signalled:
-            continue
-        joined, correction = found
-        verdict = _judge_meant(correction, joined, said, type_name, before=before)
-        return verdict if isinstance(verdict, Accepted) else None
-    return None
-
-
-def _latest_in_chat(
-    verdict: Accepted,
-    said: str,
-    later: list[str],
-    user_turns: Mapping[str, str],
-    befores: Mapping[str, str],
-) -> Accepted:
-    """The value as the chat leaves it: a later turn that corrects this one's value replaces it (and a turn after
-    that may correct it again). Without a repair, a later value of a one-valued kind replaces it only if that
-    turn states it as a lasting preference on its own words."""
-    ftype = FACT_TYPES[verdict.type]
-    current, text = verdict, view(clean(mask_secrets(said).text))
-    for turn in later:
-        then = clean(mask_secrets(user_turns[turn]).text)
-        found = corrections.latest_across(
-            text,
-            view(then),
-            ftype,
-            multi_valued=ftype.multi_valued,
-            exclusive=ftype.exclusive,
-            loose=answering(ftype),
-        )
-        if found is None or found[1].corrected[0].value != current.value:
-            continue
-        joined, correction = found
-        meant = _judge_meant(correction, joined, then, verdict.type, before=befores.get(turn, ""))
-        if isinstance(meant, Accepted) and meant.value != current.value:
-            current, text = replace(meant, turn=turn), view(then)
-    return current
-
-
-def _judge_meant(
+def judge_meant(
     correction: corrections.Correction, text: str, said: str, type_name: str, *, before: str
 ) -> Accepted | Reason | None:
     """Judge what the user meant. ``text`` is what the correction was read in (one message, or two joined) and
@@ -213,6 +123,8 @@ def _judge_meant(
     verdict = _judge(evidence, type_name, before=before, keep=correction.value)
     if not isinstance(verdict, Accepted):
         return verdict
+    if verdict.ask in _REPAIR_SHAPED and _frame_kept(correction, text, type_name, before=before):
+        verdict = replace(verdict, ask=None)
     if corrections.only_accepted(
         view(said), ValueMatch(value=correction.value, start=own.start, end=own.end)
     ):
@@ -220,6 +132,26 @@ def _judge_meant(
     clause = located_at(said, own)
     quote = _excerpt(clause.clause_text, clause.quote_in_clause) if clause is not None else verdict.quote
     return replace(verdict, quote=quote)
+
+
+# Doubts a repair itself raises: its value stands in a fragment ("sorry, Marriott Bonvoy"), after a change of
+# mind, with no subject of its own. When the statement it corrects was plain, the repair is as plain.
+_REPAIR_SHAPED = frozenset({"no_subject", "unknown_link", "speaker_unsure", "second_thought", "changed_mind"})
+
+
+def _frame_kept(correction: corrections.Correction, text: str, type_name: str, *, before: str) -> bool:
+    """Whether the statement a correction inside one message corrects ("I fly out of Gatwick" in "I fly out of
+    Gatwick, sorry, I mean Heathrow") would be kept as it stands: then the user's latest word is kept too."""
+    if correction.across is not None or not correction.signalled:
+        return False
+    first = correction.corrected[0]
+    # The statement as it stood before the repair began: read with the rest, its own value would carry the
+    # repair's doubt ("second thoughts later in the message").
+    evidence = located_at(text[: first.end], Span(start=first.start, end=first.end))
+    if evidence is None:
+        return False
+    frame = _judge(evidence, type_name, before=before, keep=first.value)
+    return isinstance(frame, Accepted) and frame.ask is None and not frame.retract
 
 
 def _excepted_instead(found: Accepted | Reason, evidence: Evidence) -> bool:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from assistant.fact_types import FACT_TYPES
-from assistant.gate.verdict import Accepted, check_candidate
+from assistant.gate.chat import check_candidate
+from assistant.gate.verdict import Accepted
 from assistant.gate.words import explain
 from demo.extract import user_candidates
 from demo.replies import OfflineReply, say
