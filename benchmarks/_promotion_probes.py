@@ -18,8 +18,6 @@ class Pass:
     name: str
     threads: int
     seconds: float = 0.0
-    marks: list[tuple[float, int]] = field(default_factory=list)  # (time, threads) at each chunk start
-    cpu_marks: list[float] = field(default_factory=list)  # the process's CPU time at each chunk start
     # (time, CPU time, threads) as each chunk ends. Chunks overlap (the next one is extracted while this one
     # writes), so two chunks start almost together: only the spacing of their ends is a chunk's cost.
     ends: list[tuple[float, float, int]] = field(default_factory=list)
@@ -63,7 +61,7 @@ def rss_mb() -> float:
 
 
 class Timed(Promoter):
-    """The runtime's promoter, recording when each chunk starts (and the RSS then)."""
+    """The runtime's promoter, recording when each chunk ends (and the RSS as each starts)."""
 
     def __init__(self, inner: Promoter, tally: Pass) -> None:
         super().__init__(inner.log, inner.directory, inner.model, inner.memory)
@@ -72,8 +70,6 @@ class Timed(Promoter):
     async def promote_many(
         self, items: Sequence[PromotionItem], *, now: datetime, after: Awaitable[object] | None = None
     ) -> list[PromotionReport | Exception]:
-        self.tally.marks.append((time.perf_counter(), len(items)))
-        self.tally.cpu_marks.append(time.process_time())
         self.tally.rss_mb.append(rss_mb())
         results = await self.inner.promote_many(items, now=now, after=after)
         self.tally.ends.append((time.perf_counter(), time.process_time(), len(items)))
@@ -90,8 +86,6 @@ class PerFact(Timed):
             await after
         results: list[PromotionReport | Exception] = []
         for item in items:
-            self.tally.marks.append((time.perf_counter(), 1))
-            self.tally.cpu_marks.append(time.process_time())
             try:
                 results.append(
                     await self.promote(

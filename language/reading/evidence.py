@@ -96,8 +96,9 @@ def _viewed(char: str) -> str:
     return seen if len(seen) == 1 else char
 
 
-# How many cleaned texts are remembered: a few promotion chunks' turns.
-_TEXTS_REMEMBERED = 8192
+# How many cleaned texts are remembered: a promotion chunk's turns (200 threads of a few turns each), so each
+# candidate of a thread finds its turns cleaned; at most ~16 MB of messages at the 4,000-character limit.
+_TEXTS_REMEMBERED = 2048
 
 # ASCII as :func:`clean` reads it, in one pass: NFKC leaves ASCII alone, and of its characters only the controls
 # are not printable (CR and LF are a line break, a tab stays).
