@@ -22,10 +22,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 Kind = Literal["rule", "fragment", "words"]
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +194,18 @@ def whole_words(id: str, alternatives: str, *, flags: int = re.IGNORECASE, **rec
 # The readings remembered per text (:func:`remembered`): emptied when a verdict is explained, so that every rule
 # that decides it runs, and is named, inside the block.
 _REMEMBERED: list[Any] = []
+# How many texts (or words) each reading remembers: a promotion chunk's turns, their sentences and clauses (200
+# threads of a few turns). At the 4,000-character message limit that bounds a reading's memory to ~32 MB.
+TEXTS_REMEMBERED = 4096
 
 
-def remembered(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """``functools.lru_cache`` for a pure reading of a text (masking, finding a vocabulary's values), which every
-    check of a turn asks for again; :func:`explaining` forgets what it remembers, so an explanation is complete."""
-
-    def decorate(fn: Callable[..., T]) -> Callable[..., T]:
-        cached = functools.lru_cache(maxsize=maxsize)(fn)
-        _REMEMBERED.append(cached)
-        return cached
-
-    return decorate
+def remembered(fn: Callable[P, T]) -> Callable[P, T]:
+    """``functools.lru_cache`` for a pure reading of a text (masking, cleaning, finding a vocabulary's values),
+    which every check of a turn asks for again; :func:`explaining` forgets what it remembers, so an explanation
+    is complete."""
+    cached = functools.lru_cache(maxsize=TEXTS_REMEMBERED)(fn)
+    _REMEMBERED.append(cached)
+    return cast("Callable[P, T]", cached)  # the cache is called exactly as the reading it wraps
 
 
 @contextmanager

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 
 def install_offline_intents(mode: str) -> None:
-    """Hand the offline model its encoder (``demo`` may not import ``memory``): the bundled MiniLM, loaded on
-    the first message it reads, shared with the fact store's (one model per process)."""
+    """Hand the offline model its encoder, the bundled MiniLM (loaded on the first message it reads, shared with
+    the fact store's: one model per process); any other mode reads intents by patterns alone."""
     from demo import intents
 
     if mode != "meaning":

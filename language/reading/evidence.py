@@ -96,16 +96,12 @@ def _viewed(char: str) -> str:
     return seen if len(seen) == 1 else char
 
 
-# How many cleaned texts are remembered: a promotion chunk's turns (200 threads of a few turns each), so each
-# candidate of a thread finds its turns cleaned; at most ~16 MB of messages at the 4,000-character limit.
-_TEXTS_REMEMBERED = 2048
-
 # ASCII as :func:`clean` reads it, in one pass: NFKC leaves ASCII alone, and of its characters only the controls
 # are not printable (CR and LF are a line break, a tab stays).
 _ASCII_CLEAN = str.maketrans({c: None for c in [*range(32), 127] if chr(c) not in "\r\n\t"} | {13: "\n"})
 
 
-@remembered(_TEXTS_REMEMBERED)  # every candidate of a thread cleans the same turns again
+@remembered  # every candidate of a thread cleans the same turns again
 def clean(text: str, *, one_line: bool = False) -> str:
     """Text without control or format characters (zero-width, bidi overrides), NFKC, single spaces.
 

@@ -63,10 +63,6 @@ __all__ = [
 ]
 
 
-# How many (message, previous message) maskings are remembered: a few promotion chunks' worth.
-_TEXTS_REMEMBERED = 8192
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
     kind: SecretKind
@@ -206,14 +202,8 @@ def _uncovered(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
     return out
 
 
+@remembered  # every check of a turn masks the same messages again
 def mask_secrets(text: str, *, previous: str | None = None) -> Masked:
-    """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``); see
-    :func:`_mask`. Remembered per text: every check of a turn masks the same messages again."""
-    return _mask(text, previous)
-
-
-@remembered(_TEXTS_REMEMBERED)
-def _mask(text: str, previous: str | None) -> Masked:
     """``text`` with every secret replaced by its mask, and what was found (offsets into ``text``).
 
     The scanners read the normalised view (:mod:`language.normalise`): full-width, other scripts' or

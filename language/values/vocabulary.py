@@ -63,7 +63,7 @@ def vocabulary(
         return sorted(found, key=lambda f: f.start)
 
     # Every check of a turn asks for the values of the same sentences and clauses again: remembered per text.
-    @remembered(_TEXTS_REMEMBERED)
+    @remembered
     def _find(text: str) -> tuple[ValueMatch, ...]:
         found = []
         for m in pattern.finditer(text):
@@ -99,11 +99,11 @@ def _fuzzy(
     a word may begin. The same words come back in every message ("the", "seat"), so each is remembered (a
     promotion pass spent most of its gate time here before)."""
 
-    @remembered(_TEXTS_REMEMBERED)
+    @remembered
     def word_value(said: str) -> str | None:
         return next((v for k, v in singles.items() if _near(said, k, compounds=compounds)), None)
 
-    @remembered(_TEXTS_REMEMBERED)
+    @remembered
     def starting(first: str) -> tuple[tuple[list[str], str], ...]:
         return tuple((parts, value) for parts, value in several if _slip(first, parts[0]))
 
@@ -129,8 +129,6 @@ def _in_other_languages(name: str, values: frozenset[str]) -> Finder:
 
 
 _FUZZY_MIN = 7
-# How many texts (and words) each vocabulary remembers its reading of: a few promotion chunks' worth.
-_TEXTS_REMEMBERED = 8192
 _ENDING_MIN = 5
 
 

@@ -137,7 +137,8 @@ def _open_shell(user: str, thread: str | None, at: str | None, *, with_options: 
         typer.echo("error: --json and --turn-id need a message (the shell takes neither)", err=True)
         raise typer.Exit(2)
     # The shell is a long-lived process (see _collector), but its collector waits for the model stack to load:
-    # the imports allocate heavily and a collection on the way costs seconds (``run_shell`` turns it on).
+    # the imports allocate heavily and a collection on the way costs seconds (the shell turns it on when its
+    # first turn has waited for the warm-up).
     guarded(lambda: _shell(user, thread, at))
 
 

@@ -206,6 +206,7 @@ class ChatShell:
         if self.warming is not None:
             self.warming.join()
             self.warming = None
+            gc.enable()  # the model stack has loaded: from here on the shell collects as any long-lived process
         self.loop.run_until_complete(self.rt.engine.run_turn(request, StdoutStream()))
         self.rt.keep_thread_name(self.state.user, self.state.thread, said=text)
         typer.echo()
@@ -320,12 +321,4 @@ def run_shell(rt: Runtime, *, user: UserId, thread: str | None, at: str | None) 
     rt.thread_for_name(user, state.thread)  # a bad --thread fails before the prompt
     # litellm's import and the embedding model (~10 s here) load while the user types the first message.
     rt.load_intent_encoder_in_background()
-    warming = rt.warm_up_in_background()
-    threading.Thread(target=_collect_after, args=(warming,), name="collector-on", daemon=True).start()
-    ChatShell(rt, state, warming=warming).run()
-
-
-def _collect_after(warming: threading.Thread) -> None:
-    """Turn the cyclic collector on once the model stack has loaded (it stays off while the imports run)."""
-    warming.join()
-    gc.enable()
+    ChatShell(rt, state, warming=rt.warm_up_in_background()).run()
