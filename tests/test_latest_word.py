@@ -125,6 +125,7 @@ def test_what_used_to_hold_gives_way_to_what_holds_now_in_the_same_sentence(
     [
         "As I said before, I'm vegetarian. Dinner ideas?",  # the saved value, mentioned plainly
         "My wife is no longer vegetarian, she eats meat again.",  # someone else's change
+        "If I ever stopped being vegetarian I'd go for the steak, but no, still veggie.",  # a change supposed
     ],
 )
 def test_a_later_chat_that_changes_nothing_of_the_users_keeps_the_saved_fact(said: str) -> None:

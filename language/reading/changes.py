@@ -21,6 +21,7 @@ from language.lexicon.reading.changes import (
     NONE_OF_IT,
     NOW_EATEN,
 )
+from language.lexicon.reading.mood import HYPOTHETICAL
 from language.reading.evidence import Span, sentence_spans, split_clauses
 from language.reading.polarity import polarity
 from language.reading.speakers import subject_of
@@ -49,6 +50,8 @@ def no_longer(text: str, kind: TypeWords, value: str) -> bool:
     """Whether the user says in ``text`` (as the rules read it) that ``value`` of this kind no longer holds."""
     for clause in _clauses(text):
         words = text[clause.start : clause.end]
+        if HYPOTHETICAL.search(words):
+            continue  # "If I ever stopped being vegetarian …" supposes the change, it does not say it
         for m in kind.find(words):
             if m.value != value or not _users_own(words, Span(start=m.start, end=m.end)):
                 continue
@@ -99,6 +102,8 @@ def replaced(text: str, kind: TypeWords, value: str, *, excludes: Callable[[str,
         return False
     for clause in _clauses(text):
         words = text[clause.start : clause.end]
+        if HYPOTHETICAL.search(words):
+            continue  # "If I ever stopped being vegetarian …" supposes the change, it does not say it
         for m in kind.find(words):
             if (
                 m.value != value
