@@ -37,6 +37,11 @@ function slug(text, index) {
   return `ta-${String(text).replace(/[^A-Za-z0-9_-]+/g, "-")}-${index}`;
 }
 
+function typing() {
+  const active = document.activeElement;
+  return Boolean(active && active.matches("textarea, input:not([type='button']), [contenteditable='true']"));
+}
+
 function focusById(id) {
   window.requestAnimationFrame(() => {
     const target = id && document.getElementById(id);
@@ -545,7 +550,9 @@ export default function Memories() {
     tellWaiting(data);
   }, [data.revision]);
   useEffect(() => {
-    focusById(store.focusId || headingId);
+    // The panel also opens by itself (again, in a new chat, when it was open at "New chat"): a user who has
+    // started typing by then keeps the composer, or the words typed next would go nowhere.
+    if (!typing()) focusById(store.focusId || headingId);
     store.focusId = null;
   }, []);
   // The server says the user's memory changed (promotion ran, or a turn remembered something): fetch fresh

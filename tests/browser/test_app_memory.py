@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.browser.a11y import axe_violations, describe
 from tests.browser.conftest import LoginAs, PromotionRun
 from tests.browser.helpers import SEARCH, Monday, Server, Shots, cli, send
-from tests.browser.panel_helpers import fact_card, open_panel, show_tab, status_says
+from tests.browser.panel_helpers import PANEL, fact_card, open_panel, show_tab, status_says
 
 pytestmark = pytest.mark.browser
 
@@ -86,6 +86,27 @@ def test_the_composer_opens_the_panel_and_it_refreshes_when_promotion_runs_elsew
     status_says(panel, "Deleted “Seat preference: window”")
     expect(fact_card(panel, "window")).to_have_count(0)
     assert _facts(server, "gina") == []
+
+
+def test_a_panel_that_opens_by_itself_leaves_the_focus_and_the_words_in_the_composer(
+    login_as: LoginAs,
+) -> None:
+    # The panel opens by itself in a new chat when it was open at "New chat" (the page posts the same request as
+    # the Memories button). A user already typing keeps the composer; pressed open, the panel takes the focus.
+    page = login_as("alice", "alice-demo-pass")
+    composer = page.locator("#chat-input")
+    composer.click()
+    page.keyboard.type("Any dinner")
+    page.evaluate(
+        "() => window.postMessage({source: 'travel-assistant', type: 'open-memory-panel'}, window.location.origin)"
+    )
+    expect(page.locator(PANEL)).to_be_visible()
+    expect(composer).to_be_focused()
+    page.keyboard.type(" ideas?")
+    expect(composer).to_have_value("Any dinner ideas?")
+
+    page.locator("#memory-header-button").click()
+    expect(page.get_by_role("heading", name="What I remember about you")).to_be_focused()
 
 
 def test_history_rollback_and_forget_everything_with_a_confirmation(

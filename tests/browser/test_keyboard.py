@@ -50,8 +50,10 @@ def focus(page: Page, target: str | Locator, *, backwards: bool = False) -> None
     raise AssertionError(f"{target} cannot be reached with the keyboard ({wanted.count()} on the page)")
 
 
-def _an_event(payload: str | bytes) -> bool:
-    return isinstance(payload, str) and payload.startswith("42")
+def _chat_ready(payload: str | bytes) -> bool:
+    """The server's ``task_end`` of the chat's start (commands, the panel, the clock): until then Chainlit
+    ignores Enter in the composer."""
+    return isinstance(payload, str) and payload.startswith('42["task_end"')
 
 
 def type_and_send(page: Page, text: str) -> str:
@@ -119,8 +121,8 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
         page.keyboard.press("Enter")
         status_says(panel, "The demo clock now reads Thu 12 Nov 2026, 19:30")
         monday_url = page.url
-        # A new chat is a new socket session: a message sent before the server has answered on it can be lost
-        # when the page's chat is reset as the session comes up (seen on a loaded machine). Wait for it.
+        # A new chat is a new socket session, and Chainlit ignores Enter in the composer until the server has
+        # started the chat (seen on a loaded machine as a message that never appeared). Wait for that.
         with page.expect_websocket(timeout=REPLY_TIMEOUT_MS) as opened:
             focus(page, "#new-chat-button", backwards=True)
             page.keyboard.press("Enter")
@@ -131,10 +133,10 @@ def test_the_worked_example_with_the_keyboard_only(browser: Browser, server: Ser
                     "[role='alertdialog'] button:has-text('Confirm'), [role='dialog'] button:has-text('Confirm')",
                 )
                 page.keyboard.press("Enter")
-        # The first socket.io event the server sends on it ("42[...]"): the new session is up, not only connected.
-        opened.value.wait_for_event("framereceived", predicate=_an_event, timeout=REPLY_TIMEOUT_MS)
+        opened.value.wait_for_event("framereceived", predicate=_chat_ready, timeout=REPLY_TIMEOUT_MS)
         expect(page).not_to_have_url(monday_url)
         expect(page.locator(ASSISTANT_MSG)).to_have_count(0)
+        expect(panel).to_be_visible()  # it was open at "New chat", so it opens again in the new chat
         reply = type_and_send(page, DINNER)
         assert "recorded Mon 9 Nov 2026" in reply, reply
 
