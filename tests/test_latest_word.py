@@ -45,6 +45,26 @@ def test_a_plain_statement_corrected_in_the_same_message_is_kept_with_the_later_
     assert judged(said, ftype) == f"kept:{value}"
 
 
+@pytest.mark.parametrize(
+    ("first", "repair", "ftype", "value"), rows("latest_word", "plain_statement_repaired_in_the_next_message")
+)
+def test_a_plain_statement_repaired_in_the_next_message_is_kept_with_the_repaired_value(
+    first: str, repair: str, ftype: str, value: str
+) -> None:
+    outcome = run_change(_story("next_message", ftype, [first, repair], expect=value), "quote")
+    assert (outcome.resolution, outcome.current, outcome.pending) == ("resolved", (value,), ()), outcome
+
+
+@pytest.mark.parametrize(
+    ("first", "repair", "ftype", "value"), rows("latest_word", "doubt_repaired_in_the_next_message")
+)
+def test_a_doubtful_statement_repaired_in_the_next_message_is_still_asked(
+    first: str, repair: str, ftype: str, value: str
+) -> None:
+    outcome = run_change(_story("next_message", ftype, [first, repair], expect=value), "quote")
+    assert (outcome.resolution, outcome.current, outcome.pending) == ("asked", (), (value,)), outcome
+
+
 def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
     story = _story(
         "next_message",

@@ -140,14 +140,16 @@ _REPAIR_SHAPED = frozenset({"no_subject", "unknown_link", "speaker_unsure", "sec
 
 
 def _frame_kept(correction: corrections.Correction, text: str, type_name: str, *, before: str) -> bool:
-    """Whether the statement a correction inside one message corrects ("I fly out of Gatwick" in "I fly out of
-    Gatwick, sorry, I mean Heathrow") would be kept as it stands: then the user's latest word is kept too."""
-    if correction.across is not None or not correction.signalled:
+    """Whether the statement a correction corrects would be kept as it stands: then the user's latest word is
+    kept too. Inside one message ("I fly out of Gatwick, sorry, I mean Heathrow") or in the next one ("Put me in
+    an aisle seat on my flights please." then "Sorry, I meant window."): the repair only swaps the value."""
+    if not correction.signalled:
         return False
     first = correction.corrected[0]
     # The statement as it stood before the repair began: read with the rest, its own value would carry the
-    # repair's doubt ("second thoughts later in the message").
-    evidence = located_at(text[: first.end], Span(start=first.start, end=first.end))
+    # repair's doubt ("second thoughts later in the message"). Across two messages, the earlier one whole.
+    stood = text[: first.end] if correction.across is None else text[: correction.across - 1]
+    evidence = located_at(stood, Span(start=first.start, end=first.end))
     if evidence is None:
         return False
     frame = _judge(evidence, type_name, before=before, keep=first.value)
