@@ -14,7 +14,6 @@ Protocol: one JSON object per line on stdin, ``{"runs": [{"argv": [...], "env": 
 from __future__ import annotations
 
 import contextlib
-import gc
 import importlib
 import json
 import os
@@ -166,8 +165,7 @@ def _child(argv: list[str], env: dict[str, str], out: Path, err: Path) -> None:
     import lancedb.background_loop as background
 
     # LanceDB's event-loop thread does not survive fork; give every module that holds it a new one. A module's
-    # own namespace is read, not getattr: modules with a lazy ``__getattr__`` would import their whole package
-    # for the name (about 3 s of every child, most of the bad-input corpus's time).
+    # own namespace is read, not getattr: a module with a lazy ``__getattr__`` would import more for the name.
     stale, fresh = background.LOOP, background.BackgroundEventLoop()
     for module in list(sys.modules.values()):
         namespace = getattr(module, "__dict__", None)
@@ -206,10 +204,6 @@ def _serve() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="forkcli-"))
     for line in sys.stdin:
         runs: list[dict[str, Any]] = json.loads(line)["runs"]
-        # Everything the server holds is moved out of the collector's sight before forking: a child's first
-        # full collection would otherwise walk (and so copy, page by page) the whole imported heap, about 2 s of
-        # CPU for a command that takes a millisecond.
-        gc.freeze()
         started, children = time.monotonic(), []
         for n, run in enumerate(runs):
             out, err = scratch / f"{n}.out", scratch / f"{n}.err"
