@@ -325,6 +325,10 @@ def expand_step(header: Locator) -> str:
     region = step.locator('[role="region"]').first
     expect(region).to_be_visible()
     expect(region).not_to_have_text("")
+    if re.search(r"Recalled \d+ facts?", header.inner_text()):
+        # The fact cards are a custom element, drawn a moment after the step's own words (a read in between
+        # found only "From earlier conversations, …" on a loaded machine).
+        expect(step.locator(".ta-recall-fact").first).to_be_visible()
     return step.inner_text()
 
 
