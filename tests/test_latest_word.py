@@ -45,24 +45,20 @@ def test_a_plain_statement_corrected_in_the_same_message_is_kept_with_the_later_
     assert judged(said, ftype) == f"kept:{value}"
 
 
-@pytest.mark.parametrize(
-    ("first", "repair", "ftype", "value"), rows("latest_word", "plain_statement_repaired_in_the_next_message")
-)
-def test_a_plain_statement_repaired_in_the_next_message_is_kept_with_the_repaired_value(
-    first: str, repair: str, ftype: str, value: str
-) -> None:
-    outcome = run_change(_story("next_message", ftype, [first, repair], expect=value), "quote")
-    assert (outcome.resolution, outcome.current, outcome.pending) == ("resolved", (value,), ()), outcome
+# A repair in the next message takes the frame of the statement it repairs: kept when that was plain, asked
+# when that was itself in doubt.
+REPAIRED_IN_THE_NEXT_MESSAGE = [
+    (*row, "resolved") for row in rows("latest_word", "plain_statement_repaired_in_the_next_message")
+] + [(*row, "asked") for row in rows("latest_word", "doubt_repaired_in_the_next_message")]
 
 
-@pytest.mark.parametrize(
-    ("first", "repair", "ftype", "value"), rows("latest_word", "doubt_repaired_in_the_next_message")
-)
-def test_a_doubtful_statement_repaired_in_the_next_message_is_still_asked(
-    first: str, repair: str, ftype: str, value: str
+@pytest.mark.parametrize(("first", "repair", "ftype", "value", "ending"), REPAIRED_IN_THE_NEXT_MESSAGE)
+def test_a_repair_in_the_next_message_is_as_sure_as_the_statement_it_repairs(
+    first: str, repair: str, ftype: str, value: str, ending: str
 ) -> None:
     outcome = run_change(_story("next_message", ftype, [first, repair], expect=value), "quote")
-    assert (outcome.resolution, outcome.current, outcome.pending) == ("asked", (), (value,)), outcome
+    current, pending = ((value,), ()) if ending == "resolved" else ((), (value,))
+    assert (outcome.resolution, outcome.current, outcome.pending) == (ending, current, pending), outcome
 
 
 def test_a_correction_in_the_next_message_supersedes_the_earlier_one_with_no_question() -> None:
